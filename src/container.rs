@@ -1,0 +1,272 @@
+//! Arrays and dictionaries: `Copy` views with lazy, exact-size iterators.
+
+use core::iter::FusedIterator;
+
+use crate::cursor::le_u32;
+use crate::dialect::COUNT_SHARED_BIT;
+use crate::string::GdStr;
+use crate::validate::{KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
+use crate::value::{string_at, VariantRef};
+use crate::{Dialect, VariantType};
+
+/// The declared element (or key, or value) type of a Godot 4 typed container.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContainerType<'a> {
+    /// Untyped (`Array`, `Dictionary`, or the `Variant` side of a typed dictionary).
+    Untyped,
+    /// A builtin type: `Array[int]`. A builtin `Nil` is accepted by the engine and leaves
+    /// the container untyped; it is reported as written.
+    Builtin(VariantType),
+    /// A native class name: `Array[Node]`. Without full objects the engine writes the
+    /// literal class name `EncodedObjectAsID`.
+    ClassName(GdStr<'a>),
+    /// A script resource path (`res://…`).
+    Script(GdStr<'a>),
+}
+
+impl ContainerType<'_> {
+    /// Is this a declared type (not `Untyped` nor a builtin `Nil`)?
+    pub fn is_typed(&self) -> bool {
+        !matches!(self, ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil))
+    }
+}
+
+/// Reads a container type descriptor of `kind` at `at`; returns it and the offset after it.
+fn container_type_at(bytes: &[u8], at: usize, kind: u32) -> (ContainerType<'_>, usize) {
+    match kind {
+        KIND_NONE => (ContainerType::Untyped, at),
+        KIND_BUILTIN => {
+            let id = le_u32(bytes, at);
+            let ty = u8::try_from(id)
+                .ok()
+                .and_then(|id| VariantType::from_id(id, Dialect::Godot4))
+                .unwrap_or(VariantType::Nil);
+            (ContainerType::Builtin(ty), at.saturating_add(4))
+        }
+        KIND_CLASS_NAME => {
+            let (name, next) = string_at(bytes, at);
+            (ContainerType::ClassName(name), next)
+        }
+        _ => {
+            let (path, next) = string_at(bytes, at);
+            (ContainerType::Script(path), next)
+        }
+    }
+}
+
+/// An `Array` view. `Copy`; iterating is lazy and allocation-free.
+///
+/// Elements are stored back to back with no index, so [`ArrayRef::get`] is O(i) and each
+/// iterator step measures the element it yields (O(1) for scalars, strings and packed
+/// arrays; O(size) for a nested container, without re-validating it).
+#[derive(Clone, Copy, Debug)]
+pub struct ArrayRef<'a> {
+    element_type: ContainerType<'a>,
+    len: u32,
+    items: &'a [u8],
+    items_offset: usize,
+    dialect: Dialect,
+}
+
+impl<'a> ArrayRef<'a> {
+    pub(crate) fn new(value: &VariantRef<'a>) -> Self {
+        let payload = value.payload();
+        let (element_type, at) = match value.dialect() {
+            Dialect::Godot4 => container_type_at(payload, 0, value.header_info().container_kind(16)),
+            _ => (ContainerType::Untyped, 0),
+        };
+        let len = le_u32(payload, at) & !COUNT_SHARED_BIT;
+        let start = at.saturating_add(4);
+        ArrayRef {
+            element_type,
+            len,
+            items: payload.get(start..).unwrap_or(&[]),
+            items_offset: value.offset() + 4 + start,
+            dialect: value.dialect(),
+        }
+    }
+
+    /// Number of elements. O(1).
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Is it empty? O(1).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The declared element type (`Untyped` in Godot 3).
+    pub fn element_type(&self) -> ContainerType<'a> {
+        self.element_type
+    }
+
+    /// The elements, in order.
+    pub fn iter(&self) -> ArrayIter<'a> {
+        ArrayIter { rest: self.items, offset: self.items_offset, remaining: self.len, dialect: self.dialect }
+    }
+
+    /// Element `index`, or `None` past the end. O(index).
+    pub fn get(&self, index: usize) -> Option<VariantRef<'a>> {
+        self.iter().nth(index)
+    }
+}
+
+impl<'a> IntoIterator for ArrayRef<'a> {
+    type Item = VariantRef<'a>;
+    type IntoIter = ArrayIter<'a>;
+    fn into_iter(self) -> ArrayIter<'a> {
+        self.iter()
+    }
+}
+
+/// Iterator over an [`ArrayRef`]'s elements (also over a dictionary's keys and values,
+/// interleaved, inside [`DictIter`]).
+#[derive(Clone, Debug)]
+pub struct ArrayIter<'a> {
+    rest: &'a [u8],
+    offset: usize,
+    remaining: u32,
+    dialect: Dialect,
+}
+
+impl<'a> Iterator for ArrayIter<'a> {
+    type Item = VariantRef<'a>;
+
+    fn next(&mut self) -> Option<VariantRef<'a>> {
+        if self.remaining == 0 || self.rest.is_empty() {
+            self.remaining = 0;
+            return None;
+        }
+        self.remaining -= 1;
+        let (value, rest) = VariantRef::split_trusted(self.rest, self.offset, self.dialect);
+        self.offset += value.encoded().len();
+        self.rest = rest;
+        Some(value)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining as usize, Some(self.remaining as usize))
+    }
+}
+
+impl ExactSizeIterator for ArrayIter<'_> {}
+impl FusedIterator for ArrayIter<'_> {}
+
+/// A `Dictionary` view: pairs in wire order (insertion order). `Copy`, lazy.
+///
+/// Lookups ([`DictRef::get`], [`DictRef::get_int`]) scan the pairs: O(n). If the wire holds
+/// a key twice, the engine keeps the last value; `get` does the same.
+#[derive(Clone, Copy, Debug)]
+pub struct DictRef<'a> {
+    key_type: ContainerType<'a>,
+    value_type: ContainerType<'a>,
+    len: u32,
+    items: &'a [u8],
+    items_offset: usize,
+    dialect: Dialect,
+}
+
+impl<'a> DictRef<'a> {
+    pub(crate) fn new(value: &VariantRef<'a>) -> Self {
+        let payload = value.payload();
+        let (key_type, value_type, at) = match value.dialect() {
+            Dialect::Godot4 => {
+                let header = value.header_info();
+                let (k, at) = container_type_at(payload, 0, header.container_kind(16));
+                let (v, at) = container_type_at(payload, at, header.container_kind(18));
+                (k, v, at)
+            }
+            _ => (ContainerType::Untyped, ContainerType::Untyped, 0),
+        };
+        let len = le_u32(payload, at) & !COUNT_SHARED_BIT;
+        let start = at.saturating_add(4);
+        DictRef {
+            key_type,
+            value_type,
+            len,
+            items: payload.get(start..).unwrap_or(&[]),
+            items_offset: value.offset() + 4 + start,
+            dialect: value.dialect(),
+        }
+    }
+
+    /// Number of pairs on the wire. O(1).
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Is it empty? O(1).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Declared key type (Godot 4.4+ typed dictionaries).
+    pub fn key_type(&self) -> ContainerType<'a> {
+        self.key_type
+    }
+
+    /// Declared value type (Godot 4.4+ typed dictionaries).
+    pub fn value_type(&self) -> ContainerType<'a> {
+        self.value_type
+    }
+
+    /// The `(key, value)` pairs in wire order.
+    pub fn iter(&self) -> DictIter<'a> {
+        DictIter {
+            inner: ArrayIter {
+                rest: self.items,
+                offset: self.items_offset,
+                remaining: self.len.saturating_mul(2),
+                dialect: self.dialect,
+            },
+        }
+    }
+
+    /// The value for the String or StringName key `key`. O(n).
+    pub fn get(&self, key: &str) -> Option<VariantRef<'a>> {
+        self.find(|k| k.as_gd_str().is_some_and(|s| s == key))
+    }
+
+    /// The value for the int key `key`. O(n).
+    pub fn get_int(&self, key: i64) -> Option<VariantRef<'a>> {
+        self.find(|k| k.as_int() == Some(key))
+    }
+
+    /// The value of the last pair whose key satisfies `matches`. O(n).
+    pub fn find(&self, mut matches: impl FnMut(&VariantRef<'a>) -> bool) -> Option<VariantRef<'a>> {
+        self.iter().filter(|(k, _)| matches(k)).last().map(|(_, v)| v)
+    }
+}
+
+impl<'a> IntoIterator for DictRef<'a> {
+    type Item = (VariantRef<'a>, VariantRef<'a>);
+    type IntoIter = DictIter<'a>;
+    fn into_iter(self) -> DictIter<'a> {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`DictRef`]'s `(key, value)` pairs.
+#[derive(Clone, Debug)]
+pub struct DictIter<'a> {
+    inner: ArrayIter<'a>,
+}
+
+impl<'a> Iterator for DictIter<'a> {
+    type Item = (VariantRef<'a>, VariantRef<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let key = self.inner.next()?;
+        let value = self.inner.next()?;
+        Some((key, value))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.inner.remaining as usize / 2;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for DictIter<'_> {}
+impl FusedIterator for DictIter<'_> {}

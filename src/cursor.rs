@@ -1,0 +1,140 @@
+//! A bounds-checked reader over the input that reports absolute offsets and never panics.
+
+use crate::error::{Error, ErrorKind};
+use crate::string::check_godot_utf8;
+
+/// Reads little-endian fields from `data`, starting at `pos`. Offsets in errors are `pos`
+/// plus `base`, the absolute offset of `data[0]` in the caller's buffer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cursor<'a> {
+    data: &'a [u8],
+    pos: usize,
+    base: usize,
+}
+
+impl<'a> Cursor<'a> {
+    pub(crate) fn new(data: &'a [u8], base: usize) -> Self {
+        Cursor { data, pos: 0, base }
+    }
+
+    /// Position relative to `data`.
+    #[inline]
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Absolute offset of the current position.
+    #[inline]
+    pub(crate) fn offset(&self) -> usize {
+        self.base.saturating_add(self.pos)
+    }
+
+    #[inline]
+    pub(crate) fn remaining(&self) -> usize {
+        self.data.len().saturating_sub(self.pos)
+    }
+
+    #[cold]
+    pub(crate) fn error_here(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.offset())
+    }
+
+    #[cold]
+    pub(crate) fn error_at(&self, pos: usize, kind: ErrorKind) -> Error {
+        Error::new(kind, self.base.saturating_add(pos))
+    }
+
+    /// Takes `n` bytes; `kind` is reported (at the current position) if fewer remain.
+    #[inline]
+    pub(crate) fn take_or(&mut self, n: usize, kind: ErrorKind) -> Result<&'a [u8], Error> {
+        let end = self.pos.checked_add(n).filter(|&end| end <= self.data.len());
+        match end.and_then(|end| self.data.get(self.pos..end).map(|s| (end, s))) {
+            Some((end, bytes)) => {
+                self.pos = end;
+                Ok(bytes)
+            }
+            None => Err(self.error_here(kind)),
+        }
+    }
+
+    /// Takes a fixed-size field of `n` bytes.
+    #[inline]
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {
+        self.take_or(n, ErrorKind::UnexpectedEnd)
+    }
+
+    /// Takes up to `n` bytes (fewer at the end of the input).
+    #[inline]
+    pub(crate) fn take_at_most(&mut self, n: usize) -> &'a [u8] {
+        let n = n.min(self.remaining());
+        let start = self.pos;
+        self.pos = start.saturating_add(n);
+        self.data.get(start..self.pos).unwrap_or(&[])
+    }
+
+    #[inline]
+    pub(crate) fn u32(&mut self) -> Result<u32, Error> {
+        let bytes = self.take(4)?;
+        Ok(u32::from_le_bytes(bytes.try_into().unwrap_or([0; 4])))
+    }
+
+    /// Reads a count or length word and checks that it is a non-negative Godot `int32`
+    /// and that `count * min_size` bytes can still follow. Returns it as `usize`.
+    #[inline]
+    pub(crate) fn count(&mut self, min_size: usize) -> Result<usize, Error> {
+        let at = self.pos;
+        let word = self.u32()?;
+        let count = word as usize;
+        if word > i32::MAX as u32 || count.saturating_mul(min_size) > self.remaining() {
+            return Err(self.error_at(at, ErrorKind::LengthOutOfBounds));
+        }
+        Ok(count)
+    }
+
+    /// Reads a Godot string field (u32 length, bytes, zero pad to 4; the pad must be present)
+    /// and returns the `length` raw bytes. With `CHECK`, the text is validated as Godot does:
+    /// up to the first NUL, after an optional BOM, as UTF-8.
+    #[inline]
+    pub(crate) fn string<const CHECK: bool>(&mut self) -> Result<&'a [u8], Error> {
+        let at = self.pos;
+        let word = self.u32()?;
+        let len = word as usize;
+        let padded = len.checked_add(pad4(len));
+        match padded {
+            Some(padded) if word <= i32::MAX as u32 && padded <= self.remaining() => {
+                let start = self.pos;
+                let raw = self.take_at_most(padded);
+                let raw = raw.get(..len).unwrap_or(raw);
+                if CHECK && !check_godot_utf8(raw) {
+                    return Err(self.error_at(start, ErrorKind::InvalidUtf8));
+                }
+                Ok(raw)
+            }
+            _ => Err(self.error_at(at, ErrorKind::LengthOutOfBounds)),
+        }
+    }
+}
+
+/// Bytes of zero padding that follow `len` bytes to reach a multiple of 4.
+#[inline]
+pub(crate) const fn pad4(len: usize) -> usize {
+    (4 - (len & 3)) & 3
+}
+
+/// Reads a little-endian u32 at `at`, or 0 past the end (for trusted, validated data).
+#[inline]
+pub(crate) fn le_u32(bytes: &[u8], at: usize) -> u32 {
+    bytes
+        .get(at..at.saturating_add(4))
+        .and_then(|b| b.try_into().ok())
+        .map_or(0, u32::from_le_bytes)
+}
+
+/// Reads a little-endian u64 at `at`, or 0 past the end (for trusted, validated data).
+#[inline]
+pub(crate) fn le_u64(bytes: &[u8], at: usize) -> u64 {
+    bytes
+        .get(at..at.saturating_add(8))
+        .and_then(|b| b.try_into().ok())
+        .map_or(0, u64::from_le_bytes)
+}

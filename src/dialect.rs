@@ -1,0 +1,80 @@
+//! Dialects (Godot 3 vs Godot 4 wire formats) and the 4-byte value header.
+
+use crate::types::{Component, Element, Layout};
+use crate::VariantType;
+
+/// Which engine's wire format the bytes are in. The caller says which: type ids collide
+/// between the lines (id 7 is `Vector3` in Godot 3 and `Rect2` in Godot 4).
+///
+/// Pandemonium's three eras are planned as further variants, so match with a wildcard arm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// Godot 3.x (`var2bytes`, `File.store_var`): 27 types.
+    Godot3,
+    /// Godot 4.x (`var_to_bytes`, `FileAccess.store_var`): 39 types (4.3+), typed containers
+    /// (4.2+ arrays, 4.4+ dictionaries), double-precision math behind a header flag.
+    Godot4,
+}
+
+/// Bit 16: 64-bit INT/FLOAT (both), 64-bit math and packed vectors (Godot 4),
+/// object-as-id (OBJECT).
+pub(crate) const FLAG_64: u32 = 1 << 16;
+/// Bit 16 on OBJECT: the payload is a u64 instance id.
+pub(crate) const FLAG_OBJECT_AS_ID: u32 = 1 << 16;
+/// Bit 31 of an Array/Dictionary count: Godot 2's "shared" bit, masked off by decoders.
+pub(crate) const COUNT_SHARED_BIT: u32 = 1 << 31;
+
+/// A decoded 4-byte header: the type and the raw word.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Header {
+    pub(crate) ty: VariantType,
+    pub(crate) word: u32,
+}
+
+impl Header {
+    /// Decodes `word` in `dialect`: the type is the low byte, bits 8–15 are ignored.
+    #[inline]
+    pub(crate) fn decode(word: u32, dialect: Dialect) -> Result<Header, u8> {
+        let id = (word & 0xFF) as u8;
+        match VariantType::from_id(id, dialect) {
+            Some(ty) => Ok(Header { ty, word }),
+            None => Err(id),
+        }
+    }
+
+    /// Is the 64-bit flag honoured and set for this value's numbers?
+    #[inline]
+    pub(crate) fn is_wide(self, dialect: Dialect) -> bool {
+        self.word & FLAG_64 != 0 && uses_flag_64(self.ty.layout(), dialect)
+    }
+
+    /// Typed-container kind bits at `shift` (Godot 4 Array: 16; Dictionary: 16 keys, 18 values).
+    #[inline]
+    pub(crate) fn container_kind(self, shift: u32) -> u32 {
+        (self.word >> shift) & 0b11
+    }
+
+    /// Header bits that this type does not use in `dialect` (strict mode rejects them).
+    pub(crate) fn unused_bits(self, dialect: Dialect) -> u32 {
+        let used = match (self.ty.layout(), dialect) {
+            (Layout::Object, _) => FLAG_OBJECT_AS_ID,
+            (Layout::Array, Dialect::Godot4) => 0b11 << 16,
+            (Layout::Dictionary, Dialect::Godot4) => 0b1111 << 16,
+            (layout, _) if uses_flag_64(layout, dialect) => FLAG_64,
+            _ => 0,
+        };
+        self.word & !(0xFF | used)
+    }
+}
+
+/// Does this layout read the 64-bit flag in `dialect`?
+fn uses_flag_64(layout: Layout, dialect: Dialect) -> bool {
+    match layout {
+        Layout::Int | Layout::Float => true,
+        Layout::Math(_, Component::Real) | Layout::Packed(Element::Real(_)) => {
+            dialect == Dialect::Godot4
+        }
+        _ => false,
+    }
+}

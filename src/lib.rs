@@ -1,0 +1,59 @@
+//! # gdvariant
+//!
+//! Reads Godot's Variant binary serialization — the bytes of `var2bytes`/`bytes2var`
+//! (Godot 3), `var_to_bytes`/`bytes_to_var` (Godot 4), `store_var`/`get_var`,
+//! `PacketPeer.put_var` and `StreamPeer.put_var` — without copying.
+//!
+//! [`VariantRef::parse`] validates a blob once, in one non-recursive pass, without
+//! allocating; afterwards every accessor and iterator is infallible. Packed arrays are
+//! exposed in place: raw bytes, little-endian element views that work at any alignment,
+//! and native slices (`&[f32]`, `&[[f32; 3]]`, …) where alignment and endianness allow.
+//! `Display` prints the engine's own text form (`var2str` / `var_to_str`) exactly.
+//!
+//! ```
+//! use gdvariant::{Dialect, VariantRef};
+//!
+//! // var_to_bytes({"hp": 10}) in Godot 4
+//! let bytes = [
+//!     27, 0, 0, 0, 1, 0, 0, 0, // Dictionary, 1 pair
+//!     4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, // "hp"
+//!     2, 0, 0, 0, 10, 0, 0, 0, // 10
+//! ];
+//! let value = VariantRef::parse(&bytes, Dialect::Godot4)?;
+//! let dict = value.as_dictionary().unwrap();
+//! assert_eq!(dict.get("hp").and_then(|v| v.as_int()), Some(10));
+//! assert_eq!(value.to_string(), "{\n\"hp\": 10\n}");
+//! # Ok::<(), gdvariant::Error>(())
+//! ```
+//!
+//! The dialect is always the caller's choice: type ids differ between Godot 3 and Godot 4.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(clippy::indexing_slicing)]
+
+mod container;
+mod cursor;
+mod dialect;
+mod error;
+mod math;
+mod object;
+mod options;
+mod packed;
+mod string;
+mod text;
+mod types;
+mod validate;
+mod value;
+
+pub use container::{ArrayIter, ArrayRef, ContainerType, DictIter, DictRef};
+pub use dialect::Dialect;
+pub use error::{Error, ErrorKind};
+pub use math::MathRef;
+pub use object::{FullObject, NameIter, NodePathRef, ObjectRef, PropertyIter, SignalRef};
+pub use options::{Limits, ParseOptions, GODOT_MAX_DEPTH};
+pub use packed::{Packed, PackedArray, PackedElement, PackedIter, StringIter};
+pub use string::GdStr;
+pub use text::{Text, TextStyle};
+pub use types::VariantType;
+pub use value::VariantRef;

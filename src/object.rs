@@ -1,0 +1,234 @@
+//! Objects, NodePaths and Signals.
+
+use core::fmt;
+use core::iter::FusedIterator;
+
+use crate::cursor::{le_u32, le_u64};
+use crate::dialect::{COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
+use crate::string::GdStr;
+use crate::value::{string_at, VariantRef};
+use crate::Dialect;
+
+/// An encoded `Object`. Never instantiated: a full object is only a class name and a list
+/// of `(property name, value)` pairs.
+#[derive(Clone, Copy, Debug)]
+pub enum ObjectRef<'a> {
+    /// A null object written in full (empty class name). Engines write a null object as a
+    /// bare NIL header instead, which parses as [`crate::VariantType::Nil`].
+    Null,
+    /// Written without full objects: the instance id. The engine decodes id 0 as null and
+    /// any other id as an `EncodedObjectAsID`.
+    Id(u64),
+    /// Written with full objects.
+    Full(FullObject<'a>),
+}
+
+impl<'a> ObjectRef<'a> {
+    pub(crate) fn new(header: u32, payload: &'a [u8], payload_offset: usize, dialect: Dialect) -> Self {
+        if header & FLAG_OBJECT_AS_ID != 0 {
+            return ObjectRef::Id(le_u64(payload, 0));
+        }
+        let (class, at) = string_at(payload, 0);
+        if class.raw_bytes().is_empty() {
+            return ObjectRef::Null;
+        }
+        let word = le_u32(payload, at);
+        let count = if word > i32::MAX as u32 { 0 } else { word };
+        let start = at.saturating_add(4);
+        ObjectRef::Full(FullObject {
+            class,
+            count,
+            props: payload.get(start..).unwrap_or(&[]),
+            props_offset: payload_offset + start,
+            dialect,
+        })
+    }
+
+    /// Is it null (a full null, or id 0)?
+    pub fn is_null(&self) -> bool {
+        matches!(self, ObjectRef::Null | ObjectRef::Id(0))
+    }
+}
+
+/// A full object: class name and properties.
+#[derive(Clone, Copy, Debug)]
+pub struct FullObject<'a> {
+    class: GdStr<'a>,
+    count: u32,
+    props: &'a [u8],
+    props_offset: usize,
+    dialect: Dialect,
+}
+
+impl<'a> FullObject<'a> {
+    /// The class name, e.g. `Resource`.
+    pub fn class(&self) -> GdStr<'a> {
+        self.class
+    }
+
+    /// Number of properties. O(1).
+    pub fn len(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Has it no properties?
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The properties in wire order.
+    pub fn properties(&self) -> PropertyIter<'a> {
+        PropertyIter { rest: self.props, offset: self.props_offset, remaining: self.count, dialect: self.dialect }
+    }
+}
+
+/// Iterator over a full object's `(name, value)` properties.
+#[derive(Clone, Debug)]
+pub struct PropertyIter<'a> {
+    rest: &'a [u8],
+    offset: usize,
+    remaining: u32,
+    dialect: Dialect,
+}
+
+impl<'a> Iterator for PropertyIter<'a> {
+    type Item = (GdStr<'a>, VariantRef<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.remaining == 0 || self.rest.is_empty() {
+            self.remaining = 0;
+            return None;
+        }
+        self.remaining -= 1;
+        let (name, at) = string_at(self.rest, 0);
+        let data = self.rest.get(at..).unwrap_or(&[]);
+        let (value, rest) = VariantRef::split_trusted(data, self.offset + at, self.dialect);
+        self.offset += at + value.encoded().len();
+        self.rest = rest;
+        Some((name, value))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining as usize, Some(self.remaining as usize))
+    }
+}
+
+impl ExactSizeIterator for PropertyIter<'_> {}
+impl FusedIterator for PropertyIter<'_> {}
+
+/// A `NodePath`: names (`a/b/c`), subnames (`:prop:sub`) and whether it is absolute.
+#[derive(Clone, Copy, Debug)]
+pub struct NodePathRef<'a> {
+    names: u32,
+    subnames: u32,
+    absolute: bool,
+    strings: &'a [u8],
+}
+
+impl<'a> NodePathRef<'a> {
+    pub(crate) fn new(payload: &'a [u8]) -> Self {
+        let flags = le_u32(payload, 8);
+        NodePathRef {
+            names: le_u32(payload, 0) & !COUNT_SHARED_BIT,
+            // Flag bit 1 is the legacy "property" flag: one more subname follows.
+            subnames: le_u32(payload, 4).saturating_add(flags >> 1 & 1),
+            absolute: flags & 1 != 0,
+            strings: payload.get(12..).unwrap_or(&[]),
+        }
+    }
+
+    /// Does the path start at the root (`/root/…`)?
+    pub fn is_absolute(&self) -> bool {
+        self.absolute
+    }
+
+    /// The node names (`a`, `b`, `c` of `a/b/c:x`).
+    pub fn names(&self) -> NameIter<'a> {
+        NameIter { rest: self.strings, remaining: self.names }
+    }
+
+    /// The subnames (`x` of `a/b/c:x`).
+    pub fn subnames(&self) -> NameIter<'a> {
+        let mut skip = self.names();
+        for _ in skip.by_ref() {}
+        NameIter { rest: skip.rest, remaining: self.subnames }
+    }
+
+    /// Is it the empty path?
+    pub fn is_empty(&self) -> bool {
+        self.names == 0 && self.subnames == 0 && !self.absolute
+    }
+}
+
+impl fmt::Display for NodePathRef<'_> {
+    /// The path as Godot writes it: `/` before an absolute path, names joined by `/`,
+    /// each subname after a `:`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.absolute {
+            f.write_str("/")?;
+        }
+        for (i, name) in self.names().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            f.write_str(name.as_str())?;
+        }
+        for name in self.subnames() {
+            f.write_str(":")?;
+            f.write_str(name.as_str())?;
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over NodePath names or subnames.
+#[derive(Clone, Debug)]
+pub struct NameIter<'a> {
+    rest: &'a [u8],
+    remaining: u32,
+}
+
+impl<'a> Iterator for NameIter<'a> {
+    type Item = GdStr<'a>;
+
+    fn next(&mut self) -> Option<GdStr<'a>> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let (name, next) = string_at(self.rest, 0);
+        self.rest = self.rest.get(next..).unwrap_or(&[]);
+        Some(name)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining as usize, Some(self.remaining as usize))
+    }
+}
+
+impl ExactSizeIterator for NameIter<'_> {}
+impl FusedIterator for NameIter<'_> {}
+
+/// A Godot 4 `Signal`: a name and the id of the object that owns it.
+#[derive(Clone, Copy, Debug)]
+pub struct SignalRef<'a> {
+    name: GdStr<'a>,
+    object_id: u64,
+}
+
+impl<'a> SignalRef<'a> {
+    pub(crate) fn new(payload: &'a [u8]) -> Self {
+        let (name, at) = string_at(payload, 0);
+        SignalRef { name, object_id: le_u64(payload, at) }
+    }
+
+    /// The signal's name.
+    pub fn name(&self) -> GdStr<'a> {
+        self.name
+    }
+
+    /// The owning object's instance id.
+    pub fn object_id(&self) -> u64 {
+        self.object_id
+    }
+}

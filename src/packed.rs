@@ -1,0 +1,319 @@
+//! Packed (Godot 3: pool) arrays, exposed without copying.
+//!
+//! Every packed array gives its raw payload ([`PackedArray::as_bytes`]). Fixed-size element
+//! types also give a [`Packed`] view that works at any alignment (by-value access through
+//! zerocopy's little-endian types) and, when the target is little-endian and the data is
+//! aligned for the element, a native slice such as `&[f32]` or `&[[f32; 3]]`.
+//!
+//! Alignment: element data starts 8 bytes after its value's header, and every value's
+//! length is a multiple of 4, so **when the buffer given to `parse` is 4-byte aligned,
+//! [`Packed::as_native`] returns `Some` for every 4-byte element type** (i32, f32,
+//! `[f32; 2]`, `[f32; 3]`, `[f32; 4]`) on little-endian targets. 8-byte elements
+//! (i64, f64, `[f64; N]`) additionally need the data itself to be 8-aligned.
+
+use core::iter::FusedIterator;
+use core::marker::PhantomData;
+
+use zerocopy::little_endian::{F32, F64, I32, I64};
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
+use crate::cursor::le_u32;
+use crate::string::GdStr;
+use crate::types::Element;
+use crate::value::string_at;
+use crate::{Dialect, VariantType};
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// An element type a [`Packed`] view can hold: `i32`, `i64`, `f32`, `f64`, and
+/// `[f32; N]` / `[f64; N]` for N = 2, 3, 4.
+pub trait PackedElement: Copy + FromBytes + Immutable + KnownLayout + sealed::Sealed + 'static {
+    /// The alignment-1 little-endian form on the wire.
+    type Le: Copy + FromBytes + Immutable + KnownLayout + Unaligned + 'static;
+    /// Converts one wire element to a native value.
+    fn from_le(le: Self::Le) -> Self;
+}
+
+macro_rules! scalar_element {
+    ($($native:ty => $le:ty),*) => {$(
+        impl sealed::Sealed for $native {}
+        impl PackedElement for $native {
+            type Le = $le;
+            #[inline]
+            fn from_le(le: $le) -> $native { le.get() }
+        }
+    )*};
+}
+scalar_element!(i32 => I32, i64 => I64, f32 => F32, f64 => F64);
+
+macro_rules! vector_element {
+    ($($n:literal),*) => {$(
+        impl sealed::Sealed for [f32; $n] {}
+        impl PackedElement for [f32; $n] {
+            type Le = [F32; $n];
+            #[inline]
+            fn from_le(le: [F32; $n]) -> [f32; $n] { le.map(|c| c.get()) }
+        }
+        impl sealed::Sealed for [f64; $n] {}
+        impl PackedElement for [f64; $n] {
+            type Le = [F64; $n];
+            #[inline]
+            fn from_le(le: [F64; $n]) -> [f64; $n] { le.map(|c| c.get()) }
+        }
+    )*};
+}
+vector_element!(2, 3, 4);
+
+/// Any packed array. Use the `as_*` methods to get a typed view.
+#[derive(Clone, Copy, Debug)]
+pub struct PackedArray<'a> {
+    ty: VariantType,
+    element: Element,
+    wide: bool,
+    len: u32,
+    data: &'a [u8],
+    data_offset: usize,
+}
+
+impl<'a> PackedArray<'a> {
+    pub(crate) fn new(
+        ty: VariantType,
+        element: Element,
+        wide: bool,
+        payload: &'a [u8],
+        payload_offset: usize,
+        _dialect: Dialect,
+    ) -> Self {
+        let word = le_u32(payload, 0);
+        // A negative PackedStringArray count is read by the engine as empty.
+        let len = if word > i32::MAX as u32 { 0 } else { word };
+        let data = payload.get(4..).unwrap_or(&[]);
+        let data = match element.size(wide) {
+            Some(size) => data.get(..len as usize * size).unwrap_or(data),
+            None => data,
+        };
+        PackedArray { ty, element, wide, len, data, data_offset: payload_offset + 4 }
+    }
+
+    /// Which packed array type.
+    pub fn ty(&self) -> VariantType {
+        self.ty
+    }
+
+    /// Number of elements. O(1).
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Is it empty? O(1).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Are vector components f64 (Godot 4 64-bit flag on PackedVector2/3/4Array)?
+    pub fn is_double(&self) -> bool {
+        self.wide
+    }
+
+    /// The element data as stored (little-endian), without the count and without byte-array
+    /// padding; for a string array, the string fields back to back. O(1).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// Absolute offset of the first element byte in the parsed buffer.
+    pub fn data_offset(&self) -> usize {
+        self.data_offset
+    }
+
+    /// A `PackedByteArray` / `PoolByteArray`'s bytes. O(1).
+    pub fn as_u8(&self) -> Option<&'a [u8]> {
+        (self.element == Element::U8).then_some(self.data)
+    }
+
+    fn view<T: PackedElement>(&self, element: Element, wide: bool) -> Option<Packed<'a, T>> {
+        (self.element == element && self.wide == wide).then(|| Packed::new(self.data))
+    }
+
+    /// A `PackedInt32Array` / `PoolIntArray`.
+    pub fn as_i32(&self) -> Option<Packed<'a, i32>> {
+        self.view(Element::I32, false)
+    }
+
+    /// A `PackedInt64Array`.
+    pub fn as_i64(&self) -> Option<Packed<'a, i64>> {
+        self.view(Element::I64, false)
+    }
+
+    /// A `PackedFloat32Array` / `PoolRealArray`.
+    pub fn as_f32(&self) -> Option<Packed<'a, f32>> {
+        self.view(Element::F32, false)
+    }
+
+    /// A `PackedFloat64Array`.
+    pub fn as_f64(&self) -> Option<Packed<'a, f64>> {
+        self.view(Element::F64, false)
+    }
+
+    /// A single-precision `PackedVector2Array` / `PoolVector2Array`.
+    pub fn as_vector2(&self) -> Option<Packed<'a, [f32; 2]>> {
+        self.view(Element::Real(2), false)
+    }
+
+    /// A double-precision (64-bit flag) `PackedVector2Array`.
+    pub fn as_vector2_f64(&self) -> Option<Packed<'a, [f64; 2]>> {
+        self.view(Element::Real(2), true)
+    }
+
+    /// A single-precision `PackedVector3Array` / `PoolVector3Array`.
+    pub fn as_vector3(&self) -> Option<Packed<'a, [f32; 3]>> {
+        self.view(Element::Real(3), false)
+    }
+
+    /// A double-precision (64-bit flag) `PackedVector3Array`.
+    pub fn as_vector3_f64(&self) -> Option<Packed<'a, [f64; 3]>> {
+        self.view(Element::Real(3), true)
+    }
+
+    /// A single-precision `PackedVector4Array`.
+    pub fn as_vector4(&self) -> Option<Packed<'a, [f32; 4]>> {
+        self.view(Element::Real(4), false)
+    }
+
+    /// A double-precision (64-bit flag) `PackedVector4Array`.
+    pub fn as_vector4_f64(&self) -> Option<Packed<'a, [f64; 4]>> {
+        self.view(Element::Real(4), true)
+    }
+
+    /// A `PackedColorArray` / `PoolColorArray` (r, g, b, a).
+    pub fn as_color(&self) -> Option<Packed<'a, [f32; 4]>> {
+        self.view(Element::Color, false).or_else(|| self.view(Element::Color, true))
+    }
+
+    /// A `PackedStringArray` / `PoolStringArray`'s items, in order. Items are variable-size,
+    /// so there is no O(1) indexing.
+    pub fn strings(&self) -> Option<StringIter<'a>> {
+        (self.element == Element::Str).then_some(StringIter { rest: self.data, remaining: self.len })
+    }
+}
+
+/// A typed view of a packed array's elements. `Copy`; works at any alignment.
+#[derive(Debug)]
+pub struct Packed<'a, T: PackedElement> {
+    bytes: &'a [u8],
+    _element: PhantomData<T>,
+}
+
+impl<T: PackedElement> Clone for Packed<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: PackedElement> Copy for Packed<'_, T> {}
+
+impl<'a, T: PackedElement> Packed<'a, T> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Packed { bytes, _element: PhantomData }
+    }
+
+    /// The elements as alignment-1 little-endian values (`&[F32]`, `&[[F32; 3]]`, …).
+    /// Always available, on every target. O(1).
+    pub fn as_le_slice(&self) -> &'a [T::Le] {
+        <[T::Le]>::ref_from_bytes(self.bytes).unwrap_or(&[])
+    }
+
+    /// The elements as a native slice (`&[f32]`, `&[[f32; 3]]`, …), without copying.
+    /// `Some` on little-endian targets when the data is aligned for `T`; `None` otherwise
+    /// (then use [`Packed::as_le_slice`], [`Packed::get`] or [`Packed::iter`]). O(1).
+    pub fn as_native(&self) -> Option<&'a [T]> {
+        if cfg!(target_endian = "little") {
+            <[T]>::ref_from_bytes(self.bytes).ok()
+        } else {
+            None
+        }
+    }
+
+    /// Number of elements. O(1).
+    pub fn len(&self) -> usize {
+        self.as_le_slice().len()
+    }
+
+    /// Is it empty?
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Element `i` by value, or `None` past the end. O(1).
+    pub fn get(&self, i: usize) -> Option<T> {
+        self.as_le_slice().get(i).map(|&le| T::from_le(le))
+    }
+
+    /// The elements by value. Exact-size, double-ended, fused.
+    pub fn iter(&self) -> PackedIter<'a, T> {
+        PackedIter { inner: self.as_le_slice().iter() }
+    }
+}
+
+impl<'a, T: PackedElement> IntoIterator for Packed<'a, T> {
+    type Item = T;
+    type IntoIter = PackedIter<'a, T>;
+    fn into_iter(self) -> PackedIter<'a, T> {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`Packed`] view's elements, by value.
+#[derive(Clone, Debug)]
+pub struct PackedIter<'a, T: PackedElement> {
+    inner: core::slice::Iter<'a, T::Le>,
+}
+
+impl<T: PackedElement> Iterator for PackedIter<'_, T> {
+    type Item = T;
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        self.inner.next().map(|&le| T::from_le(le))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<T: PackedElement> DoubleEndedIterator for PackedIter<'_, T> {
+    fn next_back(&mut self) -> Option<T> {
+        self.inner.next_back().map(|&le| T::from_le(le))
+    }
+}
+
+impl<T: PackedElement> ExactSizeIterator for PackedIter<'_, T> {}
+impl<T: PackedElement> FusedIterator for PackedIter<'_, T> {}
+
+/// Iterator over a packed string array's items.
+#[derive(Clone, Debug)]
+pub struct StringIter<'a> {
+    rest: &'a [u8],
+    remaining: u32,
+}
+
+impl<'a> Iterator for StringIter<'a> {
+    type Item = GdStr<'a>;
+
+    fn next(&mut self) -> Option<GdStr<'a>> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let (item, next) = string_at(self.rest, 0);
+        self.rest = self.rest.get(next..).unwrap_or(&[]);
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining as usize, Some(self.remaining as usize))
+    }
+}
+
+impl ExactSizeIterator for StringIter<'_> {}
+impl FusedIterator for StringIter<'_> {}

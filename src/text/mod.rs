@@ -1,0 +1,388 @@
+//! The engines' own text form (`var2str` in Godot 3, `var_to_str` in Godot 4), written
+//! exactly: spacing, newlines, float formatting, key order, escapes and the recursion
+//! cut-off.
+
+mod number;
+mod order;
+
+use core::fmt;
+
+use crate::container::ContainerType;
+use crate::object::ObjectRef;
+use crate::types::{Element, Layout};
+use crate::{Dialect, VariantRef, VariantType};
+use number::{write_real, Role};
+
+/// Which engine's text form to print. The wire dialect fixes the type names; the engine
+/// version fixes the details that changed between releases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TextStyle {
+    /// Godot 3.0–3.4's `var2str` (verified against 3.2.3): empty dictionaries print as
+    /// `{\n\n}`, −∞ and negative NaN as C prints them (`-inf`, `-nan`), no depth cut-off.
+    Godot32,
+    /// Godot 3.5+'s `var2str` (verified against 3.6.2): `{\n}`, `inf_neg`, `nan`, and
+    /// containers nested deeper than 100 print as `[]` / `{}`.
+    Godot36,
+    /// Godot 4's `var_to_str` (verified against 4.6.3).
+    Godot4,
+}
+
+impl TextStyle {
+    /// The newest verified style for a dialect: `Godot36` for Godot 3, `Godot4` for Godot 4.
+    pub fn for_dialect(dialect: Dialect) -> TextStyle {
+        match dialect {
+            Dialect::Godot3 => TextStyle::Godot36,
+            Dialect::Godot4 => TextStyle::Godot4,
+        }
+    }
+
+    fn is_godot3(self) -> bool {
+        matches!(self, TextStyle::Godot32 | TextStyle::Godot36)
+    }
+
+    /// Godot 3 pads brackets and parentheses with spaces: `[ 1 ]`, `Vector2( 1, 2 )`.
+    fn pad(self) -> &'static str {
+        if self.is_godot3() {
+            " "
+        } else {
+            ""
+        }
+    }
+
+    fn has_depth_cutoff(self) -> bool {
+        self != TextStyle::Godot32
+    }
+}
+
+/// The engines' `MAX_RECURSION` in `VariantWriter`: deeper containers print empty.
+const MAX_TEXT_RECURSION: usize = 100;
+
+/// A value paired with a [`TextStyle`]; its `Display` is the engine's text form.
+#[derive(Clone, Copy, Debug)]
+pub struct Text<'a> {
+    value: VariantRef<'a>,
+    style: TextStyle,
+}
+
+impl<'a> VariantRef<'a> {
+    /// The engine's text form in `style`. `Display` on `VariantRef` itself uses
+    /// [`TextStyle::for_dialect`].
+    ///
+    /// Cost: O(output). Dictionaries are printed with sorted keys, as the engines do,
+    /// which allocates one vector of pairs per dictionary while it is printed.
+    pub fn text(self, style: TextStyle) -> Text<'a> {
+        Text { value: self, style }
+    }
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Writer { out: f, style: self.style }.value(&self.value, 0)
+    }
+}
+
+impl fmt::Display for VariantRef<'_> {
+    /// The engine's text form (`var2str` / `var_to_str`), in the newest verified style of
+    /// the value's dialect; see [`VariantRef::text`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.text(TextStyle::for_dialect(self.dialect())), f)
+    }
+}
+
+struct Writer<'w, 'f> {
+    out: &'w mut fmt::Formatter<'f>,
+    style: TextStyle,
+}
+
+impl Writer<'_, '_> {
+    fn s(&mut self, text: &str) -> fmt::Result {
+        self.out.write_str(text)
+    }
+
+    fn type_name(&self, ty: VariantType) -> &'static str {
+        ty.name(if self.style.is_godot3() { Dialect::Godot3 } else { Dialect::Godot4 })
+    }
+
+    fn real(&mut self, value: f64, role: Role) -> fmt::Result {
+        write_real(self.out, value, role, self.style)
+    }
+
+    /// `Name( a, b )` / `Name(a, b)` around `body`.
+    fn call(&mut self, name: &str, body: impl FnOnce(&mut Self) -> fmt::Result) -> fmt::Result {
+        let pad = self.style.pad();
+        self.s(name)?;
+        self.s("(")?;
+        self.s(pad)?;
+        body(self)?;
+        self.s(pad)?;
+        self.s(")")
+    }
+
+    fn value(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
+        match v.ty().layout() {
+            Layout::Nil => self.s("null"),
+            Layout::Bool => self.s(if v.as_bool() == Some(true) { "true" } else { "false" }),
+            Layout::Int => write!(self.out, "{}", v.as_int().unwrap_or(0)),
+            Layout::Float => self.real(v.as_float().unwrap_or(0.0), Role::Float),
+            Layout::Str => {
+                let text = v.as_str().unwrap_or("");
+                if v.ty() == VariantType::StringName {
+                    self.s("&\"")?;
+                    self.escaped(text)?;
+                } else {
+                    self.s("\"")?;
+                    self.escaped_multiline(text)?;
+                }
+                self.s("\"")
+            }
+            Layout::Math(..) => self.math(v),
+            Layout::NodePath => {
+                let path = v.as_node_path().map(|p| p.to_string()).unwrap_or_default();
+                self.s("NodePath(\"")?;
+                self.escaped(&path)?;
+                self.s("\")")
+            }
+            Layout::Rid => match (self.style, v.as_rid()) {
+                (TextStyle::Godot4, Some(id)) if id != 0 => write!(self.out, "RID({})", id as i64),
+                (TextStyle::Godot4, _) => self.s("RID()"),
+                _ => Ok(()), // Godot 3 prints RIDs as nothing at all
+            },
+            Layout::Callable => self.s("Callable()"),
+            Layout::Signal => self.s("Signal()"),
+            Layout::Object => self.object(v, depth),
+            Layout::Array => self.array(v, depth),
+            Layout::Dictionary => self.dictionary(v, depth),
+            Layout::Packed(element) => self.packed(v, element),
+        }
+    }
+
+    fn math(&mut self, v: &VariantRef<'_>) -> fmt::Result {
+        let Some(m) = v.as_math() else { return Ok(()) };
+        self.call(self.type_name(v.ty()), |w| {
+            for i in 0..m.len() {
+                if i > 0 {
+                    w.s(", ")?;
+                }
+                match m.get_i32(i) {
+                    Some(n) => write!(w.out, "{n}")?,
+                    None => w.real(m.get(i).unwrap_or(0.0), Role::Component)?,
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn object(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
+        if self.style.has_depth_cutoff() && depth > MAX_TEXT_RECURSION {
+            return self.s("null");
+        }
+        match v.as_object() {
+            None | Some(ObjectRef::Null) | Some(ObjectRef::Id(0)) => self.s("null"),
+            Some(ObjectRef::Id(id)) => {
+                write!(self.out, "Object(EncodedObjectAsID,\"object_id\":{},\"script\":null)\n", id as i64)
+            }
+            Some(ObjectRef::Full(object)) => {
+                self.s("Object(")?;
+                self.s(object.class().as_str())?;
+                self.s(",")?;
+                for (i, (name, value)) in object.properties().enumerate() {
+                    if i > 0 {
+                        self.s(",")?;
+                    }
+                    self.s("\"")?;
+                    self.s(name.as_str())?;
+                    self.s("\":")?;
+                    self.value(&value, depth + 1)?;
+                }
+                self.s(")\n")
+            }
+        }
+    }
+
+    fn container_type(&mut self, t: ContainerType<'_>) -> fmt::Result {
+        match t {
+            ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil) => self.s("Variant"),
+            ContainerType::Builtin(ty) => self.s(self.type_name(ty)),
+            ContainerType::ClassName(name) => self.s(name.as_str()),
+            ContainerType::Script(path) => {
+                self.s("Resource(\"")?;
+                self.escaped_multiline(path.as_str())?;
+                self.s("\")")
+            }
+        }
+    }
+
+    fn array(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
+        let Some(array) = v.as_array() else { return Ok(()) };
+        let typed = array.element_type().is_typed();
+        if typed {
+            self.s("Array[")?;
+            self.container_type(array.element_type())?;
+            self.s("](")?;
+        }
+        if self.style.has_depth_cutoff() && depth > MAX_TEXT_RECURSION {
+            self.s("[]")?;
+        } else {
+            let pad = self.style.pad();
+            self.s("[")?;
+            self.s(pad)?;
+            for (i, item) in array.iter().enumerate() {
+                if i > 0 {
+                    self.s(", ")?;
+                }
+                self.value(&item, depth + 1)?;
+            }
+            self.s(pad)?;
+            self.s("]")?;
+        }
+        if typed {
+            self.s(")")?;
+        }
+        Ok(())
+    }
+
+    fn dictionary(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
+        let Some(dict) = v.as_dictionary() else { return Ok(()) };
+        let typed = dict.key_type().is_typed() || dict.value_type().is_typed();
+        if typed {
+            self.s("Dictionary[")?;
+            self.container_type(dict.key_type())?;
+            self.s(", ")?;
+            self.container_type(dict.value_type())?;
+            self.s("](")?;
+        }
+        if self.style.has_depth_cutoff() && depth > MAX_TEXT_RECURSION {
+            self.s("{}")?;
+        } else if dict.is_empty() {
+            self.s(match self.style {
+                TextStyle::Godot32 => "{\n\n}",
+                TextStyle::Godot36 => "{\n}",
+                TextStyle::Godot4 => "{}",
+            })?;
+        } else {
+            let mut pairs: Vec<_> = dict.iter().collect();
+            order::sort_pairs(&mut pairs);
+            self.s("{\n")?;
+            for (i, (key, value)) in pairs.iter().enumerate() {
+                if i > 0 {
+                    self.s(",\n")?;
+                }
+                self.value(key, depth + 1)?;
+                self.s(": ")?;
+                self.value(value, depth + 1)?;
+            }
+            self.s("\n}")?;
+        }
+        if typed {
+            self.s(")")?;
+        }
+        Ok(())
+    }
+
+    fn packed(&mut self, v: &VariantRef<'_>, element: Element) -> fmt::Result {
+        let Some(p) = v.as_packed() else { return Ok(()) };
+        let name = self.type_name(v.ty());
+        self.call(name, |w| {
+            let mut first = true;
+            let mut sep = |w: &mut Self| -> fmt::Result {
+                if !core::mem::take(&mut first) {
+                    w.s(", ")?;
+                }
+                Ok(())
+            };
+            match element {
+                Element::U8 => {
+                    for b in p.as_u8().unwrap_or(&[]) {
+                        sep(w)?;
+                        write!(w.out, "{b}")?;
+                    }
+                }
+                Element::I32 => {
+                    for n in p.as_i32().into_iter().flatten() {
+                        sep(w)?;
+                        write!(w.out, "{n}")?;
+                    }
+                }
+                Element::I64 => {
+                    for n in p.as_i64().into_iter().flatten() {
+                        sep(w)?;
+                        write!(w.out, "{n}")?;
+                    }
+                }
+                Element::F32 => {
+                    for x in p.as_f32().into_iter().flatten() {
+                        sep(w)?;
+                        w.real(f64::from(x), Role::Component)?;
+                    }
+                }
+                Element::F64 => {
+                    for x in p.as_f64().into_iter().flatten() {
+                        sep(w)?;
+                        w.real(x, Role::Component)?;
+                    }
+                }
+                Element::Str => {
+                    for item in p.strings().into_iter().flatten() {
+                        sep(w)?;
+                        w.s("\"")?;
+                        w.escaped(item.as_str())?;
+                        w.s("\"")?;
+                    }
+                }
+                Element::Real(_) | Element::Color => {
+                    let n = element.size(false).unwrap_or(4) / 4;
+                    let size = element.size(p.is_double()).unwrap_or(4) / n;
+                    for chunk in p.as_bytes().chunks_exact(size) {
+                        sep(w)?;
+                        let x = if size == 8 {
+                            f64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))
+                        } else {
+                            f64::from(f32::from_le_bytes(chunk.try_into().unwrap_or([0; 4])))
+                        };
+                        w.real(x, Role::Component)?;
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// `String::c_escape_multiline`: only `\` and `"` are escaped.
+    fn escaped_multiline(&mut self, text: &str) -> fmt::Result {
+        let mut rest = text;
+        while let Some(i) = rest.find(['\\', '"']) {
+            let (head, tail) = rest.split_at(i);
+            self.s(head)?;
+            self.s(if tail.starts_with('\\') { "\\\\" } else { "\\\"" })?;
+            rest = tail.get(1..).unwrap_or("");
+        }
+        self.s(rest)
+    }
+
+    /// `String::c_escape`: C escapes for `\ \a \b \f \n \r \t \v ' "`, and (Godot 3) `?`.
+    fn escaped(&mut self, text: &str) -> fmt::Result {
+        let godot3 = self.style.is_godot3();
+        let mut start = 0;
+        for (i, c) in text.char_indices() {
+            let escape = match c {
+                '\\' => "\\\\",
+                '\u{7}' => "\\a",
+                '\u{8}' => "\\b",
+                '\u{c}' => "\\f",
+                '\n' => "\\n",
+                '\r' => "\\r",
+                '\t' => "\\t",
+                '\u{b}' => "\\v",
+                '\'' => "\\'",
+                '"' => "\\\"",
+                '?' if godot3 => "\\?",
+                _ => continue,
+            };
+            self.s(text.get(start..i).unwrap_or(""))?;
+            self.s(escape)?;
+            start = i + c.len_utf8();
+        }
+        self.s(text.get(start..).unwrap_or(""))
+    }
+}

@@ -1,0 +1,298 @@
+//! The one type table: every Variant type, its id in each dialect, its names in the text
+//! forms, and the shape of its payload. The reader, the text form and (later) the builder
+//! are all driven by [`TYPE_TABLE`].
+
+use crate::Dialect;
+
+/// A Variant type, named as in Godot 4. Godot 3 names are in [`VariantType::name`].
+///
+/// The discriminant equals the Godot 4 type id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+#[allow(missing_docs)] // the names are the Godot type names
+pub enum VariantType {
+    Nil = 0,
+    Bool,
+    Int,
+    /// `float` in Godot 4, `REAL` in Godot 3 (64-bit in memory, f32 or f64 on the wire).
+    Float,
+    String,
+    Vector2,
+    Vector2i,
+    Rect2,
+    Rect2i,
+    Vector3,
+    Vector3i,
+    Transform2D,
+    Vector4,
+    Vector4i,
+    Plane,
+    /// `Quat` in Godot 3.
+    Quaternion,
+    Aabb,
+    Basis,
+    /// `Transform` in Godot 3.
+    Transform3D,
+    Projection,
+    Color,
+    StringName,
+    NodePath,
+    Rid,
+    Object,
+    Callable,
+    Signal,
+    Dictionary,
+    Array,
+    /// `PoolByteArray` in Godot 3.
+    PackedByteArray,
+    /// `PoolIntArray` in Godot 3.
+    PackedInt32Array,
+    PackedInt64Array,
+    /// `PoolRealArray` in Godot 3.
+    PackedFloat32Array,
+    PackedFloat64Array,
+    /// `PoolStringArray` in Godot 3.
+    PackedStringArray,
+    /// `PoolVector2Array` in Godot 3.
+    PackedVector2Array,
+    /// `PoolVector3Array` in Godot 3.
+    PackedVector3Array,
+    /// `PoolColorArray` in Godot 3.
+    PackedColorArray,
+    PackedVector4Array,
+}
+
+/// How one component of a fixed-size math value is stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Component {
+    /// `real_t`: f32, or f64 when a Godot 4 header carries the 64-bit flag.
+    Real,
+    /// Always f32 (Color).
+    F32,
+    /// Always i32 (the `*i` types).
+    I32,
+}
+
+/// The element of a packed array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Element {
+    U8,
+    I32,
+    I64,
+    F32,
+    F64,
+    Str,
+    /// `n` components of `real_t` (f64 with the Godot 4 64-bit flag).
+    Real(u8),
+    /// Color: 4 × f32 always.
+    Color,
+}
+
+impl Element {
+    /// Bytes per element (for `Real`, narrow or wide), `None` for strings.
+    pub(crate) const fn size(self, wide: bool) -> Option<usize> {
+        Some(match self {
+            Element::U8 => 1,
+            Element::I32 | Element::F32 => 4,
+            Element::I64 | Element::F64 => 8,
+            Element::Str => return None,
+            Element::Real(n) => n as usize * if wide { 8 } else { 4 },
+            Element::Color => 16,
+        })
+    }
+}
+
+/// The shape of a type's payload on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    Nil,
+    Bool,
+    Int,
+    Float,
+    /// String and StringName: u32 length, UTF-8, zero pad to 4.
+    Str,
+    /// A fixed number of components.
+    Math(u8, Component),
+    NodePath,
+    /// Godot 3: no payload; Godot 4: u64.
+    Rid,
+    Object,
+    /// No payload.
+    Callable,
+    /// Name string + u64 object id.
+    Signal,
+    Dictionary,
+    Array,
+    Packed(Element),
+}
+
+/// One row of the type table.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TypeInfo {
+    pub(crate) ty: VariantType,
+    /// Godot 3 type id, if the type exists in Godot 3.
+    pub(crate) g3_id: Option<u8>,
+    /// Name in Godot 3's text form (`var2str`).
+    pub(crate) g3_name: &'static str,
+    /// Name in Godot 4's text form (`var_to_str`, `type_string`).
+    pub(crate) g4_name: &'static str,
+    pub(crate) layout: Layout,
+}
+
+const fn row(
+    ty: VariantType,
+    g3_id: Option<u8>,
+    g3_name: &'static str,
+    g4_name: &'static str,
+    layout: Layout,
+) -> TypeInfo {
+    TypeInfo { ty, g3_id, g3_name, g4_name, layout }
+}
+
+use Component::{Real, F32, I32};
+use Layout::*;
+use VariantType as T;
+
+/// Every type, indexed by its Godot 4 id (= the `VariantType` discriminant).
+pub(crate) const TYPE_TABLE: [TypeInfo; 39] = [
+    row(T::Nil, Some(0), "Nil", "Nil", Nil),
+    row(T::Bool, Some(1), "bool", "bool", Bool),
+    row(T::Int, Some(2), "int", "int", Int),
+    row(T::Float, Some(3), "float", "float", Float),
+    row(T::String, Some(4), "String", "String", Str),
+    row(T::Vector2, Some(5), "Vector2", "Vector2", Math(2, Real)),
+    row(T::Vector2i, None, "Vector2i", "Vector2i", Math(2, I32)),
+    row(T::Rect2, Some(6), "Rect2", "Rect2", Math(4, Real)),
+    row(T::Rect2i, None, "Rect2i", "Rect2i", Math(4, I32)),
+    row(T::Vector3, Some(7), "Vector3", "Vector3", Math(3, Real)),
+    row(T::Vector3i, None, "Vector3i", "Vector3i", Math(3, I32)),
+    row(T::Transform2D, Some(8), "Transform2D", "Transform2D", Math(6, Real)),
+    row(T::Vector4, None, "Vector4", "Vector4", Math(4, Real)),
+    row(T::Vector4i, None, "Vector4i", "Vector4i", Math(4, I32)),
+    row(T::Plane, Some(9), "Plane", "Plane", Math(4, Real)),
+    row(T::Quaternion, Some(10), "Quat", "Quaternion", Math(4, Real)),
+    row(T::Aabb, Some(11), "AABB", "AABB", Math(6, Real)),
+    row(T::Basis, Some(12), "Basis", "Basis", Math(9, Real)),
+    row(T::Transform3D, Some(13), "Transform", "Transform3D", Math(12, Real)),
+    row(T::Projection, None, "Projection", "Projection", Math(16, Real)),
+    row(T::Color, Some(14), "Color", "Color", Math(4, F32)),
+    row(T::StringName, None, "StringName", "StringName", Str),
+    row(T::NodePath, Some(15), "NodePath", "NodePath", NodePath),
+    row(T::Rid, Some(16), "RID", "RID", Rid),
+    row(T::Object, Some(17), "Object", "Object", Object),
+    row(T::Callable, None, "Callable", "Callable", Callable),
+    row(T::Signal, None, "Signal", "Signal", Signal),
+    row(T::Dictionary, Some(18), "Dictionary", "Dictionary", Dictionary),
+    row(T::Array, Some(19), "Array", "Array", Array),
+    row(T::PackedByteArray, Some(20), "PoolByteArray", "PackedByteArray", Packed(Element::U8)),
+    row(T::PackedInt32Array, Some(21), "PoolIntArray", "PackedInt32Array", Packed(Element::I32)),
+    row(T::PackedInt64Array, None, "PackedInt64Array", "PackedInt64Array", Packed(Element::I64)),
+    row(T::PackedFloat32Array, Some(22), "PoolRealArray", "PackedFloat32Array", Packed(Element::F32)),
+    row(T::PackedFloat64Array, None, "PackedFloat64Array", "PackedFloat64Array", Packed(Element::F64)),
+    row(T::PackedStringArray, Some(23), "PoolStringArray", "PackedStringArray", Packed(Element::Str)),
+    row(T::PackedVector2Array, Some(24), "PoolVector2Array", "PackedVector2Array", Packed(Element::Real(2))),
+    row(T::PackedVector3Array, Some(25), "PoolVector3Array", "PackedVector3Array", Packed(Element::Real(3))),
+    row(T::PackedColorArray, Some(26), "PoolColorArray", "PackedColorArray", Packed(Element::Color)),
+    row(T::PackedVector4Array, None, "PackedVector4Array", "PackedVector4Array", Packed(Element::Real(4))),
+];
+
+/// Godot 3 id → type, derived from [`TYPE_TABLE`].
+const G3_BY_ID: [Option<VariantType>; 27] = {
+    let mut out = [None; 27];
+    let mut i = 0;
+    while i < TYPE_TABLE.len() {
+        if let Some(id) = TYPE_TABLE[i].g3_id {
+            out[id as usize] = Some(TYPE_TABLE[i].ty);
+        }
+        i += 1;
+    }
+    out
+};
+
+impl VariantType {
+    /// Every type, in Godot 4 id order.
+    pub const ALL: [VariantType; 39] = {
+        let mut out = [VariantType::Nil; 39];
+        let mut i = 0;
+        while i < 39 {
+            out[i] = TYPE_TABLE[i].ty;
+            i += 1;
+        }
+        out
+    };
+
+    /// The type with wire id `id` in `dialect`, or `None` if the dialect has no such id.
+    #[inline]
+    pub fn from_id(id: u8, dialect: Dialect) -> Option<VariantType> {
+        match dialect {
+            Dialect::Godot3 => G3_BY_ID.get(usize::from(id)).copied().flatten(),
+            Dialect::Godot4 => Self::ALL.get(usize::from(id)).copied(),
+        }
+    }
+
+    /// This type's wire id in `dialect`, or `None` if the dialect lacks the type
+    /// (for example `StringName` in Godot 3).
+    pub fn id(self, dialect: Dialect) -> Option<u8> {
+        match dialect {
+            Dialect::Godot3 => self.info().g3_id,
+            Dialect::Godot4 => Some(self as u8),
+        }
+    }
+
+    /// The engine's name of the type in `dialect` (`"Quat"` in Godot 3, `"Quaternion"` in Godot 4).
+    pub fn name(self, dialect: Dialect) -> &'static str {
+        match dialect {
+            Dialect::Godot3 => self.info().g3_name,
+            Dialect::Godot4 => self.info().g4_name,
+        }
+    }
+
+    /// Number of types in `dialect` (`VARIANT_MAX`): 27 for Godot 3, 39 for Godot 4.
+    pub const fn count(dialect: Dialect) -> u8 {
+        match dialect {
+            Dialect::Godot3 => 27,
+            Dialect::Godot4 => 39,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn info(self) -> &'static TypeInfo {
+        // The table is indexed by discriminant; the fallback row is never used.
+        TYPE_TABLE.get(self as usize).unwrap_or(&TYPE_TABLE[0])
+    }
+
+    #[inline]
+    pub(crate) fn layout(self) -> Layout {
+        self.info().layout
+    }
+
+    /// Is this a packed (pool) array type?
+    pub fn is_packed_array(self) -> bool {
+        matches!(self.layout(), Layout::Packed(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_rows_are_indexed_by_godot4_id() {
+        for (i, row) in TYPE_TABLE.iter().enumerate() {
+            assert_eq!(row.ty as usize, i, "{:?}", row.ty);
+        }
+    }
+
+    #[test]
+    fn godot3_ids_round_trip_and_cover_0_to_26() {
+        for id in 0..27u8 {
+            let ty = VariantType::from_id(id, Dialect::Godot3).expect("every G3 id exists");
+            assert_eq!(ty.id(Dialect::Godot3), Some(id));
+        }
+        assert_eq!(VariantType::from_id(27, Dialect::Godot3), None);
+        assert_eq!(VariantType::from_id(39, Dialect::Godot4), None);
+        assert_eq!(VariantType::from_id(7, Dialect::Godot3), Some(VariantType::Vector3));
+        assert_eq!(VariantType::from_id(7, Dialect::Godot4), Some(VariantType::Rect2));
+        assert_eq!(VariantType::from_id(25, Dialect::Godot3), Some(VariantType::PackedVector3Array));
+    }
+}

@@ -1,0 +1,289 @@
+//! The one-pass, non-recursive walker. With `CHECK = true` it validates everything `parse`
+//! promises; with `CHECK = false` it only measures an already validated value (used by the
+//! iterators to step over an element).
+
+use crate::cursor::Cursor;
+use crate::dialect::{Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
+use crate::error::{Error, ErrorKind};
+use crate::options::{ParseOptions, GODOT_MAX_DEPTH};
+use crate::types::{Element, Layout};
+use crate::{Dialect, VariantType};
+
+/// Godot 4's `ContainerTypeKind` values.
+pub(crate) const KIND_NONE: u32 = 0;
+pub(crate) const KIND_BUILTIN: u32 = 1;
+pub(crate) const KIND_CLASS_NAME: u32 = 2;
+
+/// One open container on the explicit stack.
+#[derive(Clone, Copy)]
+struct Frame {
+    /// Child values still to read (a dictionary counts keys and values).
+    remaining: u32,
+    /// Each child is preceded by a property-name string (objects).
+    named: bool,
+}
+
+/// What follows a node's own fields.
+struct Children {
+    count: u32,
+    named: bool,
+}
+
+const NO_CHILDREN: Children = Children { count: 0, named: false };
+const STACK: usize = GODOT_MAX_DEPTH as usize + 1;
+
+/// Walks the value starting at `data[0]` and returns its encoded length.
+/// `base` is the absolute offset of `data[0]`, used in errors.
+pub(crate) fn walk<const CHECK: bool>(
+    data: &[u8],
+    base: usize,
+    dialect: Dialect,
+    options: &ParseOptions,
+) -> Result<usize, Error> {
+    let mut cur = Cursor::new(data, base);
+    let mut stack = [Frame { remaining: 0, named: false }; STACK];
+    let mut open = 0usize;
+    let max_depth = usize::from(options.limits.max_depth.min(GODOT_MAX_DEPTH));
+    let mut nodes: u64 = 0;
+    loop {
+        // `open` containers enclose this node, so it sits at depth `open`.
+        if CHECK {
+            if open > max_depth {
+                return Err(cur.error_here(ErrorKind::TooDeep));
+            }
+            nodes += 1;
+            if nodes > options.limits.max_nodes {
+                return Err(cur.error_here(ErrorKind::TooManyNodes));
+            }
+        }
+        let children = node::<CHECK>(&mut cur, dialect, options)?;
+        if children.count > 0 {
+            let Some(slot) = stack.get_mut(open) else {
+                return Err(cur.error_here(ErrorKind::TooDeep));
+            };
+            *slot = Frame { remaining: children.count, named: children.named };
+            open += 1;
+        }
+        // Find the next child to read, closing finished containers.
+        loop {
+            let Some(top) = open.checked_sub(1).and_then(|i| stack.get_mut(i)) else {
+                return Ok(cur.pos());
+            };
+            if top.remaining == 0 {
+                open -= 1;
+                continue;
+            }
+            top.remaining -= 1;
+            if top.named {
+                let name = cur.string::<CHECK>()?;
+                if CHECK && dialect == Dialect::Godot4 && name == b"script" {
+                    check_script_property(&cur)?;
+                }
+            }
+            break;
+        }
+    }
+}
+
+/// Godot 4 loads an object's `script` property as a resource path: the value must be
+/// null or a String, otherwise the engine fails with `ERR_INVALID_DATA`.
+fn check_script_property(cur: &Cursor<'_>) -> Result<(), Error> {
+    let mut peek = *cur;
+    let id = peek.u32()? & 0xFF;
+    if id == VariantType::Nil as u32 || id == VariantType::String as u32 {
+        Ok(())
+    } else {
+        Err(cur.error_here(ErrorKind::InvalidScriptProperty))
+    }
+}
+
+/// Reads one node's header and own fields, leaving the cursor at its first child (if any).
+#[inline]
+fn node<const CHECK: bool>(
+    cur: &mut Cursor<'_>,
+    dialect: Dialect,
+    options: &ParseOptions,
+) -> Result<Children, Error> {
+    let header_at = cur.pos();
+    let word = cur.u32()?;
+    let header = Header::decode(word, dialect)
+        .map_err(|id| cur.error_at(header_at, ErrorKind::UnknownType(id)))?;
+    if CHECK && options.strict && header.unused_bits(dialect) != 0 {
+        return Err(cur.error_at(header_at, ErrorKind::NonCanonical));
+    }
+    let wide = header.is_wide(dialect);
+    match header.ty.layout() {
+        Layout::Nil | Layout::Callable => {}
+        Layout::Bool => {
+            cur.take(4)?;
+        }
+        Layout::Int | Layout::Float => {
+            cur.take(if wide { 8 } else { 4 })?;
+        }
+        Layout::Str => {
+            cur.string::<CHECK>()?;
+        }
+        Layout::Math(n, component) => {
+            let size = if wide && component == crate::types::Component::Real { 8 } else { 4 };
+            cur.take(usize::from(n) * size)?;
+        }
+        Layout::Rid => {
+            if dialect == Dialect::Godot4 {
+                cur.take(8)?;
+            }
+        }
+        Layout::Signal => {
+            cur.string::<CHECK>()?;
+            cur.take(8)?;
+        }
+        Layout::NodePath => node_path::<CHECK>(cur)?,
+        Layout::Object => return object::<CHECK>(cur, header_at, word, options),
+        Layout::Array => {
+            if dialect == Dialect::Godot4 {
+                container_type::<CHECK>(cur, header.container_kind(16))?;
+            }
+            return container_count::<CHECK>(cur, options, 4).map(|count| Children {
+                count: count as u32,
+                named: false,
+            });
+        }
+        Layout::Dictionary => {
+            if dialect == Dialect::Godot4 {
+                container_type::<CHECK>(cur, header.container_kind(16))?;
+                container_type::<CHECK>(cur, header.container_kind(18))?;
+            }
+            return container_count::<CHECK>(cur, options, 8).map(|count| Children {
+                // count <= i32::MAX, so twice it fits in u32.
+                count: (count as u32).saturating_mul(2),
+                named: false,
+            });
+        }
+        Layout::Packed(element) => packed::<CHECK>(cur, element, wide, options)?,
+    }
+    Ok(NO_CHILDREN)
+}
+
+fn node_path<const CHECK: bool>(cur: &mut Cursor<'_>) -> Result<(), Error> {
+    let at = cur.pos();
+    let names = cur.u32()?;
+    let subnames = cur.u32()?;
+    let flags = cur.u32()?;
+    if names & COUNT_SHARED_BIT == 0 {
+        return Err(cur.error_at(at, ErrorKind::OldNodePath));
+    }
+    let total = u64::from(names & !COUNT_SHARED_BIT) + u64::from(subnames) + u64::from(flags >> 1 & 1);
+    if total.saturating_mul(4) > cur.remaining() as u64 {
+        return Err(cur.error_at(at.saturating_add(4), ErrorKind::LengthOutOfBounds));
+    }
+    for _ in 0..total {
+        cur.string::<CHECK>()?;
+    }
+    Ok(())
+}
+
+fn object<const CHECK: bool>(
+    cur: &mut Cursor<'_>,
+    header_at: usize,
+    word: u32,
+    options: &ParseOptions,
+) -> Result<Children, Error> {
+    if word & FLAG_OBJECT_AS_ID != 0 {
+        cur.take(8)?;
+        return Ok(NO_CHILDREN);
+    }
+    if CHECK && !options.limits.allow_full_objects {
+        return Err(cur.error_at(header_at, ErrorKind::FullObjectNotAllowed));
+    }
+    let class = cur.string::<CHECK>()?;
+    if class.is_empty() {
+        return Ok(NO_CHILDREN); // a null object written in full
+    }
+    let at = cur.pos();
+    let word = cur.u32()?;
+    if word > i32::MAX as u32 {
+        // The engine reads the count as int32 and runs no loop for a negative one.
+        if CHECK && options.strict {
+            return Err(cur.error_at(at, ErrorKind::NonCanonical));
+        }
+        return Ok(NO_CHILDREN);
+    }
+    // Each property takes at least 8 bytes: a name string and a value header.
+    if (word as usize).saturating_mul(8) > cur.remaining() {
+        return Err(cur.error_at(at, ErrorKind::LengthOutOfBounds));
+    }
+    Ok(Children { count: word, named: true })
+}
+
+/// Reads a Godot 4 typed-container descriptor of the given kind.
+fn container_type<const CHECK: bool>(cur: &mut Cursor<'_>, kind: u32) -> Result<(), Error> {
+    match kind {
+        KIND_NONE => {}
+        KIND_BUILTIN => {
+            let at = cur.pos();
+            let id = cur.u32()?;
+            if CHECK && id >= u32::from(VariantType::count(Dialect::Godot4)) {
+                return Err(cur.error_at(at, ErrorKind::InvalidContainerType(id)));
+            }
+        }
+        _ => {
+            cur.string::<CHECK>()?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads an Array/Dictionary count (bit 31 masked off, as the engine does) and checks
+/// that `count * min_child` bytes can follow.
+fn container_count<const CHECK: bool>(
+    cur: &mut Cursor<'_>,
+    options: &ParseOptions,
+    min_child: usize,
+) -> Result<usize, Error> {
+    let at = cur.pos();
+    let word = cur.u32()?;
+    if CHECK && options.strict && word & COUNT_SHARED_BIT != 0 {
+        return Err(cur.error_at(at, ErrorKind::NonCanonical));
+    }
+    let count = (word & !COUNT_SHARED_BIT) as usize;
+    if count.saturating_mul(min_child) > cur.remaining() {
+        return Err(cur.error_at(at, ErrorKind::LengthOutOfBounds));
+    }
+    Ok(count)
+}
+
+fn packed<const CHECK: bool>(
+    cur: &mut Cursor<'_>,
+    element: Element,
+    wide: bool,
+    options: &ParseOptions,
+) -> Result<(), Error> {
+    let Some(size) = element.size(wide) else {
+        // PackedStringArray: a negative count is read by the engine as an empty array.
+        let at = cur.pos();
+        let word = cur.u32()?;
+        if word > i32::MAX as u32 {
+            if CHECK && options.strict {
+                return Err(cur.error_at(at, ErrorKind::NonCanonical));
+            }
+            return Ok(());
+        }
+        if (word as usize).saturating_mul(4) > cur.remaining() {
+            return Err(cur.error_at(at, ErrorKind::LengthOutOfBounds));
+        }
+        for _ in 0..word {
+            cur.string::<CHECK>()?;
+        }
+        return Ok(());
+    };
+    let count = cur.count(size)?;
+    cur.take(count * size)?; // cannot fail: `count` checked `count * size` against the rest
+    if element == Element::U8 {
+        // The engine never checks byte-array padding; it only matters when the input ends.
+        let pad = crate::cursor::pad4(count);
+        if CHECK && options.strict && cur.remaining() < pad {
+            return Err(cur.error_here(ErrorKind::NonCanonical));
+        }
+        cur.take_at_most(pad);
+    }
+    Ok(())
+}

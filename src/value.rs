@@ -1,0 +1,266 @@
+//! `VariantRef`: a validated, borrowed view of one encoded value.
+
+use core::fmt;
+
+use crate::container::{ArrayRef, DictRef};
+use crate::cursor::{le_u32, le_u64};
+use crate::dialect::Header;
+use crate::error::{Error, ErrorKind};
+use crate::math::MathRef;
+use crate::object::{NodePathRef, ObjectRef, SignalRef};
+use crate::options::ParseOptions;
+use crate::packed::PackedArray;
+use crate::string::GdStr;
+use crate::types::Layout;
+use crate::validate::walk;
+use crate::{Dialect, VariantType};
+
+/// A borrowed view of one encoded Variant, validated once by [`VariantRef::parse`].
+///
+/// It is `Copy` and three words plus a tag in size: the exact encoded bytes of the value,
+/// their absolute offset in the parsed buffer, the type, and the dialect. Every accessor is
+/// infallible and allocation-free; the `as_*` accessors return `None` when the value has
+/// another type.
+#[derive(Clone, Copy)]
+pub struct VariantRef<'a> {
+    encoded: &'a [u8],
+    offset: usize,
+    ty: VariantType,
+    dialect: Dialect,
+}
+
+impl<'a> VariantRef<'a> {
+    /// Validates `bytes` as one value in `dialect` (the layout of `var_to_bytes`/`var2bytes`,
+    /// no length prefix) with the default [`ParseOptions`], and returns a view of it.
+    ///
+    /// Validated, in one non-recursive pass over the nodes: every header's type id; every
+    /// fixed-size field, length and count against the remaining bytes (with checked
+    /// arithmetic; nothing is allocated or reserved from a count); that string padding is
+    /// present; that every string is UTF-8 the way Godot reads it (up to the first NUL,
+    /// after an optional BOM); Godot 4 typed-container descriptors; NodePath's format bit;
+    /// object layouts; nesting depth (1024 like the engine).
+    ///
+    /// Accepted like the engine: bytes after the value (see [`VariantRef::parse_prefix`]
+    /// for the consumed length), unused header bits, bit 31 of Array/Dictionary counts,
+    /// non-zero padding, a byte array whose padding is cut off by the end of the input.
+    /// [`ParseOptions::strict`] rejects these.
+    ///
+    /// Cost: O(input length) time, no allocation, about 8 KiB of stack.
+    pub fn parse(bytes: &'a [u8], dialect: Dialect) -> Result<Self, Error> {
+        Self::parse_with(bytes, dialect, &ParseOptions::default())
+    }
+
+    /// [`VariantRef::parse`] with explicit limits and strictness.
+    pub fn parse_with(
+        bytes: &'a [u8],
+        dialect: Dialect,
+        options: &ParseOptions,
+    ) -> Result<Self, Error> {
+        let (value, len) = Self::parse_prefix_with(bytes, dialect, options)?;
+        if options.strict && len != bytes.len() {
+            return Err(Error::new(ErrorKind::TrailingBytes, len));
+        }
+        Ok(value)
+    }
+
+    /// Validates the value at the start of `bytes` and returns it with the number of bytes
+    /// it occupies; whatever follows is not looked at. Same checks and cost as `parse`.
+    pub fn parse_prefix(bytes: &'a [u8], dialect: Dialect) -> Result<(Self, usize), Error> {
+        Self::parse_prefix_with(bytes, dialect, &ParseOptions::default())
+    }
+
+    /// [`VariantRef::parse_prefix`] with explicit options (strict mode's trailing-bytes
+    /// check does not apply: the rest is the caller's).
+    pub fn parse_prefix_with(
+        bytes: &'a [u8],
+        dialect: Dialect,
+        options: &ParseOptions,
+    ) -> Result<(Self, usize), Error> {
+        let len = walk::<true>(bytes, 0, dialect, options)?;
+        let encoded = bytes.get(..len).unwrap_or(bytes);
+        Ok((Self::trusted(encoded, 0, dialect), len))
+    }
+
+    /// Builds a view of already validated bytes (`encoded` is exactly one value).
+    pub(crate) fn trusted(encoded: &'a [u8], offset: usize, dialect: Dialect) -> Self {
+        let ty = Header::decode(le_u32(encoded, 0), dialect).map_or(VariantType::Nil, |h| h.ty);
+        VariantRef { encoded, offset, ty, dialect }
+    }
+
+    /// Splits the first value off validated `data` (whose first byte is at absolute `offset`).
+    pub(crate) fn split_trusted(data: &'a [u8], offset: usize, dialect: Dialect) -> (Self, &'a [u8]) {
+        let len = walk::<false>(data, offset, dialect, &ParseOptions::default()).unwrap_or(data.len());
+        let (head, rest) = data.split_at(len.min(data.len()));
+        (Self::trusted(head, offset, dialect), rest)
+    }
+
+    /// The value's type.
+    pub fn ty(&self) -> VariantType {
+        self.ty
+    }
+
+    /// The dialect it was parsed in.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The value's exact encoded bytes, header included: a valid blob on its own. O(1).
+    pub fn encoded(&self) -> &'a [u8] {
+        self.encoded
+    }
+
+    /// Absolute offset of the value's header in the buffer given to `parse`.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The raw header word (type id in the low byte, flags from bit 16).
+    pub fn header(&self) -> u32 {
+        le_u32(self.encoded, 0)
+    }
+
+    pub(crate) fn header_info(&self) -> Header {
+        Header { ty: self.ty, word: self.header() }
+    }
+
+    /// The bytes after the header.
+    pub(crate) fn payload(&self) -> &'a [u8] {
+        self.encoded.get(4..).unwrap_or(&[])
+    }
+
+    /// Does this value use 64-bit numbers (the 64-bit header flag, where the dialect reads it)?
+    pub fn is_wide(&self) -> bool {
+        self.header_info().is_wide(self.dialect)
+    }
+
+    /// Is it `null` (NIL)?
+    pub fn is_nil(&self) -> bool {
+        self.ty == VariantType::Nil
+    }
+
+    /// A `bool` (any non-zero word is `true`, as in the engine).
+    pub fn as_bool(&self) -> Option<bool> {
+        (self.ty == VariantType::Bool).then(|| le_u32(self.payload(), 0) != 0)
+    }
+
+    /// An `int`, 32- or 64-bit on the wire.
+    pub fn as_int(&self) -> Option<i64> {
+        (self.ty == VariantType::Int).then(|| {
+            if self.is_wide() {
+                le_u64(self.payload(), 0) as i64
+            } else {
+                i64::from(le_u32(self.payload(), 0) as i32)
+            }
+        })
+    }
+
+    /// A `float` (`REAL` in Godot 3), f32 or f64 on the wire, widened to f64.
+    pub fn as_float(&self) -> Option<f64> {
+        (self.ty == VariantType::Float).then(|| {
+            if self.is_wide() {
+                f64::from_bits(le_u64(self.payload(), 0))
+            } else {
+                f64::from(f32::from_bits(le_u32(self.payload(), 0)))
+            }
+        })
+    }
+
+    /// A `String` or (Godot 4) `StringName` as stored.
+    pub fn as_gd_str(&self) -> Option<GdStr<'a>> {
+        (self.ty.layout() == Layout::Str).then(|| string_at(self.payload(), 0).0)
+    }
+
+    /// The text of a `String` or `StringName`. O(len) (UTF-8 is re-checked; see [`GdStr`]).
+    pub fn as_str(&self) -> Option<&'a str> {
+        self.as_gd_str().map(|s| s.as_str())
+    }
+
+    /// Any fixed-size math value: vectors, rects, transforms, planes, quaternions, AABB,
+    /// Basis, Projection, Color, and their integer forms.
+    pub fn as_math(&self) -> Option<MathRef<'a>> {
+        match self.ty.layout() {
+            Layout::Math(n, component) => {
+                Some(MathRef::new(self.ty, n, component, self.is_wide(), self.payload()))
+            }
+            _ => None,
+        }
+    }
+
+    /// A `NodePath`.
+    pub fn as_node_path(&self) -> Option<NodePathRef<'a>> {
+        (self.ty == VariantType::NodePath).then(|| NodePathRef::new(self.payload()))
+    }
+
+    /// A `RID`'s id. Godot 3 does not serialize RIDs: its RIDs read as 0.
+    pub fn as_rid(&self) -> Option<u64> {
+        (self.ty == VariantType::Rid).then(|| le_u64(self.payload(), 0))
+    }
+
+    /// An `Object`: null, an instance id, or full (class name and properties, as inert data).
+    pub fn as_object(&self) -> Option<ObjectRef<'a>> {
+        (self.ty == VariantType::Object)
+            .then(|| ObjectRef::new(self.header(), self.payload(), self.offset + 4, self.dialect))
+    }
+
+    /// Is it a `Callable`? (Godot 4 writes no payload: it always reads as an empty Callable.)
+    pub fn is_callable(&self) -> bool {
+        self.ty == VariantType::Callable
+    }
+
+    /// A `Signal`: name and object id.
+    pub fn as_signal(&self) -> Option<SignalRef<'a>> {
+        (self.ty == VariantType::Signal).then(|| SignalRef::new(self.payload()))
+    }
+
+    /// An `Array` (typed or not).
+    pub fn as_array(&self) -> Option<ArrayRef<'a>> {
+        (self.ty == VariantType::Array).then(|| ArrayRef::new(self))
+    }
+
+    /// A `Dictionary` (typed or not).
+    pub fn as_dictionary(&self) -> Option<DictRef<'a>> {
+        (self.ty == VariantType::Dictionary).then(|| DictRef::new(self))
+    }
+
+    /// Any packed (pool) array.
+    pub fn as_packed(&self) -> Option<PackedArray<'a>> {
+        match self.ty.layout() {
+            Layout::Packed(element) => Some(PackedArray::new(
+                self.ty,
+                element,
+                self.is_wide(),
+                self.payload(),
+                self.offset + 4,
+                self.dialect,
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a validated string field at `at` in `bytes`; returns it and the offset after it.
+pub(crate) fn string_at(bytes: &[u8], at: usize) -> (GdStr<'_>, usize) {
+    let len = le_u32(bytes, at) as usize;
+    let start = at.saturating_add(4);
+    let end = start.saturating_add(len).min(bytes.len());
+    let raw = bytes.get(start..end).unwrap_or(&[]);
+    (GdStr::new(raw), end.saturating_add(crate::cursor::pad4(len)))
+}
+
+impl fmt::Debug for VariantRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("VariantRef")
+            .field("ty", &self.ty)
+            .field("offset", &self.offset)
+            .field("len", &self.encoded.len())
+            .field("text", &format_args!("{self}"))
+            .finish()
+    }
+}
+
+impl PartialEq for VariantRef<'_> {
+    /// Two views are equal when they hold the same encoded bytes in the same dialect.
+    fn eq(&self, other: &Self) -> bool {
+        self.dialect == other.dialect && self.encoded == other.encoded
+    }
+}

@@ -1,0 +1,72 @@
+//! Loads the engine-written fixtures in `tests/fixtures/{g32,g36,g4}`.
+#![allow(dead_code)]
+
+use gdvariant::{Dialect, TextStyle};
+use std::path::PathBuf;
+
+/// One case of `cases.jsonl`.
+pub struct Case {
+    pub engine: &'static str,
+    pub name: String,
+    pub function: String,
+    /// The whole file, including a store_var/put_var length prefix.
+    pub file: Vec<u8>,
+    pub decoded_text: Option<String>,
+}
+
+impl Case {
+    pub fn dialect(&self) -> Dialect {
+        if self.engine == "g4" {
+            Dialect::Godot4
+        } else {
+            Dialect::Godot3
+        }
+    }
+
+    pub fn style(&self) -> TextStyle {
+        match self.engine {
+            "g32" => TextStyle::Godot32,
+            "g36" => TextStyle::Godot36,
+            _ => TextStyle::Godot4,
+        }
+    }
+
+    pub fn is_prefixed(&self) -> bool {
+        !matches!(self.function.as_str(), "var2bytes" | "var_to_bytes")
+    }
+
+    /// The encoded value: the file without its length prefix.
+    pub fn value_bytes(&self) -> &[u8] {
+        if self.is_prefixed() {
+            &self.file[4..]
+        } else {
+            &self.file
+        }
+    }
+}
+
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+pub fn cases(engine: &'static str) -> Vec<Case> {
+    let dir = fixtures_dir().join(engine);
+    let text = std::fs::read_to_string(dir.join("cases.jsonl")).expect("cases.jsonl");
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("json line");
+            let file = v["file"].as_str().expect("file").to_string();
+            Case {
+                engine,
+                name: v["name"].as_str().expect("name").to_string(),
+                function: v["function"].as_str().expect("function").to_string(),
+                file: std::fs::read(dir.join(&file)).expect("bin"),
+                decoded_text: v["decoded_text"].as_str().map(str::to_string),
+            }
+        })
+        .collect()
+}
+
+pub fn case(engine: &'static str, name: &str) -> Case {
+    cases(engine).into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no case {engine}/{name}"))
+}
