@@ -1,1 +1,7 @@
-fn main() {}
+//! The `gdvariant` command: inspect Godot Variant blobs.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}
