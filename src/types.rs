@@ -196,7 +196,9 @@ pub(crate) const TYPE_TABLE: [TypeInfo; 39] = [
     row(T::PackedVector4Array, None, "PackedVector4Array", "PackedVector4Array", Packed(Element::Real(4))),
 ];
 
-/// Godot 3 id → type, derived from [`TYPE_TABLE`].
+/// Godot 3 id → type, derived from [`TYPE_TABLE`]. (Indexing in a `const` initializer
+/// cannot panic at run time: an out-of-bounds index fails the build.)
+#[allow(clippy::indexing_slicing)]
 const G3_BY_ID: [Option<VariantType>; 27] = {
     let mut out = [None; 27];
     let mut i = 0;
@@ -211,6 +213,7 @@ const G3_BY_ID: [Option<VariantType>; 27] = {
 
 impl VariantType {
     /// Every type, in Godot 4 id order.
+    #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
     pub const ALL: [VariantType; 39] = {
         let mut out = [VariantType::Nil; 39];
         let mut i = 0;

@@ -180,7 +180,7 @@ impl Writer<'_, '_> {
         match v.as_object() {
             None | Some(ObjectRef::Null) | Some(ObjectRef::Id(0)) => self.s("null"),
             Some(ObjectRef::Id(id)) => {
-                write!(self.out, "Object(EncodedObjectAsID,\"object_id\":{},\"script\":null)\n", id as i64)
+                writeln!(self.out, "Object(EncodedObjectAsID,\"object_id\":{},\"script\":null)", id as i64)
             }
             Some(ObjectRef::Full(object)) => {
                 self.s("Object(")?;
