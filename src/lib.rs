@@ -57,3 +57,8 @@ pub use string::GdStr;
 pub use text::{Text, TextStyle};
 pub use types::VariantType;
 pub use value::VariantRef;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
