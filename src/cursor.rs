@@ -72,10 +72,15 @@ impl<'a> Cursor<'a> {
         self.data.get(start..self.pos).unwrap_or(&[])
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn u32(&mut self) -> Result<u32, Error> {
-        let bytes = self.take(4)?;
-        Ok(u32::from_le_bytes(bytes.try_into().unwrap_or([0; 4])))
+        match self.data.get(self.pos..).and_then(|rest| rest.first_chunk::<4>()) {
+            Some(bytes) => {
+                self.pos += 4;
+                Ok(u32::from_le_bytes(*bytes))
+            }
+            None => Err(self.error_here(ErrorKind::UnexpectedEnd)),
+        }
     }
 
     /// Reads a count or length word and checks that it is a non-negative Godot `int32`
@@ -94,24 +99,67 @@ impl<'a> Cursor<'a> {
     /// Reads a Godot string field (u32 length, bytes, zero pad to 4; the pad must be present)
     /// and returns the `length` raw bytes. With `CHECK`, the text is validated as Godot does:
     /// up to the first NUL, after an optional BOM, as UTF-8.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn string<const CHECK: bool>(&mut self) -> Result<&'a [u8], Error> {
         let at = self.pos;
         let word = self.u32()?;
         let len = word as usize;
-        let padded = len.checked_add(pad4(len));
-        match padded {
-            Some(padded) if word <= i32::MAX as u32 && padded <= self.remaining() => {
-                let start = self.pos;
-                let raw = self.take_at_most(padded);
-                let raw = raw.get(..len).unwrap_or(raw);
-                if CHECK && !check_godot_utf8(raw) {
-                    return Err(self.error_at(start, ErrorKind::InvalidUtf8));
-                }
-                Ok(raw)
-            }
-            _ => Err(self.error_at(at, ErrorKind::LengthOutOfBounds)),
+        // `len <= i32::MAX`, so this cannot overflow where usize has 32 bits or more.
+        let padded = len.wrapping_add(3) & !3;
+        let block = match self.data.get(self.pos..).and_then(|rest| rest.get(..padded)) {
+            Some(block) if word <= i32::MAX as u32 => block,
+            _ => return Err(self.error_at(at, ErrorKind::LengthOutOfBounds)),
+        };
+        let start = self.pos;
+        self.pos += padded;
+        let raw = block.get(..len).unwrap_or(block);
+        if CHECK && !padded_ascii(block, len) && !check_godot_utf8(raw) {
+            return Err(self.error_at(start, ErrorKind::InvalidUtf8));
         }
+        Ok(raw)
+    }
+}
+
+/// True when the first `len` bytes of `block` (a string and its zero padding, a multiple
+/// of 4 bytes long) hold no NUL and no byte >= 0x80: then they are valid UTF-8 and Godot
+/// reads them whole. Works a word at a time; may say `false` for some valid ASCII (the
+/// caller then runs the full check).
+#[inline(always)]
+fn padded_ascii(block: &[u8], len: usize) -> bool {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte is flagged when it is 0 (the subtraction borrows) or has its high bit set.
+    // Borrows only move upwards, so zero padding never flags the string bytes below it.
+    let flags = |word: u64| (word.wrapping_sub(LOW) | word) & HIGH;
+    let mut chunks = block.chunks_exact(8);
+    let mut seen = 0u64;
+    let mut checked = 0usize;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let keep = len.saturating_sub(checked).min(8);
+        seen |= flags(word) & keep_mask(keep);
+        checked += 8;
+    }
+    let tail = chunks.remainder();
+    if !tail.is_empty() {
+        let mut buf = [0u8; 8];
+        if let Some(dst) = buf.get_mut(..tail.len()) {
+            dst.copy_from_slice(tail);
+        }
+        let keep = len.saturating_sub(checked).min(tail.len());
+        seen |= flags(u64::from_le_bytes(buf)) & keep_mask(keep);
+    }
+    seen == 0
+}
+
+/// A mask selecting the high bits of the low `n` bytes (n <= 8).
+#[inline(always)]
+fn keep_mask(n: usize) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    if n >= 8 {
+        HIGH
+    } else {
+        HIGH & ((1u64 << (n * 8)) - 1)
     }
 }
 

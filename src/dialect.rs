@@ -1,6 +1,6 @@
 //! Dialects (Godot 3 vs Godot 4 wire formats) and the 4-byte value header.
 
-use crate::types::{Component, Element, Layout};
+use crate::types::{Component, Element, Layout, TYPE_TABLE};
 use crate::VariantType;
 
 /// Which engine's wire format the bytes are in. The caller says which: type ids collide
@@ -25,28 +25,73 @@ pub(crate) const FLAG_OBJECT_AS_ID: u32 = 1 << 16;
 /// Bit 31 of an Array/Dictionary count: Godot 2's "shared" bit, masked off by decoders.
 pub(crate) const COUNT_SHARED_BIT: u32 = 1 << 31;
 
-/// A decoded 4-byte header: the type and the raw word.
+/// What a type id means in one dialect, precomputed so that decoding a header is one
+/// table load (this is the validator's hottest path).
+#[derive(Clone, Copy, Debug)]
+struct TypeCode {
+    ty: VariantType,
+    layout: Layout,
+    flag_64: bool,
+}
+
+/// Builds the 256-entry id table of `dialect` from the type table.
+const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
+    let mut out = [None; 256];
+    let mut i = 0;
+    while i < TYPE_TABLE.len() {
+        let info = &TYPE_TABLE[i];
+        let id = match dialect {
+            Dialect::Godot3 => info.g3_id,
+            Dialect::Godot4 => Some(i as u8),
+        };
+        if let Some(id) = id {
+            let flag_64 = uses_flag_64(info.layout, dialect);
+            out[id as usize] = Some(TypeCode { ty: info.ty, layout: info.layout, flag_64 });
+        }
+        i += 1;
+    }
+    out
+}
+
+// Indexing in a const initializer cannot panic at run time: a bad index fails the build.
+#[allow(clippy::indexing_slicing)]
+static GODOT3_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot3);
+#[allow(clippy::indexing_slicing)]
+static GODOT4_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot4);
+
+/// A decoded 4-byte header: the type, its payload layout, and the raw word.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Header {
     pub(crate) ty: VariantType,
+    pub(crate) layout: Layout,
     pub(crate) word: u32,
+    flag_64: bool,
 }
 
 impl Header {
+    /// The header of a NIL value.
+    pub(crate) const NIL: Header =
+        Header { ty: VariantType::Nil, layout: Layout::Nil, word: 0, flag_64: false };
+
     /// Decodes `word` in `dialect`: the type is the low byte, bits 8–15 are ignored.
+    /// Returns the unknown id on failure.
     #[inline]
     pub(crate) fn decode(word: u32, dialect: Dialect) -> Result<Header, u8> {
         let id = (word & 0xFF) as u8;
-        match VariantType::from_id(id, dialect) {
-            Some(ty) => Ok(Header { ty, word }),
+        let codes = match dialect {
+            Dialect::Godot3 => &GODOT3_CODES,
+            Dialect::Godot4 => &GODOT4_CODES,
+        };
+        match codes.get(usize::from(id)).copied().flatten() {
+            Some(code) => Ok(Header { ty: code.ty, layout: code.layout, word, flag_64: code.flag_64 }),
             None => Err(id),
         }
     }
 
     /// Is the 64-bit flag honoured and set for this value's numbers?
     #[inline]
-    pub(crate) fn is_wide(self, dialect: Dialect) -> bool {
-        self.word & FLAG_64 != 0 && uses_flag_64(self.ty.layout(), dialect)
+    pub(crate) fn is_wide(self) -> bool {
+        self.flag_64 && self.word & FLAG_64 != 0
     }
 
     /// Typed-container kind bits at `shift` (Godot 4 Array: 16; Dictionary: 16 keys, 18 values).
@@ -57,11 +102,11 @@ impl Header {
 
     /// Header bits that this type does not use in `dialect` (strict mode rejects them).
     pub(crate) fn unused_bits(self, dialect: Dialect) -> u32 {
-        let used = match (self.ty.layout(), dialect) {
+        let used = match (self.layout, dialect) {
             (Layout::Object, _) => FLAG_OBJECT_AS_ID,
             (Layout::Array, Dialect::Godot4) => 0b11 << 16,
             (Layout::Dictionary, Dialect::Godot4) => 0b1111 << 16,
-            (layout, _) if uses_flag_64(layout, dialect) => FLAG_64,
+            _ if self.flag_64 => FLAG_64,
             _ => 0,
         };
         self.word & !(0xFF | used)
@@ -69,11 +114,11 @@ impl Header {
 }
 
 /// Does this layout read the 64-bit flag in `dialect`?
-fn uses_flag_64(layout: Layout, dialect: Dialect) -> bool {
+const fn uses_flag_64(layout: Layout, dialect: Dialect) -> bool {
     match layout {
         Layout::Int | Layout::Float => true,
         Layout::Math(_, Component::Real) | Layout::Packed(Element::Real(_)) => {
-            dialect == Dialect::Godot4
+            matches!(dialect, Dialect::Godot4)
         }
         _ => false,
     }

@@ -29,6 +29,10 @@ struct Children {
     named: bool,
 }
 
+const WORD_INT: u32 = VariantType::Int as u32;
+const WORD_FLOAT: u32 = VariantType::Float as u32;
+const WORD_STRING: u32 = VariantType::String as u32;
+
 const NO_CHILDREN: Children = Children { count: 0, named: false };
 const STACK: usize = GODOT_MAX_DEPTH as usize + 1;
 
@@ -106,13 +110,26 @@ fn node<const CHECK: bool>(
 ) -> Result<Children, Error> {
     let header_at = cur.pos();
     let word = cur.u32()?;
+    // Fast paths for the most frequent headers: a String, a 32-bit int or float, with no
+    // flag bits. Ids 0–4 mean the same in every dialect.
+    match word {
+        WORD_STRING => {
+            cur.string::<CHECK>()?;
+            return Ok(NO_CHILDREN);
+        }
+        WORD_INT | WORD_FLOAT => {
+            cur.take(4)?;
+            return Ok(NO_CHILDREN);
+        }
+        _ => {}
+    }
     let header = Header::decode(word, dialect)
         .map_err(|id| cur.error_at(header_at, ErrorKind::UnknownType(id)))?;
     if CHECK && options.strict && header.unused_bits(dialect) != 0 {
         return Err(cur.error_at(header_at, ErrorKind::NonCanonical));
     }
-    let wide = header.is_wide(dialect);
-    match header.ty.layout() {
+    let wide = header.is_wide();
+    match header.layout {
         Layout::Nil | Layout::Callable => {}
         Layout::Bool => {
             cur.take(4)?;
@@ -286,4 +303,32 @@ fn packed<const CHECK: bool>(
         cur.take_at_most(pad);
     }
     Ok(())
+}
+
+/// Measures the encoded length of the already validated value at `data[0]`. Unlike
+/// [`walk`] it keeps no depth stack (only a count of values still to read), so stepping
+/// over a scalar costs a header read; it recurses only into full objects' property values,
+/// whose nesting `parse` bounded. On bytes that do not parse it returns `data.len()`.
+pub(crate) fn measure(data: &[u8], dialect: Dialect) -> usize {
+    let options = ParseOptions::default();
+    let mut cur = Cursor::new(data, 0);
+    let mut pending: u64 = 1;
+    while pending > 0 {
+        pending -= 1;
+        let Ok(children) = node::<false>(&mut cur, dialect, &options) else {
+            return data.len();
+        };
+        if !children.named {
+            pending += u64::from(children.count);
+            continue;
+        }
+        for _ in 0..children.count {
+            if cur.string::<false>().is_err() {
+                return data.len();
+            }
+            let len = measure(data.get(cur.pos()..).unwrap_or(&[]), dialect);
+            cur.take_at_most(len);
+        }
+    }
+    cur.pos()
 }

@@ -12,7 +12,7 @@ use crate::options::ParseOptions;
 use crate::packed::PackedArray;
 use crate::string::GdStr;
 use crate::types::Layout;
-use crate::validate::walk;
+use crate::validate::{measure, walk};
 use crate::{Dialect, VariantType};
 
 /// A borrowed view of one encoded Variant, validated once by [`VariantRef::parse`].
@@ -25,7 +25,7 @@ use crate::{Dialect, VariantType};
 pub struct VariantRef<'a> {
     encoded: &'a [u8],
     offset: usize,
-    ty: VariantType,
+    header: Header,
     dialect: Dialect,
 }
 
@@ -83,20 +83,21 @@ impl<'a> VariantRef<'a> {
 
     /// Builds a view of already validated bytes (`encoded` is exactly one value).
     pub(crate) fn trusted(encoded: &'a [u8], offset: usize, dialect: Dialect) -> Self {
-        let ty = Header::decode(le_u32(encoded, 0), dialect).map_or(VariantType::Nil, |h| h.ty);
-        VariantRef { encoded, offset, ty, dialect }
+        // Validated bytes always decode; a NIL header stands in for the impossible case.
+        let header = Header::decode(le_u32(encoded, 0), dialect).unwrap_or(Header::NIL);
+        VariantRef { encoded, offset, header, dialect }
     }
 
     /// Splits the first value off validated `data` (whose first byte is at absolute `offset`).
     pub(crate) fn split_trusted(data: &'a [u8], offset: usize, dialect: Dialect) -> (Self, &'a [u8]) {
-        let len = walk::<false>(data, offset, dialect, &ParseOptions::default()).unwrap_or(data.len());
+        let len = measure(data, dialect);
         let (head, rest) = data.split_at(len.min(data.len()));
         (Self::trusted(head, offset, dialect), rest)
     }
 
     /// The value's type.
     pub fn ty(&self) -> VariantType {
-        self.ty
+        self.header.ty
     }
 
     /// The dialect it was parsed in.
@@ -116,11 +117,11 @@ impl<'a> VariantRef<'a> {
 
     /// The raw header word (type id in the low byte, flags from bit 16).
     pub fn header(&self) -> u32 {
-        le_u32(self.encoded, 0)
+        self.header.word
     }
 
     pub(crate) fn header_info(&self) -> Header {
-        Header { ty: self.ty, word: self.header() }
+        self.header
     }
 
     /// The bytes after the header.
@@ -130,22 +131,22 @@ impl<'a> VariantRef<'a> {
 
     /// Does this value use 64-bit numbers (the 64-bit header flag, where the dialect reads it)?
     pub fn is_wide(&self) -> bool {
-        self.header_info().is_wide(self.dialect)
+        self.header_info().is_wide()
     }
 
     /// Is it `null` (NIL)?
     pub fn is_nil(&self) -> bool {
-        self.ty == VariantType::Nil
+        self.header.ty == VariantType::Nil
     }
 
     /// A `bool` (any non-zero word is `true`, as in the engine).
     pub fn as_bool(&self) -> Option<bool> {
-        (self.ty == VariantType::Bool).then(|| le_u32(self.payload(), 0) != 0)
+        (self.header.ty == VariantType::Bool).then(|| le_u32(self.payload(), 0) != 0)
     }
 
     /// An `int`, 32- or 64-bit on the wire.
     pub fn as_int(&self) -> Option<i64> {
-        (self.ty == VariantType::Int).then(|| {
+        (self.header.ty == VariantType::Int).then(|| {
             if self.is_wide() {
                 le_u64(self.payload(), 0) as i64
             } else {
@@ -156,7 +157,7 @@ impl<'a> VariantRef<'a> {
 
     /// A `float` (`REAL` in Godot 3), f32 or f64 on the wire, widened to f64.
     pub fn as_float(&self) -> Option<f64> {
-        (self.ty == VariantType::Float).then(|| {
+        (self.header.ty == VariantType::Float).then(|| {
             if self.is_wide() {
                 f64::from_bits(le_u64(self.payload(), 0))
             } else {
@@ -167,7 +168,7 @@ impl<'a> VariantRef<'a> {
 
     /// A `String` or (Godot 4) `StringName` as stored.
     pub fn as_gd_str(&self) -> Option<GdStr<'a>> {
-        (self.ty.layout() == Layout::Str).then(|| string_at(self.payload(), 0).0)
+        (self.header.layout == Layout::Str).then(|| string_at(self.payload(), 0).0)
     }
 
     /// The text of a `String` or `StringName`. O(len) (UTF-8 is re-checked; see [`GdStr`]).
@@ -178,9 +179,9 @@ impl<'a> VariantRef<'a> {
     /// Any fixed-size math value: vectors, rects, transforms, planes, quaternions, AABB,
     /// Basis, Projection, Color, and their integer forms.
     pub fn as_math(&self) -> Option<MathRef<'a>> {
-        match self.ty.layout() {
+        match self.header.layout {
             Layout::Math(n, component) => {
-                Some(MathRef::new(self.ty, n, component, self.is_wide(), self.payload()))
+                Some(MathRef::new(self.header.ty, n, component, self.is_wide(), self.payload()))
             }
             _ => None,
         }
@@ -188,45 +189,45 @@ impl<'a> VariantRef<'a> {
 
     /// A `NodePath`.
     pub fn as_node_path(&self) -> Option<NodePathRef<'a>> {
-        (self.ty == VariantType::NodePath).then(|| NodePathRef::new(self.payload()))
+        (self.header.ty == VariantType::NodePath).then(|| NodePathRef::new(self.payload()))
     }
 
     /// A `RID`'s id. Godot 3 does not serialize RIDs: its RIDs read as 0.
     pub fn as_rid(&self) -> Option<u64> {
-        (self.ty == VariantType::Rid).then(|| le_u64(self.payload(), 0))
+        (self.header.ty == VariantType::Rid).then(|| le_u64(self.payload(), 0))
     }
 
     /// An `Object`: null, an instance id, or full (class name and properties, as inert data).
     pub fn as_object(&self) -> Option<ObjectRef<'a>> {
-        (self.ty == VariantType::Object)
+        (self.header.ty == VariantType::Object)
             .then(|| ObjectRef::new(self.header(), self.payload(), self.offset + 4, self.dialect))
     }
 
     /// Is it a `Callable`? (Godot 4 writes no payload: it always reads as an empty Callable.)
     pub fn is_callable(&self) -> bool {
-        self.ty == VariantType::Callable
+        self.header.ty == VariantType::Callable
     }
 
     /// A `Signal`: name and object id.
     pub fn as_signal(&self) -> Option<SignalRef<'a>> {
-        (self.ty == VariantType::Signal).then(|| SignalRef::new(self.payload()))
+        (self.header.ty == VariantType::Signal).then(|| SignalRef::new(self.payload()))
     }
 
     /// An `Array` (typed or not).
     pub fn as_array(&self) -> Option<ArrayRef<'a>> {
-        (self.ty == VariantType::Array).then(|| ArrayRef::new(self))
+        (self.header.ty == VariantType::Array).then(|| ArrayRef::new(self))
     }
 
     /// A `Dictionary` (typed or not).
     pub fn as_dictionary(&self) -> Option<DictRef<'a>> {
-        (self.ty == VariantType::Dictionary).then(|| DictRef::new(self))
+        (self.header.ty == VariantType::Dictionary).then(|| DictRef::new(self))
     }
 
     /// Any packed (pool) array.
     pub fn as_packed(&self) -> Option<PackedArray<'a>> {
-        match self.ty.layout() {
+        match self.header.layout {
             Layout::Packed(element) => Some(PackedArray::new(
-                self.ty,
+                self.header.ty,
                 element,
                 self.is_wide(),
                 self.payload(),
@@ -250,7 +251,7 @@ pub(crate) fn string_at(bytes: &[u8], at: usize) -> (GdStr<'_>, usize) {
 impl fmt::Debug for VariantRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("VariantRef")
-            .field("ty", &self.ty)
+            .field("ty", &self.header.ty)
             .field("offset", &self.offset)
             .field("len", &self.encoded.len())
             .field("text", &format_args!("{self}"))

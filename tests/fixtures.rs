@@ -65,3 +65,29 @@ fn engine_failure_case_is_rejected_with_offset_zero() {
     assert_eq!(err.kind(), gdvariant::ErrorKind::UnexpectedEnd);
     assert_eq!(err.offset(), 0);
 }
+
+/// 3,000 random floats per engine, printed by the engine itself (tests/fixtures/extra).
+#[test]
+fn float_printing_matches_engines_on_random_values() {
+    use gdvariant::{Dialect, TextStyle};
+    let dir = common::fixtures_dir().join("extra");
+    for (name, dialect, style) in [
+        ("g32_floats", Dialect::Godot3, TextStyle::Godot32),
+        ("g36_floats", Dialect::Godot3, TextStyle::Godot36),
+        ("g4_floats", Dialect::Godot4, TextStyle::Godot4),
+    ] {
+        let bytes = std::fs::read(dir.join(format!("{name}.bin"))).unwrap();
+        let expected = std::fs::read_to_string(dir.join(format!("{name}.txt"))).unwrap();
+        let value = VariantRef::parse(&bytes, dialect).unwrap();
+        let ours = value.text(style).to_string();
+        if ours != expected {
+            let diff: Vec<_> = ours
+                .split(", ")
+                .zip(expected.split(", "))
+                .filter(|(a, b)| a != b)
+                .take(10)
+                .collect();
+            panic!("{name}: {} chars vs {}; first differences (ours, engine): {diff:?}", ours.len(), expected.len());
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! exactly: spacing, newlines, float formatting, key order, escapes and the recursion
 //! cut-off.
 
+mod grisu;
 mod number;
 mod order;
 

@@ -10,6 +10,7 @@
 
 use core::fmt::{self, Write};
 
+use super::grisu;
 use super::TextStyle;
 
 /// A small stack buffer that implements `fmt::Write`.
@@ -73,14 +74,18 @@ fn godot4(out: &mut StackBuf, value: f64) -> fmt::Result {
     if value.is_infinite() {
         return out.write_str(if value > 0.0 { "inf" } else { "inf_neg" });
     }
-    let mut digits = StackBuf::new();
-    let narrow = value as f32;
-    if f64::from(narrow) == value {
-        write!(digits, "{narrow:e}")?;
-    } else {
-        write!(digits, "{value:e}")?;
+    if value < 0.0 {
+        out.write_char('-')?;
     }
-    layout_g(out, digits.as_str(), 15)
+    // The engine prints a double that is exactly an f32 with the f32's digits.
+    let magnitude = value.abs();
+    let narrow = magnitude as f32;
+    let digits = if f64::from(narrow) == magnitude {
+        grisu::digits_f32(narrow)
+    } else {
+        grisu::digits_f64(magnitude)
+    };
+    layout(out, digits.as_bytes(), digits.exponent, 15)
 }
 
 fn godot3(out: &mut StackBuf, value: f64, style: TextStyle) -> fmt::Result {
@@ -103,61 +108,66 @@ fn godot3(out: &mut StackBuf, value: f64, style: TextStyle) -> fmt::Result {
     if value.is_infinite() {
         return out.write_str(if value > 0.0 { "inf" } else { "-inf" });
     }
-    // C's "%lg": 6 significant digits, correctly rounded, trailing zeros removed.
-    let mut digits = StackBuf::new();
-    write!(digits, "{value:.5e}")?;
-    layout_g(out, digits.as_str(), 6)
-}
-
-/// Lays out Rust `{:e}` output (`-1.2345e-7`) the way C's `%g` does with precision `p`:
-/// scientific (`-1.2345e-07`) when the exponent is < −4 or ≥ `p`, fixed otherwise;
-/// trailing zeros of the fraction and a bare point are removed.
-fn layout_g(out: &mut StackBuf, sci: &str, p: i32) -> fmt::Result {
-    let (mantissa, exponent) = sci.split_once('e').ok_or(fmt::Error)?;
-    let exponent: i32 = exponent.parse().map_err(|_| fmt::Error)?;
-    let (negative, mantissa) = match mantissa.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, mantissa),
-    };
-    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let frac_part = frac_part.trim_end_matches('0');
-    if negative {
+    if value < 0.0 {
         out.write_char('-')?;
     }
-    if exponent < -4 || exponent >= p {
-        out.write_str(int_part)?;
-        if !frac_part.is_empty() {
-            out.write_char('.')?;
-            out.write_str(frac_part)?;
+    // C's "%lg": 6 significant digits, correctly rounded, trailing zeros removed.
+    let mut sci = StackBuf::new();
+    write!(sci, "{:.5e}", value.abs())?;
+    let (mantissa, exponent) = sci.as_str().split_once('e').ok_or(fmt::Error)?;
+    let exponent: i32 = exponent.parse().map_err(|_| fmt::Error)?;
+    let mut digits = [0u8; 8];
+    let mut len = 0;
+    for byte in mantissa.bytes().filter(u8::is_ascii_digit) {
+        if let Some(slot) = digits.get_mut(len) {
+            *slot = byte;
+            len += 1;
         }
-        let sign = if exponent < 0 { '-' } else { '+' };
-        return write!(out, "e{sign}{:02}", exponent.unsigned_abs());
     }
-    // Fixed: the significant digits are int_part followed by frac_part.
-    let mut all = StackBuf::new();
-    all.write_str(int_part)?;
-    all.write_str(frac_part)?;
-    let digits = all.as_str();
-    if exponent < 0 {
-        out.write_str("0.")?;
-        for _ in 0..(-exponent - 1) {
+    let digits = digits.get(..len).unwrap_or(&[]);
+    let significant = digits.iter().rposition(|&d| d != b'0').map_or(0, |last| last + 1);
+    let digits = digits.get(..significant).unwrap_or(digits);
+    layout(out, digits, exponent + 1 - digits.len() as i32, 6)
+}
+
+/// Writes `digits × 10^exponent` the way the engines do (`%g`-like): plain when the
+/// decimal exponent of the first digit is in `-4..max_exp`, scientific (`1.5e+20`,
+/// two exponent digits at least) otherwise.
+fn layout(out: &mut StackBuf, digits: &[u8], exponent: i32, max_exp: i32) -> fmt::Result {
+    fn text(d: &[u8]) -> &str {
+        core::str::from_utf8(d).unwrap_or("")
+    }
+    let k = digits.len() as i32;
+    // value = 0.d1d2… × 10^n
+    let n = k + exponent;
+    if k <= n && n <= max_exp {
+        out.write_str(text(digits))?;
+        for _ in k..n {
             out.write_char('0')?;
         }
-        return out.write_str(digits);
+        return Ok(());
     }
-    let point = exponent as usize + 1;
-    if digits.len() <= point {
-        out.write_str(digits)?;
-        for _ in digits.len()..point {
-            out.write_char('0')?;
-        }
-        Ok(())
-    } else {
-        let (whole, frac) = digits.split_at(point);
-        out.write_str(whole)?;
+    if 0 < n && n <= max_exp {
+        let (whole, frac) = digits.split_at(n as usize);
+        out.write_str(text(whole))?;
         out.write_char('.')?;
-        out.write_str(frac)
+        return out.write_str(text(frac));
     }
+    if -4 < n && n <= 0 {
+        out.write_str("0.")?;
+        for _ in n..0 {
+            out.write_char('0')?;
+        }
+        return out.write_str(text(digits));
+    }
+    let (first, rest) = digits.split_at(1.min(digits.len()));
+    out.write_str(text(first))?;
+    if !rest.is_empty() {
+        out.write_char('.')?;
+        out.write_str(text(rest))?;
+    }
+    let e = n - 1;
+    write!(out, "e{}{:02}", if e < 0 { '-' } else { '+' }, e.unsigned_abs())
 }
 
 #[cfg(test)]
