@@ -140,14 +140,10 @@ fn padded_ascii(block: &[u8], len: usize) -> bool {
         seen |= flags(word) & keep_mask(keep);
         checked += 8;
     }
-    let tail = chunks.remainder();
-    if !tail.is_empty() {
-        let mut buf = [0u8; 8];
-        if let Some(dst) = buf.get_mut(..tail.len()) {
-            dst.copy_from_slice(tail);
-        }
-        let keep = len.saturating_sub(checked).min(tail.len());
-        seen |= flags(u64::from_le_bytes(buf)) & keep_mask(keep);
+    // `block` is a multiple of 4 bytes long, so the tail is empty or one 4-byte word.
+    if let Ok(tail) = <[u8; 4]>::try_from(chunks.remainder()) {
+        let keep = len.saturating_sub(checked).min(4);
+        seen |= flags(u64::from(u32::from_le_bytes(tail)) | 0x0101_0101_0000_0000) & keep_mask(keep);
     }
     seen == 0
 }
