@@ -1,6 +1,7 @@
-//! The one-pass, non-recursive walker. With `CHECK = true` it validates everything `parse`
-//! promises; with `CHECK = false` it only measures an already validated value (used by the
-//! iterators to step over an element).
+//! The one-pass validator ([`validate`]) and the trusted measuring of an already
+//! validated value ([`measure`], used by the iterators to step over an element). Both
+//! read nodes with [`node`]; `CHECK = false` skips the checks that cannot fail on
+//! validated bytes (UTF-8, strict mode, limits).
 
 use crate::cursor::Cursor;
 use crate::dialect::{Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
@@ -34,57 +35,90 @@ const WORD_FLOAT: u32 = VariantType::Float as u32;
 const WORD_STRING: u32 = VariantType::String as u32;
 
 const NO_CHILDREN: Children = Children { count: 0, named: false };
-const STACK: usize = GODOT_MAX_DEPTH as usize + 1;
+/// Frames per stack segment. The validator keeps open containers on a small array on the
+/// stack; deeper nesting continues in a nested call with a fresh segment, so shallow
+/// values pay for 32 frames only and 1025 levels take at most 33 segments.
+const SEGMENT: usize = 32;
 
-/// Walks the value starting at `data[0]` and returns its encoded length.
-/// `base` is the absolute offset of `data[0]`, used in errors.
-pub(crate) fn walk<const CHECK: bool>(
-    data: &[u8],
-    base: usize,
+/// Shared state of one validation.
+struct Walk<'o> {
     dialect: Dialect,
-    options: &ParseOptions,
-) -> Result<usize, Error> {
+    options: &'o ParseOptions,
+    max_depth: usize,
+    nodes: u64,
+}
+
+impl Walk<'_> {
+    /// Counts a node at `depth` against the limits.
+    #[inline(always)]
+    fn enter(&mut self, cur: &Cursor<'_>, depth: usize) -> Result<(), Error> {
+        if depth > self.max_depth {
+            return Err(cur.error_here(ErrorKind::TooDeep));
+        }
+        self.nodes += 1;
+        if self.nodes > self.options.limits.max_nodes {
+            return Err(cur.error_here(ErrorKind::TooManyNodes));
+        }
+        Ok(())
+    }
+}
+
+/// Validates the value starting at `data[0]` and returns its encoded length.
+/// `base` is the absolute offset of `data[0]`, used in errors.
+pub(crate) fn validate(data: &[u8], base: usize, dialect: Dialect, options: &ParseOptions) -> Result<usize, Error> {
     let mut cur = Cursor::new(data, base);
-    let mut stack = [Frame { remaining: 0, named: false }; STACK];
-    let mut open = 0usize;
-    let max_depth = usize::from(options.limits.max_depth.min(GODOT_MAX_DEPTH));
-    let mut nodes: u64 = 0;
+    let mut walk = Walk {
+        dialect,
+        options,
+        max_depth: usize::from(options.limits.max_depth.min(GODOT_MAX_DEPTH)),
+        nodes: 0,
+    };
+    walk.enter(&cur, 0)?;
+    let root = node::<true>(&mut cur, dialect, options)?;
+    if root.count > 0 {
+        children(&mut cur, &mut walk, root, 1)?;
+    }
+    Ok(cur.pos())
+}
+
+/// Validates the children of a container whose children sit at `depth`, and all their
+/// descendants: one pass, an explicit stack segment, no recursion per level.
+fn children(cur: &mut Cursor<'_>, walk: &mut Walk<'_>, first: Children, depth: usize) -> Result<(), Error> {
+    let mut stack = [Frame { remaining: 0, named: false }; SEGMENT];
+    if let Some(bottom) = stack.first_mut() {
+        *bottom = Frame { remaining: first.count, named: first.named };
+    }
+    let mut open = 1usize;
     loop {
-        // `open` containers enclose this node, so it sits at depth `open`.
-        if CHECK {
-            if open > max_depth {
-                return Err(cur.error_here(ErrorKind::TooDeep));
-            }
-            nodes += 1;
-            if nodes > options.limits.max_nodes {
-                return Err(cur.error_here(ErrorKind::TooManyNodes));
-            }
-        }
-        let children = node::<CHECK>(&mut cur, dialect, options)?;
-        if children.count > 0 {
-            let Some(slot) = stack.get_mut(open) else {
-                return Err(cur.error_here(ErrorKind::TooDeep));
-            };
-            *slot = Frame { remaining: children.count, named: children.named };
-            open += 1;
-        }
         // Find the next child to read, closing finished containers.
-        loop {
-            let Some(top) = open.checked_sub(1).and_then(|i| stack.get_mut(i)) else {
-                return Ok(cur.pos());
-            };
-            if top.remaining == 0 {
-                open -= 1;
-                continue;
+        let Some(top) = open.checked_sub(1).and_then(|i| stack.get_mut(i)) else {
+            return Ok(());
+        };
+        if top.remaining == 0 {
+            open -= 1;
+            continue;
+        }
+        top.remaining -= 1;
+        if top.named {
+            let name = cur.string::<true>()?;
+            if walk.dialect == Dialect::Godot4 && name == b"script" {
+                check_script_property(cur)?;
             }
-            top.remaining -= 1;
-            if top.named {
-                let name = cur.string::<CHECK>()?;
-                if CHECK && dialect == Dialect::Godot4 && name == b"script" {
-                    check_script_property(&cur)?;
-                }
+        }
+        // `open` containers of this segment enclose the node.
+        let node_depth = depth + open - 1;
+        walk.enter(cur, node_depth)?;
+        let grandchildren = node::<true>(cur, walk.dialect, walk.options)?;
+        if grandchildren.count == 0 {
+            continue;
+        }
+        match stack.get_mut(open) {
+            Some(slot) => {
+                *slot = Frame { remaining: grandchildren.count, named: grandchildren.named };
+                open += 1;
             }
-            break;
+            // This segment is full: continue one level down in a fresh one.
+            None => children(cur, walk, grandchildren, node_depth + 1)?,
         }
     }
 }

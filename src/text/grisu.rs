@@ -13,8 +13,6 @@ struct DiyFp {
 }
 
 impl DiyFp {
-    const PRECISION: i32 = 64;
-
     fn sub(self, other: DiyFp) -> DiyFp {
         DiyFp { f: self.f.wrapping_sub(other.f), e: self.e }
     }
@@ -160,8 +158,9 @@ const CACHED_POWERS: [CachedPower; 81] = [
     CachedPower { f: 0xAF87023B9BF0EE6B, e: 1066, k: 340 },
 ];
 
+/// The target range of binary exponents after scaling by a cached power: `[ALPHA, GAMMA]`
+/// = `[-60, -32]`, so digits can be generated with 64-bit integer arithmetic.
 const ALPHA: i32 = -60;
-const GAMMA: i32 = -32;
 
 /// A cached power c = 10^-k such that `ALPHA <= e + c.e + 64 <= GAMMA`.
 fn cached_power(e: i32) -> CachedPower {
@@ -307,6 +306,16 @@ mod tests {
                 let exact = 10f64.powi(p.k);
                 assert!(((approx - exact) / exact).abs() < 1e-15, "k={}", p.k);
             }
+        }
+    }
+
+    #[test]
+    fn scaled_exponents_stay_in_alpha_gamma() {
+        const GAMMA: i32 = -32;
+        for e in -1137..=960 {
+            let c = cached_power(e);
+            let scaled = e + c.e + 64;
+            assert!((ALPHA..=GAMMA).contains(&scaled), "e={e} scaled={scaled}");
         }
     }
 
