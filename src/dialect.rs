@@ -34,7 +34,10 @@ struct TypeCode {
     flag_64: bool,
 }
 
-/// Builds the 256-entry id table of `dialect` from the type table.
+/// Builds the 256-entry id table of `dialect` from the type table. Only evaluated in the
+/// `static` initializers below, at compile time, where an out-of-bounds index is a build
+/// error rather than a run-time panic.
+#[allow(clippy::indexing_slicing)]
 const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
     let mut out = [None; 256];
     let mut i = 0;
@@ -53,10 +56,7 @@ const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
     out
 }
 
-// Indexing in a const initializer cannot panic at run time: a bad index fails the build.
-#[allow(clippy::indexing_slicing)]
 static GODOT3_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot3);
-#[allow(clippy::indexing_slicing)]
 static GODOT4_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot4);
 
 /// A decoded 4-byte header: the type, its payload layout, and the raw word.
