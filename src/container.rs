@@ -27,7 +27,10 @@ pub enum ContainerType<'a> {
 impl ContainerType<'_> {
     /// Is this a declared type (not `Untyped` nor a builtin `Nil`)?
     pub fn is_typed(&self) -> bool {
-        !matches!(self, ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil))
+        !matches!(
+            self,
+            ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil)
+        )
     }
 }
 
@@ -72,7 +75,9 @@ impl<'a> ArrayRef<'a> {
     pub(crate) fn new(value: &VariantRef<'a>) -> Self {
         let payload = value.payload();
         let (element_type, at) = match value.dialect() {
-            Dialect::Godot4 => container_type_at(payload, 0, value.header_info().container_kind(16)),
+            Dialect::Godot4 => {
+                container_type_at(payload, 0, value.header_info().container_kind(16))
+            }
             _ => (ContainerType::Untyped, 0),
         };
         let len = le_u32(payload, at) & !COUNT_SHARED_BIT;
@@ -103,7 +108,12 @@ impl<'a> ArrayRef<'a> {
 
     /// The elements, in order.
     pub fn iter(&self) -> ArrayIter<'a> {
-        ArrayIter { rest: self.items, offset: self.items_offset, remaining: self.len, dialect: self.dialect }
+        ArrayIter {
+            rest: self.items,
+            offset: self.items_offset,
+            remaining: self.len,
+            dialect: self.dialect,
+        }
     }
 
     /// Element `index`, or `None` past the end. O(index).
@@ -235,7 +245,10 @@ impl<'a> DictRef<'a> {
 
     /// The value of the last pair whose key satisfies `matches`. O(n).
     pub fn find(&self, mut matches: impl FnMut(&VariantRef<'a>) -> bool) -> Option<VariantRef<'a>> {
-        self.iter().filter(|(k, _)| matches(k)).last().map(|(_, v)| v)
+        self.iter()
+            .filter(|(k, _)| matches(k))
+            .last()
+            .map(|(_, v)| v)
     }
 }
 

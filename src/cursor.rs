@@ -47,7 +47,10 @@ impl<'a> Cursor<'a> {
     /// Takes `n` bytes; `kind` is reported (at the current position) if fewer remain.
     #[inline]
     pub(crate) fn take_or(&mut self, n: usize, kind: ErrorKind) -> Result<&'a [u8], Error> {
-        let end = self.pos.checked_add(n).filter(|&end| end <= self.data.len());
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&end| end <= self.data.len());
         match end.and_then(|end| self.data.get(self.pos..end).map(|s| (end, s))) {
             Some((end, bytes)) => {
                 self.pos = end;
@@ -74,7 +77,11 @@ impl<'a> Cursor<'a> {
 
     #[inline(always)]
     pub(crate) fn u32(&mut self) -> Result<u32, Error> {
-        match self.data.get(self.pos..).and_then(|rest| rest.first_chunk::<4>()) {
+        match self
+            .data
+            .get(self.pos..)
+            .and_then(|rest| rest.first_chunk::<4>())
+        {
             Some(bytes) => {
                 self.pos += 4;
                 Ok(u32::from_le_bytes(*bytes))
@@ -106,7 +113,11 @@ impl<'a> Cursor<'a> {
         let len = word as usize;
         // `len <= i32::MAX`, so this cannot overflow where usize has 32 bits or more.
         let padded = len.wrapping_add(3) & !3;
-        let block = match self.data.get(self.pos..).and_then(|rest| rest.get(..padded)) {
+        let block = match self
+            .data
+            .get(self.pos..)
+            .and_then(|rest| rest.get(..padded))
+        {
             Some(block) if word <= i32::MAX as u32 => block,
             _ => return Err(self.error_at(at, ErrorKind::LengthOutOfBounds)),
         };
@@ -143,7 +154,8 @@ fn padded_ascii(block: &[u8], len: usize) -> bool {
     // `block` is a multiple of 4 bytes long, so the tail is empty or one 4-byte word.
     if let Ok(tail) = <[u8; 4]>::try_from(chunks.remainder()) {
         let keep = len.saturating_sub(checked).min(4);
-        seen |= flags(u64::from(u32::from_le_bytes(tail)) | 0x0101_0101_0000_0000) & keep_mask(keep);
+        seen |=
+            flags(u64::from(u32::from_le_bytes(tail)) | 0x0101_0101_0000_0000) & keep_mask(keep);
     }
     seen == 0
 }

@@ -49,7 +49,11 @@ const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
         };
         if let Some(id) = id {
             let flag_64 = uses_flag_64(info.layout, dialect);
-            out[id as usize] = Some(TypeCode { ty: info.ty, layout: info.layout, flag_64 });
+            out[id as usize] = Some(TypeCode {
+                ty: info.ty,
+                layout: info.layout,
+                flag_64,
+            });
         }
         i += 1;
     }
@@ -70,8 +74,12 @@ pub(crate) struct Header {
 
 impl Header {
     /// The header of a NIL value.
-    pub(crate) const NIL: Header =
-        Header { ty: VariantType::Nil, layout: Layout::Nil, word: 0, flag_64: false };
+    pub(crate) const NIL: Header = Header {
+        ty: VariantType::Nil,
+        layout: Layout::Nil,
+        word: 0,
+        flag_64: false,
+    };
 
     /// Decodes `word` in `dialect`: the type is the low byte, bits 8–15 are ignored.
     /// Returns the unknown id on failure.
@@ -83,7 +91,12 @@ impl Header {
             Dialect::Godot4 => &GODOT4_CODES,
         };
         match codes.get(usize::from(id)).copied().flatten() {
-            Some(code) => Ok(Header { ty: code.ty, layout: code.layout, word, flag_64: code.flag_64 }),
+            Some(code) => Ok(Header {
+                ty: code.ty,
+                layout: code.layout,
+                word,
+                flag_64: code.flag_64,
+            }),
             None => Err(id),
         }
     }

@@ -93,4 +93,3 @@ impl Error {
         self.offset
     }
 }
-

@@ -16,9 +16,9 @@ use crate::VariantType;
 /// | Plane | normal.x, normal.y, normal.z, d |
 /// | Quaternion | x, y, z, w |
 /// | AABB | position xyz, size xyz |
-/// | Basis | rows[0] xyz, rows[1] xyz, rows[2] xyz |
+/// | Basis | row 0 xyz, row 1 xyz, row 2 xyz |
 /// | Transform3D | basis rows (9), origin xyz (3) |
-/// | Projection | columns[0] xyzw … columns[3] xyzw |
+/// | Projection | column 0 xyzw … column 3 xyzw |
 /// | Color | r, g, b, a (always f32) |
 ///
 /// Components are f32 on the wire, or f64 when a Godot 4 header carries the 64-bit flag
@@ -33,9 +33,21 @@ pub struct MathRef<'a> {
 }
 
 impl<'a> MathRef<'a> {
-    pub(crate) fn new(ty: VariantType, len: u8, component: Component, wide: bool, bytes: &'a [u8]) -> Self {
+    pub(crate) fn new(
+        ty: VariantType,
+        len: u8,
+        component: Component,
+        wide: bool,
+        bytes: &'a [u8],
+    ) -> Self {
         let wide = wide && component == Component::Real;
-        MathRef { ty, len, component, wide, bytes }
+        MathRef {
+            ty,
+            len,
+            component,
+            wide,
+            bytes,
+        }
     }
 
     /// Which math type.
@@ -83,7 +95,8 @@ impl<'a> MathRef<'a> {
 
     /// Component `i` of an integer type.
     pub fn get_i32(&self, i: usize) -> Option<i32> {
-        (self.component == Component::I32 && i < self.len()).then(|| le_u32(self.bytes, i * 4) as i32)
+        (self.component == Component::I32 && i < self.len())
+            .then(|| le_u32(self.bytes, i * 4) as i32)
     }
 
     /// All components as f64, when there are exactly `N`.
@@ -100,6 +113,7 @@ impl<'a> MathRef<'a> {
 
     /// All components of an integer type, when there are exactly `N`.
     pub fn to_array_i32<const N: usize>(&self) -> Option<[i32; N]> {
-        (N == self.len() && self.is_integer()).then(|| core::array::from_fn(|i| self.get_i32(i).unwrap_or(0)))
+        (N == self.len() && self.is_integer())
+            .then(|| core::array::from_fn(|i| self.get_i32(i).unwrap_or(0)))
     }
 }

@@ -24,12 +24,17 @@ pub enum ObjectRef<'a> {
 }
 
 impl<'a> ObjectRef<'a> {
-    pub(crate) fn new(header: u32, payload: &'a [u8], payload_offset: usize, dialect: Dialect) -> Self {
+    pub(crate) fn new(
+        header: u32,
+        payload: &'a [u8],
+        payload_offset: usize,
+        dialect: Dialect,
+    ) -> Self {
         if header & FLAG_OBJECT_AS_ID != 0 {
             return ObjectRef::Id(le_u64(payload, 0));
         }
         let (class, at) = string_at(payload, 0);
-        if class.raw_bytes().is_empty() {
+        if class.is_empty() {
             return ObjectRef::Null;
         }
         let word = le_u32(payload, at);
@@ -78,7 +83,12 @@ impl<'a> FullObject<'a> {
 
     /// The properties in wire order.
     pub fn properties(&self) -> PropertyIter<'a> {
-        PropertyIter { rest: self.props, offset: self.props_offset, remaining: self.count, dialect: self.dialect }
+        PropertyIter {
+            rest: self.props,
+            offset: self.props_offset,
+            remaining: self.count,
+            dialect: self.dialect,
+        }
     }
 }
 
@@ -144,14 +154,20 @@ impl<'a> NodePathRef<'a> {
 
     /// The node names (`a`, `b`, `c` of `a/b/c:x`).
     pub fn names(&self) -> NameIter<'a> {
-        NameIter { rest: self.strings, remaining: self.names }
+        NameIter {
+            rest: self.strings,
+            remaining: self.names,
+        }
     }
 
     /// The subnames (`x` of `a/b/c:x`).
     pub fn subnames(&self) -> NameIter<'a> {
         let mut skip = self.names();
         for _ in skip.by_ref() {}
-        NameIter { rest: skip.rest, remaining: self.subnames }
+        NameIter {
+            rest: skip.rest,
+            remaining: self.subnames,
+        }
     }
 
     /// Is it the empty path?
@@ -219,7 +235,10 @@ pub struct SignalRef<'a> {
 impl<'a> SignalRef<'a> {
     pub(crate) fn new(payload: &'a [u8]) -> Self {
         let (name, at) = string_at(payload, 0);
-        SignalRef { name, object_id: le_u64(payload, at) }
+        SignalRef {
+            name,
+            object_id: le_u64(payload, at),
+        }
     }
 
     /// The signal's name.

@@ -30,7 +30,11 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_depth: GODOT_MAX_DEPTH, max_nodes: u64::MAX, allow_full_objects: true }
+        Limits {
+            max_depth: GODOT_MAX_DEPTH,
+            max_nodes: u64::MAX,
+            allow_full_objects: true,
+        }
     }
 }
 
@@ -50,6 +54,9 @@ pub struct ParseOptions {
 impl ParseOptions {
     /// The default options with strict mode on.
     pub fn strict() -> Self {
-        ParseOptions { strict: true, ..ParseOptions::default() }
+        ParseOptions {
+            strict: true,
+            ..ParseOptions::default()
+        }
     }
 }

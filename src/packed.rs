@@ -29,7 +29,9 @@ mod sealed {
 
 /// An element type a [`Packed`] view can hold: `i32`, `i64`, `f32`, `f64`, and
 /// `[f32; N]` / `[f64; N]` for N = 2, 3, 4.
-pub trait PackedElement: Copy + FromBytes + Immutable + KnownLayout + sealed::Sealed + 'static {
+pub trait PackedElement:
+    Copy + FromBytes + Immutable + KnownLayout + sealed::Sealed + 'static
+{
     /// The alignment-1 little-endian form on the wire.
     type Le: Copy + FromBytes + Immutable + KnownLayout + Unaligned + 'static;
     /// Converts one wire element to a native value.
@@ -94,7 +96,14 @@ impl<'a> PackedArray<'a> {
             Some(size) => data.get(..len as usize * size).unwrap_or(data),
             None => data,
         };
-        PackedArray { ty, element, wide, len, data, data_offset: payload_offset + 4 }
+        PackedArray {
+            ty,
+            element,
+            wide,
+            len,
+            data,
+            data_offset: payload_offset + 4,
+        }
     }
 
     /// Which packed array type.
@@ -189,13 +198,17 @@ impl<'a> PackedArray<'a> {
 
     /// A `PackedColorArray` / `PoolColorArray` (r, g, b, a).
     pub fn as_color(&self) -> Option<Packed<'a, [f32; 4]>> {
-        self.view(Element::Color, false).or_else(|| self.view(Element::Color, true))
+        self.view(Element::Color, false)
+            .or_else(|| self.view(Element::Color, true))
     }
 
     /// A `PackedStringArray` / `PoolStringArray`'s items, in order. Items are variable-size,
     /// so there is no O(1) indexing.
     pub fn strings(&self) -> Option<StringIter<'a>> {
-        (self.element == Element::Str).then_some(StringIter { rest: self.data, remaining: self.len })
+        (self.element == Element::Str).then_some(StringIter {
+            rest: self.data,
+            remaining: self.len,
+        })
     }
 }
 
@@ -215,7 +228,10 @@ impl<T: PackedElement> Copy for Packed<'_, T> {}
 
 impl<'a, T: PackedElement> Packed<'a, T> {
     fn new(bytes: &'a [u8]) -> Self {
-        Packed { bytes, _element: PhantomData }
+        Packed {
+            bytes,
+            _element: PhantomData,
+        }
     }
 
     /// The elements as alignment-1 little-endian values (`&[F32]`, `&[[F32; 3]]`, …).
@@ -252,7 +268,9 @@ impl<'a, T: PackedElement> Packed<'a, T> {
 
     /// The elements by value. Exact-size, double-ended, fused.
     pub fn iter(&self) -> PackedIter<'a, T> {
-        PackedIter { inner: self.as_le_slice().iter() }
+        PackedIter {
+            inner: self.as_le_slice().iter(),
+        }
     }
 }
 

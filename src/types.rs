@@ -146,7 +146,13 @@ const fn row(
     g4_name: &'static str,
     layout: Layout,
 ) -> TypeInfo {
-    TypeInfo { ty, g3_id, g3_name, g4_name, layout }
+    TypeInfo {
+        ty,
+        g3_id,
+        g3_name,
+        g4_name,
+        layout,
+    }
 }
 
 use Component::{Real, F32, I32};
@@ -166,15 +172,33 @@ pub(crate) const TYPE_TABLE: [TypeInfo; 39] = [
     row(T::Rect2i, None, "Rect2i", "Rect2i", Math(4, I32)),
     row(T::Vector3, Some(7), "Vector3", "Vector3", Math(3, Real)),
     row(T::Vector3i, None, "Vector3i", "Vector3i", Math(3, I32)),
-    row(T::Transform2D, Some(8), "Transform2D", "Transform2D", Math(6, Real)),
+    row(
+        T::Transform2D,
+        Some(8),
+        "Transform2D",
+        "Transform2D",
+        Math(6, Real),
+    ),
     row(T::Vector4, None, "Vector4", "Vector4", Math(4, Real)),
     row(T::Vector4i, None, "Vector4i", "Vector4i", Math(4, I32)),
     row(T::Plane, Some(9), "Plane", "Plane", Math(4, Real)),
     row(T::Quaternion, Some(10), "Quat", "Quaternion", Math(4, Real)),
     row(T::Aabb, Some(11), "AABB", "AABB", Math(6, Real)),
     row(T::Basis, Some(12), "Basis", "Basis", Math(9, Real)),
-    row(T::Transform3D, Some(13), "Transform", "Transform3D", Math(12, Real)),
-    row(T::Projection, None, "Projection", "Projection", Math(16, Real)),
+    row(
+        T::Transform3D,
+        Some(13),
+        "Transform",
+        "Transform3D",
+        Math(12, Real),
+    ),
+    row(
+        T::Projection,
+        None,
+        "Projection",
+        "Projection",
+        Math(16, Real),
+    ),
     row(T::Color, Some(14), "Color", "Color", Math(4, F32)),
     row(T::StringName, None, "StringName", "StringName", Str),
     row(T::NodePath, Some(15), "NodePath", "NodePath", NodePath),
@@ -182,18 +206,84 @@ pub(crate) const TYPE_TABLE: [TypeInfo; 39] = [
     row(T::Object, Some(17), "Object", "Object", Object),
     row(T::Callable, None, "Callable", "Callable", Callable),
     row(T::Signal, None, "Signal", "Signal", Signal),
-    row(T::Dictionary, Some(18), "Dictionary", "Dictionary", Dictionary),
+    row(
+        T::Dictionary,
+        Some(18),
+        "Dictionary",
+        "Dictionary",
+        Dictionary,
+    ),
     row(T::Array, Some(19), "Array", "Array", Array),
-    row(T::PackedByteArray, Some(20), "PoolByteArray", "PackedByteArray", Packed(Element::U8)),
-    row(T::PackedInt32Array, Some(21), "PoolIntArray", "PackedInt32Array", Packed(Element::I32)),
-    row(T::PackedInt64Array, None, "PackedInt64Array", "PackedInt64Array", Packed(Element::I64)),
-    row(T::PackedFloat32Array, Some(22), "PoolRealArray", "PackedFloat32Array", Packed(Element::F32)),
-    row(T::PackedFloat64Array, None, "PackedFloat64Array", "PackedFloat64Array", Packed(Element::F64)),
-    row(T::PackedStringArray, Some(23), "PoolStringArray", "PackedStringArray", Packed(Element::Str)),
-    row(T::PackedVector2Array, Some(24), "PoolVector2Array", "PackedVector2Array", Packed(Element::Real(2))),
-    row(T::PackedVector3Array, Some(25), "PoolVector3Array", "PackedVector3Array", Packed(Element::Real(3))),
-    row(T::PackedColorArray, Some(26), "PoolColorArray", "PackedColorArray", Packed(Element::Color)),
-    row(T::PackedVector4Array, None, "PackedVector4Array", "PackedVector4Array", Packed(Element::Real(4))),
+    row(
+        T::PackedByteArray,
+        Some(20),
+        "PoolByteArray",
+        "PackedByteArray",
+        Packed(Element::U8),
+    ),
+    row(
+        T::PackedInt32Array,
+        Some(21),
+        "PoolIntArray",
+        "PackedInt32Array",
+        Packed(Element::I32),
+    ),
+    row(
+        T::PackedInt64Array,
+        None,
+        "PackedInt64Array",
+        "PackedInt64Array",
+        Packed(Element::I64),
+    ),
+    row(
+        T::PackedFloat32Array,
+        Some(22),
+        "PoolRealArray",
+        "PackedFloat32Array",
+        Packed(Element::F32),
+    ),
+    row(
+        T::PackedFloat64Array,
+        None,
+        "PackedFloat64Array",
+        "PackedFloat64Array",
+        Packed(Element::F64),
+    ),
+    row(
+        T::PackedStringArray,
+        Some(23),
+        "PoolStringArray",
+        "PackedStringArray",
+        Packed(Element::Str),
+    ),
+    row(
+        T::PackedVector2Array,
+        Some(24),
+        "PoolVector2Array",
+        "PackedVector2Array",
+        Packed(Element::Real(2)),
+    ),
+    row(
+        T::PackedVector3Array,
+        Some(25),
+        "PoolVector3Array",
+        "PackedVector3Array",
+        Packed(Element::Real(3)),
+    ),
+    row(
+        T::PackedColorArray,
+        Some(26),
+        "PoolColorArray",
+        "PackedColorArray",
+        Packed(Element::Color),
+    ),
+    row(
+        T::PackedVector4Array,
+        None,
+        "PackedVector4Array",
+        "PackedVector4Array",
+        Packed(Element::Real(4)),
+    ),
 ];
 
 /// Godot 3 id → type, derived from [`TYPE_TABLE`]. (Indexing in a `const` initializer
@@ -294,8 +384,17 @@ mod tests {
         }
         assert_eq!(VariantType::from_id(27, Dialect::Godot3), None);
         assert_eq!(VariantType::from_id(39, Dialect::Godot4), None);
-        assert_eq!(VariantType::from_id(7, Dialect::Godot3), Some(VariantType::Vector3));
-        assert_eq!(VariantType::from_id(7, Dialect::Godot4), Some(VariantType::Rect2));
-        assert_eq!(VariantType::from_id(25, Dialect::Godot3), Some(VariantType::PackedVector3Array));
+        assert_eq!(
+            VariantType::from_id(7, Dialect::Godot3),
+            Some(VariantType::Vector3)
+        );
+        assert_eq!(
+            VariantType::from_id(7, Dialect::Godot4),
+            Some(VariantType::Rect2)
+        );
+        assert_eq!(
+            VariantType::from_id(25, Dialect::Godot3),
+            Some(VariantType::PackedVector3Array)
+        );
     }
 }

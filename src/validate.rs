@@ -7,6 +7,7 @@ use crate::cursor::Cursor;
 use crate::dialect::{Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
 use crate::error::{Error, ErrorKind};
 use crate::options::{ParseOptions, GODOT_MAX_DEPTH};
+use crate::string::godot_view;
 use crate::types::{Element, Layout};
 use crate::{Dialect, VariantType};
 
@@ -34,7 +35,10 @@ const WORD_INT: u32 = VariantType::Int as u32;
 const WORD_FLOAT: u32 = VariantType::Float as u32;
 const WORD_STRING: u32 = VariantType::String as u32;
 
-const NO_CHILDREN: Children = Children { count: 0, named: false };
+const NO_CHILDREN: Children = Children {
+    count: 0,
+    named: false,
+};
 /// Frames per stack segment. The validator keeps open containers on a small array on the
 /// stack; deeper nesting continues in a nested call with a fresh segment, so shallow
 /// values pay for 32 frames only and 1025 levels take at most 33 segments.
@@ -65,7 +69,12 @@ impl Walk<'_> {
 
 /// Validates the value starting at `data[0]` and returns its encoded length.
 /// `base` is the absolute offset of `data[0]`, used in errors.
-pub(crate) fn validate(data: &[u8], base: usize, dialect: Dialect, options: &ParseOptions) -> Result<usize, Error> {
+pub(crate) fn validate(
+    data: &[u8],
+    base: usize,
+    dialect: Dialect,
+    options: &ParseOptions,
+) -> Result<usize, Error> {
     let mut cur = Cursor::new(data, base);
     let mut walk = Walk {
         dialect,
@@ -83,10 +92,21 @@ pub(crate) fn validate(data: &[u8], base: usize, dialect: Dialect, options: &Par
 
 /// Validates the children of a container whose children sit at `depth`, and all their
 /// descendants: one pass, an explicit stack segment, no recursion per level.
-fn children(cur: &mut Cursor<'_>, walk: &mut Walk<'_>, first: Children, depth: usize) -> Result<(), Error> {
-    let mut stack = [Frame { remaining: 0, named: false }; SEGMENT];
+fn children(
+    cur: &mut Cursor<'_>,
+    walk: &mut Walk<'_>,
+    first: Children,
+    depth: usize,
+) -> Result<(), Error> {
+    let mut stack = [Frame {
+        remaining: 0,
+        named: false,
+    }; SEGMENT];
     if let Some(bottom) = stack.first_mut() {
-        *bottom = Frame { remaining: first.count, named: first.named };
+        *bottom = Frame {
+            remaining: first.count,
+            named: first.named,
+        };
     }
     let mut open = 1usize;
     loop {
@@ -101,7 +121,7 @@ fn children(cur: &mut Cursor<'_>, walk: &mut Walk<'_>, first: Children, depth: u
         top.remaining -= 1;
         if top.named {
             let name = cur.string::<true>()?;
-            if walk.dialect == Dialect::Godot4 && name == b"script" {
+            if walk.dialect == Dialect::Godot4 && godot_view(name) == b"script" {
                 check_script_property(cur)?;
             }
         }
@@ -114,7 +134,10 @@ fn children(cur: &mut Cursor<'_>, walk: &mut Walk<'_>, first: Children, depth: u
         }
         match stack.get_mut(open) {
             Some(slot) => {
-                *slot = Frame { remaining: grandchildren.count, named: grandchildren.named };
+                *slot = Frame {
+                    remaining: grandchildren.count,
+                    named: grandchildren.named,
+                };
                 open += 1;
             }
             // This segment is full: continue one level down in a fresh one.
@@ -175,7 +198,11 @@ fn node<const CHECK: bool>(
             cur.string::<CHECK>()?;
         }
         Layout::Math(n, component) => {
-            let size = if wide && component == crate::types::Component::Real { 8 } else { 4 };
+            let size = if wide && component == crate::types::Component::Real {
+                8
+            } else {
+                4
+            };
             cur.take(usize::from(n) * size)?;
         }
         Layout::Rid => {
@@ -222,8 +249,14 @@ fn node_path<const CHECK: bool>(cur: &mut Cursor<'_>) -> Result<(), Error> {
     if names & COUNT_SHARED_BIT == 0 {
         return Err(cur.error_at(at, ErrorKind::OldNodePath));
     }
-    let total = u64::from(names & !COUNT_SHARED_BIT) + u64::from(subnames) + u64::from(flags >> 1 & 1);
-    if total.saturating_mul(4) > cur.remaining() as u64 {
+    let names = u64::from(names & !COUNT_SHARED_BIT);
+    let total = names + u64::from(subnames) + u64::from(flags >> 1 & 1);
+    // Each component takes at least 4 bytes; blame the count that overflows the rest.
+    let remaining = cur.remaining() as u64;
+    if names.saturating_mul(4) > remaining {
+        return Err(cur.error_at(at, ErrorKind::LengthOutOfBounds));
+    }
+    if total.saturating_mul(4) > remaining {
         return Err(cur.error_at(at.saturating_add(4), ErrorKind::LengthOutOfBounds));
     }
     for _ in 0..total {
@@ -246,8 +279,9 @@ fn object<const CHECK: bool>(
         return Err(cur.error_at(header_at, ErrorKind::FullObjectNotAllowed));
     }
     let class = cur.string::<CHECK>()?;
-    if class.is_empty() {
-        return Ok(NO_CHILDREN); // a null object written in full
+    if godot_view(class).is_empty() {
+        // A null object written in full: the engine reads the name as text (up to a NUL).
+        return Ok(NO_CHILDREN);
     }
     let at = cur.pos();
     let word = cur.u32()?;
@@ -262,7 +296,10 @@ fn object<const CHECK: bool>(
     if (word as usize).saturating_mul(8) > cur.remaining() {
         return Err(cur.error_at(at, ErrorKind::LengthOutOfBounds));
     }
-    Ok(Children { count: word, named: true })
+    Ok(Children {
+        count: word,
+        named: true,
+    })
 }
 
 /// Reads a Godot 4 typed-container descriptor of the given kind.

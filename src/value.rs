@@ -42,8 +42,14 @@ impl<'a> VariantRef<'a> {
     ///
     /// Accepted like the engine: bytes after the value (see [`VariantRef::parse_prefix`]
     /// for the consumed length), unused header bits, bit 31 of Array/Dictionary counts,
-    /// non-zero padding, a byte array whose padding is cut off by the end of the input.
-    /// [`ParseOptions::strict`] rejects these.
+    /// negative PackedStringArray and property counts, a byte array whose padding is cut
+    /// off by the end of the input; [`ParseOptions::strict`] rejects these. Padding
+    /// contents are never checked, in either mode (Godot 3 leaves NodePath padding
+    /// uninitialised).
+    ///
+    /// Stricter than Godot 3: its UTF-8 decoder also accepts surrogate code points and 5- and
+    /// 6-byte sequences, which cannot be a Rust `&str`; they are rejected here as
+    /// `InvalidUtf8`. Godot 4's decoder rejects them too.
     ///
     /// Cost: O(input length) time, no allocation, a few hundred bytes of stack (about 10 KiB
     /// at the deepest nesting).
@@ -86,11 +92,20 @@ impl<'a> VariantRef<'a> {
     pub(crate) fn trusted(encoded: &'a [u8], offset: usize, dialect: Dialect) -> Self {
         // Validated bytes always decode; a NIL header stands in for the impossible case.
         let header = Header::decode(le_u32(encoded, 0), dialect).unwrap_or(Header::NIL);
-        VariantRef { encoded, offset, header, dialect }
+        VariantRef {
+            encoded,
+            offset,
+            header,
+            dialect,
+        }
     }
 
     /// Splits the first value off validated `data` (whose first byte is at absolute `offset`).
-    pub(crate) fn split_trusted(data: &'a [u8], offset: usize, dialect: Dialect) -> (Self, &'a [u8]) {
+    pub(crate) fn split_trusted(
+        data: &'a [u8],
+        offset: usize,
+        dialect: Dialect,
+    ) -> (Self, &'a [u8]) {
         let len = measure(data, dialect);
         let (head, rest) = data.split_at(len.min(data.len()));
         (Self::trusted(head, offset, dialect), rest)
@@ -181,9 +196,13 @@ impl<'a> VariantRef<'a> {
     /// Basis, Projection, Color, and their integer forms.
     pub fn as_math(&self) -> Option<MathRef<'a>> {
         match self.header.layout {
-            Layout::Math(n, component) => {
-                Some(MathRef::new(self.header.ty, n, component, self.is_wide(), self.payload()))
-            }
+            Layout::Math(n, component) => Some(MathRef::new(
+                self.header.ty,
+                n,
+                component,
+                self.is_wide(),
+                self.payload(),
+            )),
             _ => None,
         }
     }
@@ -246,7 +265,10 @@ pub(crate) fn string_at(bytes: &[u8], at: usize) -> (GdStr<'_>, usize) {
     let start = at.saturating_add(4);
     let end = start.saturating_add(len).min(bytes.len());
     let raw = bytes.get(start..end).unwrap_or(&[]);
-    (GdStr::new(raw), end.saturating_add(crate::cursor::pad4(len)))
+    (
+        GdStr::new(raw),
+        end.saturating_add(crate::cursor::pad4(len)),
+    )
 }
 
 impl fmt::Debug for VariantRef<'_> {

@@ -5,7 +5,10 @@ mod common;
 use std::process::{Command, Output};
 
 fn gdvariant(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gdvariant")).args(args).output().expect("run gdvariant")
+    Command::new(env!("CARGO_BIN_EXE_gdvariant"))
+        .args(args)
+        .output()
+        .expect("run gdvariant")
 }
 
 fn style_arg(engine: &str) -> &'static str {
@@ -20,19 +23,43 @@ fn style_arg(engine: &str) -> &'static str {
 fn show_prints_engine_text_for_every_fixture_with_explicit_flags() {
     for engine in ["g32", "g36", "g4"] {
         for c in common::cases(engine) {
-            let Some(expected) = c.decoded_text.as_ref().filter(|_| !c.value_bytes().is_empty()) else {
+            let Some(expected) = c
+                .decoded_text
+                .as_ref()
+                .filter(|_| !c.value_bytes().is_empty())
+            else {
                 continue;
             };
-            let path = common::fixtures_dir().join(engine).join(format!("{}.bin", c.name));
+            let path = common::fixtures_dir()
+                .join(engine)
+                .join(format!("{}.bin", c.name));
             let path = path.to_str().unwrap();
             let godot = if engine == "g4" { "4" } else { "3" };
             let mut args = vec!["show", "--godot", godot, "--text-style", style_arg(engine)];
-            args.push(if c.is_prefixed() { "--prefixed" } else { "--no-prefix" });
+            args.push(if c.is_prefixed() {
+                "--prefixed"
+            } else {
+                "--no-prefix"
+            });
             args.push(path);
             let out = gdvariant(&args);
-            assert!(out.status.success(), "{engine}/{}: {}", c.name, String::from_utf8_lossy(&out.stderr));
-            assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{expected}\n"), "{engine}/{}", c.name);
-            assert!(out.stderr.is_empty(), "{engine}/{}: nothing was guessed, so nothing is said", c.name);
+            assert!(
+                out.status.success(),
+                "{engine}/{}: {}",
+                c.name,
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                format!("{expected}\n"),
+                "{engine}/{}",
+                c.name
+            );
+            assert!(
+                out.stderr.is_empty(),
+                "{engine}/{}: nothing was guessed, so nothing is said",
+                c.name
+            );
         }
     }
 }
@@ -43,11 +70,22 @@ fn show_detects_dialect_and_prefix_on_every_fixture() {
     let mut right = 0;
     for engine in ["g32", "g36", "g4"] {
         for c in common::cases(engine) {
-            let Some(expected) = c.decoded_text.as_ref().filter(|_| !c.value_bytes().is_empty()) else {
+            let Some(expected) = c
+                .decoded_text
+                .as_ref()
+                .filter(|_| !c.value_bytes().is_empty())
+            else {
                 continue;
             };
-            let path = common::fixtures_dir().join(engine).join(format!("{}.bin", c.name));
-            let out = gdvariant(&["show", "--text-style", style_arg(engine), path.to_str().unwrap()]);
+            let path = common::fixtures_dir()
+                .join(engine)
+                .join(format!("{}.bin", c.name));
+            let out = gdvariant(&[
+                "show",
+                "--text-style",
+                style_arg(engine),
+                path.to_str().unwrap(),
+            ]);
             assert!(out.status.success(), "{engine}/{}", c.name);
             let stderr = String::from_utf8(out.stderr).unwrap();
             if String::from_utf8(out.stdout).unwrap() == format!("{expected}\n") {
@@ -56,10 +94,18 @@ fn show_detects_dialect_and_prefix_on_every_fixture() {
                 // A wrong guess is only acceptable when it was announced as one.
                 wrong.push(format!("{engine}/{}: {stderr}", c.name));
             }
-            assert!(stderr.starts_with("gdvariant: "), "{engine}/{}: the guess is said on stderr", c.name);
+            assert!(
+                stderr.starts_with("gdvariant: "),
+                "{engine}/{}: the guess is said on stderr",
+                c.name
+            );
         }
     }
-    assert!(wrong.is_empty(), "detected wrongly without saying so:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "detected wrongly without saying so:\n{}",
+        wrong.join("\n")
+    );
     // Tiny blobs can be valid in both dialects; the rest must be detected right.
     assert!(right >= 300, "only {right} detected right");
 }
@@ -76,13 +122,19 @@ fn show_reports_malformed_input_with_offset_and_exit_1() {
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("length or count exceeds the remaining input at file offset 0x4"), "{stderr}");
+    assert!(
+        stderr.contains("length or count exceeds the remaining input at file offset 0x4"),
+        "{stderr}"
+    );
     assert!(stderr.contains("[ff ff ff 7f]"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn usage_errors_exit_2() {
-    assert_eq!(gdvariant(&["show", "--godot", "5", "x"]).status.code(), Some(2));
+    assert_eq!(
+        gdvariant(&["show", "--godot", "5", "x"]).status.code(),
+        Some(2)
+    );
     assert_eq!(gdvariant(&["frobnicate"]).status.code(), Some(2));
 }

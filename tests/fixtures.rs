@@ -14,7 +14,12 @@ fn check_engine(engine: &'static str) {
         let bytes = c.value_bytes();
         if c.is_prefixed() {
             let prefix = u32::from_le_bytes(c.file[..4].try_into().unwrap());
-            assert_eq!(prefix as usize, bytes.len(), "{engine}/{}: length prefix", c.name);
+            assert_eq!(
+                prefix as usize,
+                bytes.len(),
+                "{engine}/{}: length prefix",
+                c.name
+            );
         }
         // A zero-byte case is an engine failure kept on purpose (a script-typed array
         // written without a script path); `bytes_to_var` prints it as null.
@@ -26,7 +31,12 @@ fn check_engine(engine: &'static str) {
                 }
                 let text = value.text(c.style()).to_string();
                 if &text != expected {
-                    failures.push(format!("{}:\n  ours:   {:?}\n  engine: {:?}", c.name, cut(&text), cut(expected)));
+                    failures.push(format!(
+                        "{}:\n  ours:   {:?}\n  engine: {:?}",
+                        c.name,
+                        cut(&text),
+                        cut(expected)
+                    ));
                 }
             }
             (Some(_), Err(e)) => failures.push(format!("{}: rejected: {e}", c.name)),
@@ -35,7 +45,12 @@ fn check_engine(engine: &'static str) {
             (None, Err(_)) => {}
         }
     }
-    assert!(failures.is_empty(), "{engine}: {} failures\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{engine}: {} failures\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 fn cut(s: &str) -> String {
@@ -87,7 +102,11 @@ fn float_printing_matches_engines_on_random_values() {
                 .filter(|(a, b)| a != b)
                 .take(10)
                 .collect();
-            panic!("{name}: {} chars vs {}; first differences (ours, engine): {diff:?}", ours.len(), expected.len());
+            panic!(
+                "{name}: {} chars vs {}; first differences (ours, engine): {diff:?}",
+                ours.len(),
+                expected.len()
+            );
         }
     }
 }

@@ -24,7 +24,13 @@ impl fmt::Display for Report<'_> {
     /// One line: the error with its absolute file offset and up to 8 bytes of hex context.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = self.error.offset();
-        let context: Vec<String> = self.bytes.iter().skip(at).take(8).map(|b| format!("{b:02x}")).collect();
+        let context: Vec<String> = self
+            .bytes
+            .iter()
+            .skip(at)
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect();
         write!(
             f,
             "invalid {:?} data: {} at file offset {:#x} (bytes there: [{}])",
@@ -47,8 +53,15 @@ struct Candidate<'a> {
 /// Reads `data` as one value. `dialect` and `prefixed` are the user's choices, `None` to
 /// detect. Every reading (with and without a prefix, each dialect) that consumes the whole
 /// input is a candidate; the most plausible wins, then an unprefixed reading, then Godot 4.
-pub fn detect(data: &[u8], dialect: Option<Dialect>, prefixed: Option<bool>) -> Result<Input<'_>, Report<'_>> {
-    let dialects: Vec<Dialect> = DIALECTS.into_iter().filter(|&d| dialect.is_none_or(|x| x == d)).collect();
+pub fn detect(
+    data: &[u8],
+    dialect: Option<Dialect>,
+    prefixed: Option<bool>,
+) -> Result<Input<'_>, Report<'_>> {
+    let dialects: Vec<Dialect> = DIALECTS
+        .into_iter()
+        .filter(|&d| dialect.is_none_or(|x| x == d))
+        .collect();
     let prefix_choices: &[bool] = match prefixed {
         Some(true) => &[true],
         Some(false) => &[false],
@@ -69,13 +82,21 @@ pub fn detect(data: &[u8], dialect: Option<Dialect>, prefixed: Option<bool>) -> 
             match VariantRef::parse_prefix(body, d) {
                 // A dialect the user chose is read even with trailing bytes, as the engine does.
                 Ok((value, len)) if len == body.len() || dialect.is_some() => {
-                    candidates.push(Candidate { value, prefixed: with_prefix });
+                    candidates.push(Candidate {
+                        value,
+                        prefixed: with_prefix,
+                    });
                 }
                 Ok(_) => {}
                 Err(error) => {
                     // Report errors of the unprefixed reading unless the user said "prefixed".
                     if first_error.is_none() && with_prefix == (prefixed == Some(true)) {
-                        first_error = Some(Report { error, bytes: body, base, dialect: d });
+                        first_error = Some(Report {
+                            error,
+                            bytes: body,
+                            base,
+                            dialect: d,
+                        });
                     }
                 }
             }
@@ -89,8 +110,15 @@ pub fn detect(data: &[u8], dialect: Option<Dialect>, prefixed: Option<bool>) -> 
     let Some(best) = best else {
         return Err(first_error.unwrap_or_else(|| {
             let d = dialects.first().copied().unwrap_or(Dialect::Godot4);
-            let error = VariantRef::parse(data, d).err().unwrap_or(Error::new(gdvariant::ErrorKind::TrailingBytes, 0));
-            Report { error, bytes: data, base: 0, dialect: d }
+            let error = VariantRef::parse(data, d)
+                .err()
+                .unwrap_or(Error::new(gdvariant::ErrorKind::TrailingBytes, 0));
+            Report {
+                error,
+                bytes: data,
+                base: 0,
+                dialect: d,
+            }
         }));
     };
     let mut notes = Vec::new();
@@ -105,7 +133,10 @@ pub fn detect(data: &[u8], dialect: Option<Dialect>, prefixed: Option<bool>) -> 
         notes.push(format!("detected {}", describe(best)));
     }
     let note = (!notes.is_empty()).then(|| notes.join("; "));
-    Ok(Input { value: best.value, note })
+    Ok(Input {
+        value: best.value,
+        note,
+    })
 }
 
 fn describe(c: &Candidate<'_>) -> String {
@@ -113,15 +144,23 @@ fn describe(c: &Candidate<'_>) -> String {
         Dialect::Godot3 => "Godot 3",
         _ => "Godot 4",
     };
-    let framing = if c.prefixed { " with a 4-byte length prefix" } else { "" };
-    format!("{dialect} {}{framing}", c.value.ty().name(c.value.dialect()))
+    let framing = if c.prefixed {
+        " with a 4-byte length prefix"
+    } else {
+        ""
+    };
+    format!(
+        "{dialect} {}{framing}",
+        c.value.ty().name(c.value.dialect())
+    )
 }
 
 /// The bytes after a 4-byte length prefix, if the prefix (little- or big-endian) matches
 /// the length of the rest; with `forced`, the bytes after the first 4 whatever they say.
 fn prefixed_body(data: &[u8], forced: bool) -> Option<&[u8]> {
     let (head, body) = data.split_first_chunk::<4>()?;
-    let matches = u32::from_le_bytes(*head) as usize == body.len() || u32::from_be_bytes(*head) as usize == body.len();
+    let matches = u32::from_le_bytes(*head) as usize == body.len()
+        || u32::from_be_bytes(*head) as usize == body.len();
     (matches || forced).then_some(body)
 }
 
@@ -134,7 +173,15 @@ fn plausibility(value: &VariantRef<'_>) -> u8 {
         T::Dictionary | T::Array | T::String | T::StringName | T::NodePath => 3,
         ty if ty.is_packed_array() => 3,
         _ => match value.as_math() {
-            Some(m) if (0..m.len()).any(|i| m.get(i).is_some_and(|x| x.is_nan() || x.is_subnormal() || (x != 0.0 && x.abs() < 1e-30))) => 0,
+            Some(m)
+                if (0..m.len()).any(|i| {
+                    m.get(i).is_some_and(|x| {
+                        x.is_nan() || x.is_subnormal() || (x != 0.0 && x.abs() < 1e-30)
+                    })
+                }) =>
+            {
+                0
+            }
             _ => 2,
         },
     }

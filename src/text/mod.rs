@@ -79,7 +79,11 @@ impl<'a> VariantRef<'a> {
 
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Writer { out: f, style: self.style }.value(&self.value, 0)
+        Writer {
+            out: f,
+            style: self.style,
+        }
+        .value(&self.value, 0)
     }
 }
 
@@ -102,7 +106,11 @@ impl Writer<'_, '_> {
     }
 
     fn type_name(&self, ty: VariantType) -> &'static str {
-        ty.name(if self.style.is_godot3() { Dialect::Godot3 } else { Dialect::Godot4 })
+        ty.name(if self.style.is_godot3() {
+            Dialect::Godot3
+        } else {
+            Dialect::Godot4
+        })
     }
 
     fn real(&mut self, value: f64, role: Role) -> fmt::Result {
@@ -123,7 +131,11 @@ impl Writer<'_, '_> {
     fn value(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
         match v.ty().layout() {
             Layout::Nil => self.s("null"),
-            Layout::Bool => self.s(if v.as_bool() == Some(true) { "true" } else { "false" }),
+            Layout::Bool => self.s(if v.as_bool() == Some(true) {
+                "true"
+            } else {
+                "false"
+            }),
             Layout::Int => write!(self.out, "{}", v.as_int().unwrap_or(0)),
             Layout::Float => self.real(v.as_float().unwrap_or(0.0), Role::Float),
             Layout::Str => {
@@ -181,7 +193,11 @@ impl Writer<'_, '_> {
         match v.as_object() {
             None | Some(ObjectRef::Null) | Some(ObjectRef::Id(0)) => self.s("null"),
             Some(ObjectRef::Id(id)) => {
-                writeln!(self.out, "Object(EncodedObjectAsID,\"object_id\":{},\"script\":null)", id as i64)
+                writeln!(
+                    self.out,
+                    "Object(EncodedObjectAsID,\"object_id\":{},\"script\":null)",
+                    id as i64
+                )
             }
             Some(ObjectRef::Full(object)) => {
                 self.s("Object(")?;
@@ -215,7 +231,9 @@ impl Writer<'_, '_> {
     }
 
     fn array(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
-        let Some(array) = v.as_array() else { return Ok(()) };
+        let Some(array) = v.as_array() else {
+            return Ok(());
+        };
         let typed = array.element_type().is_typed();
         if typed {
             self.s("Array[")?;
@@ -244,7 +262,9 @@ impl Writer<'_, '_> {
     }
 
     fn dictionary(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
-        let Some(dict) = v.as_dictionary() else { return Ok(()) };
+        let Some(dict) = v.as_dictionary() else {
+            return Ok(());
+        };
         let typed = dict.key_type().is_typed() || dict.value_type().is_typed();
         if typed {
             self.s("Dictionary[")?;
@@ -282,7 +302,9 @@ impl Writer<'_, '_> {
     }
 
     fn packed(&mut self, v: &VariantRef<'_>, element: Element) -> fmt::Result {
-        let Some(p) = v.as_packed() else { return Ok(()) };
+        let Some(p) = v.as_packed() else {
+            return Ok(());
+        };
         let name = self.type_name(v.ty());
         self.call(name, |w| {
             let mut first = true;
@@ -355,7 +377,11 @@ impl Writer<'_, '_> {
         while let Some(i) = rest.find(['\\', '"']) {
             let (head, tail) = rest.split_at(i);
             self.s(head)?;
-            self.s(if tail.starts_with('\\') { "\\\\" } else { "\\\"" })?;
+            self.s(if tail.starts_with('\\') {
+                "\\\\"
+            } else {
+                "\\\""
+            })?;
             rest = tail.get(1..).unwrap_or("");
         }
         self.s(rest)

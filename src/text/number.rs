@@ -21,7 +21,10 @@ pub(crate) struct StackBuf {
 
 impl StackBuf {
     pub(crate) fn new() -> Self {
-        StackBuf { buf: [0; 64], len: 0 }
+        StackBuf {
+            buf: [0; 64],
+            len: 0,
+        }
     }
 
     pub(crate) fn as_str(&self) -> &str {
@@ -49,7 +52,12 @@ pub(crate) enum Role {
 
 /// Writes `value` as the engine of `style` prints it. `value` is what the engine holds:
 /// an f32 widened to f64 for f32 data, or the f64.
-pub(crate) fn write_real(out: &mut dyn Write, value: f64, role: Role, style: TextStyle) -> fmt::Result {
+pub(crate) fn write_real(
+    out: &mut dyn Write,
+    value: f64,
+    role: Role,
+    style: TextStyle,
+) -> fmt::Result {
     let mut buf = StackBuf::new();
     match style {
         TextStyle::Godot4 => godot4(&mut buf, value)?,
@@ -103,7 +111,11 @@ fn godot3(out: &mut StackBuf, value: f64, style: TextStyle) -> fmt::Result {
         }
     }
     if value.is_nan() {
-        return out.write_str(if value.is_sign_negative() { "-nan" } else { "nan" });
+        return out.write_str(if value.is_sign_negative() {
+            "-nan"
+        } else {
+            "nan"
+        });
     }
     if value.is_infinite() {
         return out.write_str(if value > 0.0 { "inf" } else { "-inf" });
@@ -125,7 +137,10 @@ fn godot3(out: &mut StackBuf, value: f64, style: TextStyle) -> fmt::Result {
         }
     }
     let digits = digits.get(..len).unwrap_or(&[]);
-    let significant = digits.iter().rposition(|&d| d != b'0').map_or(0, |last| last + 1);
+    let significant = digits
+        .iter()
+        .rposition(|&d| d != b'0')
+        .map_or(0, |last| last + 1);
     let digits = digits.get(..significant).unwrap_or(digits);
     layout(out, digits, exponent + 1 - digits.len() as i32, 6)
 }
@@ -167,7 +182,12 @@ fn layout(out: &mut StackBuf, digits: &[u8], exponent: i32, max_exp: i32) -> fmt
         out.write_str(text(rest))?;
     }
     let e = n - 1;
-    write!(out, "e{}{:02}", if e < 0 { '-' } else { '+' }, e.unsigned_abs())
+    write!(
+        out,
+        "e{}{:02}",
+        if e < 0 { '-' } else { '+' },
+        e.unsigned_abs()
+    )
 }
 
 #[cfg(test)]
@@ -205,10 +225,20 @@ mod tests {
             (16777217.0, "16777217.0"),
         ];
         for &(value, text) in cases {
-            assert_eq!(show(value, Role::Float, TextStyle::Godot4), text, "{value:e}");
+            assert_eq!(
+                show(value, Role::Float, TextStyle::Godot4),
+                text,
+                "{value:e}"
+            );
         }
-        assert_eq!(show(f64::from(1.5e10f32), Role::Component, TextStyle::Godot4), "15000001000");
-        assert_eq!(show(f64::from(0.87758255f32), Role::Component, TextStyle::Godot4), "0.87758255");
+        assert_eq!(
+            show(f64::from(1.5e10f32), Role::Component, TextStyle::Godot4),
+            "15000001000"
+        );
+        assert_eq!(
+            show(f64::from(0.87758255f32), Role::Component, TextStyle::Godot4),
+            "0.87758255"
+        );
         assert_eq!(show(100.0, Role::Component, TextStyle::Godot4), "100");
     }
 
@@ -232,9 +262,15 @@ mod tests {
                 assert_eq!(show(value, Role::Component, style), component, "{value:e}");
             }
         }
-        assert_eq!(show(f64::NEG_INFINITY, Role::Float, TextStyle::Godot32), "-inf.0");
+        assert_eq!(
+            show(f64::NEG_INFINITY, Role::Float, TextStyle::Godot32),
+            "-inf.0"
+        );
         assert_eq!(show(-f64::NAN, Role::Float, TextStyle::Godot32), "-nan.0");
-        assert_eq!(show(f64::NEG_INFINITY, Role::Float, TextStyle::Godot36), "inf_neg");
+        assert_eq!(
+            show(f64::NEG_INFINITY, Role::Float, TextStyle::Godot36),
+            "inf_neg"
+        );
         assert_eq!(show(-f64::NAN, Role::Component, TextStyle::Godot36), "nan");
     }
 }

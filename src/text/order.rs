@@ -49,7 +49,11 @@ fn compare(a: &VariantRef<'_>, b: &VariantRef<'_>) -> Option<Ordering> {
             for i in 0..x.len() {
                 let (p, q) = (x.get(i)?, y.get(i)?);
                 if p != q {
-                    return Some(if p < q { Ordering::Less } else { Ordering::Greater });
+                    return Some(if p < q {
+                        Ordering::Less
+                    } else {
+                        Ordering::Greater
+                    });
                 }
             }
             Some(Ordering::Equal)

@@ -68,5 +68,8 @@ pub fn cases(engine: &'static str) -> Vec<Case> {
 }
 
 pub fn case(engine: &'static str, name: &str) -> Case {
-    cases(engine).into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no case {engine}/{name}"))
+    cases(engine)
+        .into_iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no case {engine}/{name}"))
 }
