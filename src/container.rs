@@ -3,9 +3,8 @@
 use core::iter::FusedIterator;
 
 use crate::cursor::le_u32;
-use crate::dialect::COUNT_SHARED_BIT;
+use crate::dialect::{COUNT_SHARED_BIT, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
 use crate::string::GdStr;
-use crate::validate::{KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
 use crate::value::{string_at, VariantRef};
 use crate::{Dialect, VariantType};
 

@@ -63,6 +63,16 @@ const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
 static GODOT3_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot3);
 static GODOT4_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot4);
 
+/// Godot 4's `ContainerTypeKind`, in header bits 16–17 (Array elements, Dictionary keys)
+/// and 18–19 (Dictionary values).
+pub(crate) const KIND_NONE: u32 = 0;
+/// A builtin type id follows.
+pub(crate) const KIND_BUILTIN: u32 = 1;
+/// A class name string follows.
+pub(crate) const KIND_CLASS_NAME: u32 = 2;
+/// A script path string follows.
+pub(crate) const KIND_SCRIPT: u32 = 3;
+
 /// A decoded 4-byte header: the type, its payload layout, and the raw word.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Header {

@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 #![warn(clippy::indexing_slicing)]
 
+mod builder;
 mod container;
 mod cursor;
 mod dialect;
@@ -46,6 +47,7 @@ mod types;
 mod validate;
 mod value;
 
+pub use builder::{ArrayBuilder, BuildError, Builder, DictBuilder, ObjectBuilder, TypeSpec};
 pub use container::{ArrayIter, ArrayRef, ContainerType, DictIter, DictRef};
 pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};

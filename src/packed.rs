@@ -36,6 +36,8 @@ pub trait PackedElement:
     type Le: Copy + FromBytes + Immutable + KnownLayout + Unaligned + 'static;
     /// Converts one wire element to a native value.
     fn from_le(le: Self::Le) -> Self;
+    /// Converts a native value to its wire form.
+    fn to_le(self) -> Self::Le;
 }
 
 macro_rules! scalar_element {
@@ -45,6 +47,8 @@ macro_rules! scalar_element {
             type Le = $le;
             #[inline]
             fn from_le(le: $le) -> $native { le.get() }
+            #[inline]
+            fn to_le(self) -> $le { <$le>::new(self) }
         }
     )*};
 }
@@ -57,12 +61,16 @@ macro_rules! vector_element {
             type Le = [F32; $n];
             #[inline]
             fn from_le(le: [F32; $n]) -> [f32; $n] { le.map(|c| c.get()) }
+            #[inline]
+            fn to_le(self) -> [F32; $n] { self.map(F32::new) }
         }
         impl sealed::Sealed for [f64; $n] {}
         impl PackedElement for [f64; $n] {
             type Le = [F64; $n];
             #[inline]
             fn from_le(le: [F64; $n]) -> [f64; $n] { le.map(|c| c.get()) }
+            #[inline]
+            fn to_le(self) -> [F64; $n] { self.map(F64::new) }
         }
     )*};
 }

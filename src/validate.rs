@@ -4,17 +4,12 @@
 //! validated bytes (UTF-8, strict mode, limits).
 
 use crate::cursor::Cursor;
-use crate::dialect::{Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
+use crate::dialect::{Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_NONE};
 use crate::error::{Error, ErrorKind};
 use crate::options::{ParseOptions, GODOT_MAX_DEPTH};
 use crate::string::godot_view;
 use crate::types::{Element, Layout};
 use crate::{Dialect, VariantType};
-
-/// Godot 4's `ContainerTypeKind` values.
-pub(crate) const KIND_NONE: u32 = 0;
-pub(crate) const KIND_BUILTIN: u32 = 1;
-pub(crate) const KIND_CLASS_NAME: u32 = 2;
 
 /// One open container on the explicit stack.
 #[derive(Clone, Copy)]

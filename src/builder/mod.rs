@@ -1,0 +1,377 @@
+//! The builder: writes Variants into a caller's `Vec<u8>`, byte for byte as the engines do.
+//!
+//! A [`Builder`] writes exactly one value. Containers hand out child builders that borrow
+//! their parent mutably, so wrong nesting does not compile; counts are patched when a
+//! container builder finishes or is dropped.
+//!
+//! ```
+//! use gdvariant::{Builder, Dialect, VariantRef};
+//!
+//! let mut out = Vec::new();
+//! let mut dict = Builder::new(&mut out, Dialect::Godot4).dictionary()?;
+//! dict.entry("hp").int(10)?;
+//! dict.entry("pos").vector2([1.0, 2.0])?;
+//! dict.finish()?;
+//! assert_eq!(VariantRef::parse(&out, Dialect::Godot4)?.to_string(), "{\n\"hp\": 10,\n\"pos\": Vector2(1, 2)\n}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The engine's choices are reproduced: an int is 32-bit unless it needs 64; a float is
+//! 32-bit iff it is exactly an f32 (NaN is always 64-bit); a null object is a bare NIL
+//! header; PackedStringArray items carry a counted NUL; all padding is zero; a container's
+//! type descriptor comes before its count.
+
+mod containers;
+mod copy;
+mod packed;
+
+use core::fmt;
+
+use crate::dialect::FLAG_64;
+use crate::object::NodePathRef;
+use crate::{Dialect, VariantType};
+
+pub use containers::{ArrayBuilder, DictBuilder, ObjectBuilder, TypeSpec};
+
+/// Why a value could not be written. Nothing invalid is ever left in the output: a value
+/// that fails is not written (a container slot that fails holds `null` instead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// The dialect has no such type (for example `StringName` or `Vector2i` in Godot 3).
+    #[error("{ty:?} cannot be written in {dialect:?}")]
+    TypeNotInDialect {
+        /// The type.
+        ty: VariantType,
+        /// The dialect asked for.
+        dialect: Dialect,
+    },
+    /// The dialect cannot express this form of the value (double-precision math or typed
+    /// containers in Godot 3, a non-zero RID in Godot 3).
+    #[error("{what} cannot be written in {dialect:?}")]
+    NotInDialect {
+        /// What was asked for.
+        what: &'static str,
+        /// The dialect asked for.
+        dialect: Dialect,
+    },
+    /// A count or length over `i32::MAX` (Godot reads every count as `int32`).
+    #[error("count or length {0} is over i32::MAX")]
+    TooLong(u64),
+    /// A math value with the wrong number of components for its type.
+    #[error("{ty:?} takes {expected} components, got {got}")]
+    WrongComponentCount {
+        /// The math type.
+        ty: VariantType,
+        /// Components it has.
+        expected: usize,
+        /// Components given.
+        got: usize,
+    },
+    /// Not a fixed-size math type (see [`Builder::math`]).
+    #[error("{0:?} is not a math type")]
+    NotMath(VariantType),
+    /// Nesting deeper than Godot's limit of 1024 while copying a value.
+    #[error("nesting deeper than 1024")]
+    TooDeep,
+}
+
+/// Writes one value into a `Vec<u8>` (appending). Obtained from [`Builder::new`] for a
+/// top-level value, or from a container builder for an element, key, value or property.
+///
+/// Every writing method consumes the builder. When a container slot's builder is dropped
+/// without writing (or its write fails), the container writes `null` there, so it stays
+/// valid.
+pub struct Builder<'a> {
+    out: &'a mut Vec<u8>,
+    dialect: Dialect,
+}
+
+impl fmt::Debug for Builder<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Builder")
+            .field("dialect", &self.dialect)
+            .field("len", &self.out.len())
+            .finish()
+    }
+}
+
+/// A length or count as the u32 word Godot reads as `int32`.
+pub(crate) fn count_word(n: usize) -> Result<u32, BuildError> {
+    u32::try_from(n)
+        .ok()
+        .filter(|&w| w <= i32::MAX as u32)
+        .ok_or(BuildError::TooLong(n as u64))
+}
+
+/// Appends a Godot string field: u32 length, UTF-8, zero padding.
+pub(crate) fn put_string(out: &mut Vec<u8>, text: &[u8]) -> Result<(), BuildError> {
+    let len = count_word(text.len())?;
+    out.extend_from_slice(&len.to_le_bytes());
+    out.extend_from_slice(text);
+    out.resize(out.len() + crate::cursor::pad4(text.len()), 0);
+    Ok(())
+}
+
+impl<'a> Builder<'a> {
+    /// A builder that appends one top-level value to `out` in `dialect`.
+    pub fn new(out: &'a mut Vec<u8>, dialect: Dialect) -> Self {
+        Builder { out, dialect }
+    }
+
+    /// The dialect being written.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The wire id of `ty`, or an error if the dialect lacks it.
+    fn id(&self, ty: VariantType) -> Result<u32, BuildError> {
+        ty.id(self.dialect)
+            .map(u32::from)
+            .ok_or(BuildError::TypeNotInDialect {
+                ty,
+                dialect: self.dialect,
+            })
+    }
+
+    /// Writes the header of `ty` with `flags` (bits 16+). Every check that can fail is
+    /// made before this, so a value is either written whole or not at all.
+    fn header(&mut self, ty: VariantType, flags: u32) -> Result<(), BuildError> {
+        let word = self.id(ty)? | flags;
+        self.out.extend_from_slice(&word.to_le_bytes());
+        Ok(())
+    }
+
+    fn require_godot4(&self, what: &'static str) -> Result<(), BuildError> {
+        match self.dialect {
+            Dialect::Godot4 => Ok(()),
+            dialect => Err(BuildError::NotInDialect { what, dialect }),
+        }
+    }
+
+    /// `null`.
+    pub fn nil(mut self) -> Result<(), BuildError> {
+        self.header(VariantType::Nil, 0)
+    }
+
+    /// A `bool`.
+    pub fn bool(mut self, value: bool) -> Result<(), BuildError> {
+        self.header(VariantType::Bool, 0)?;
+        self.out.extend_from_slice(&u32::from(value).to_le_bytes());
+        Ok(())
+    }
+
+    /// An `int`: 32-bit on the wire unless it needs 64, as the engine writes it.
+    pub fn int(mut self, value: i64) -> Result<(), BuildError> {
+        match i32::try_from(value) {
+            Ok(narrow) => {
+                self.header(VariantType::Int, 0)?;
+                self.out.extend_from_slice(&narrow.to_le_bytes());
+            }
+            Err(_) => {
+                self.header(VariantType::Int, FLAG_64)?;
+                self.out.extend_from_slice(&value.to_le_bytes());
+            }
+        }
+        Ok(())
+    }
+
+    /// A `float`: 32-bit on the wire iff the value is exactly an f32 (NaN is always 64-bit),
+    /// as the engine writes it.
+    pub fn float(mut self, value: f64) -> Result<(), BuildError> {
+        let narrow = value as f32;
+        if f64::from(narrow) == value {
+            self.header(VariantType::Float, 0)?;
+            self.out.extend_from_slice(&narrow.to_le_bytes());
+        } else {
+            self.header(VariantType::Float, FLAG_64)?;
+            self.out.extend_from_slice(&value.to_le_bytes());
+        }
+        Ok(())
+    }
+
+    /// A `String`.
+    pub fn string(mut self, text: &str) -> Result<(), BuildError> {
+        count_word(text.len())?;
+        self.header(VariantType::String, 0)?;
+        put_string(self.out, text.as_bytes())
+    }
+
+    /// A `StringName` (Godot 4; Godot 3 has none: write a String there).
+    pub fn string_name(mut self, text: &str) -> Result<(), BuildError> {
+        self.id(VariantType::StringName)?;
+        count_word(text.len())?;
+        self.header(VariantType::StringName, 0)?;
+        put_string(self.out, text.as_bytes())
+    }
+
+    /// A fixed-size math value of type `ty` from f32 components, in wire order (see
+    /// [`crate::MathRef`]): vectors, Rect2, Transform2D, Plane, Quaternion, AABB, Basis,
+    /// Transform3D, Projection, Color. For the `*i` types use [`Builder::math_i32`].
+    pub fn math(mut self, ty: VariantType, components: &[f32]) -> Result<(), BuildError> {
+        self.check_math(ty, components.len(), false)?;
+        self.header(ty, 0)?;
+        for c in components {
+            self.out.extend_from_slice(&c.to_le_bytes());
+        }
+        Ok(())
+    }
+
+    /// A double-precision math value (Godot 4 only; the header's 64-bit flag, as
+    /// `precision=double` builds write). Color has no double form: its components are
+    /// always f32, so it is written as [`Builder::math`] would.
+    pub fn math_f64(mut self, ty: VariantType, components: &[f64]) -> Result<(), BuildError> {
+        if ty == VariantType::Color {
+            let narrow: Vec<f32> = components.iter().map(|&c| c as f32).collect();
+            return self.math(ty, &narrow);
+        }
+        self.require_godot4("double-precision math")?;
+        self.check_math(ty, components.len(), false)?;
+        self.header(ty, FLAG_64)?;
+        for c in components {
+            self.out.extend_from_slice(&c.to_le_bytes());
+        }
+        Ok(())
+    }
+
+    /// An integer math value: Vector2i, Vector3i, Vector4i or Rect2i (Godot 4).
+    pub fn math_i32(mut self, ty: VariantType, components: &[i32]) -> Result<(), BuildError> {
+        self.check_math(ty, components.len(), true)?;
+        self.header(ty, 0)?;
+        for c in components {
+            self.out.extend_from_slice(&c.to_le_bytes());
+        }
+        Ok(())
+    }
+
+    fn check_math(&self, ty: VariantType, got: usize, integer: bool) -> Result<(), BuildError> {
+        use crate::types::{Component, Layout};
+        match ty.layout() {
+            Layout::Math(n, component) if (component == Component::I32) == integer => {
+                if usize::from(n) != got {
+                    return Err(BuildError::WrongComponentCount {
+                        ty,
+                        expected: usize::from(n),
+                        got,
+                    });
+                }
+                self.id(ty).map(|_| ())
+            }
+            _ => Err(BuildError::NotMath(ty)),
+        }
+    }
+
+    /// A `Vector2`.
+    pub fn vector2(self, v: [f32; 2]) -> Result<(), BuildError> {
+        self.math(VariantType::Vector2, &v)
+    }
+
+    /// A `Vector3`.
+    pub fn vector3(self, v: [f32; 3]) -> Result<(), BuildError> {
+        self.math(VariantType::Vector3, &v)
+    }
+
+    /// A `Color` (r, g, b, a).
+    pub fn color(self, c: [f32; 4]) -> Result<(), BuildError> {
+        self.math(VariantType::Color, &c)
+    }
+
+    /// A `NodePath` from its parts.
+    pub fn node_path<N: AsRef<str>, S: AsRef<str>>(
+        mut self,
+        names: &[N],
+        subnames: &[S],
+        absolute: bool,
+    ) -> Result<(), BuildError> {
+        let name_count = count_word(names.len())?;
+        let subname_count = count_word(subnames.len())?;
+        for part in names
+            .iter()
+            .map(AsRef::as_ref)
+            .chain(subnames.iter().map(AsRef::as_ref))
+        {
+            count_word(part.len())?;
+        }
+        self.header(VariantType::NodePath, 0)?;
+        self.out
+            .extend_from_slice(&(name_count | crate::dialect::COUNT_SHARED_BIT).to_le_bytes());
+        self.out.extend_from_slice(&subname_count.to_le_bytes());
+        self.out
+            .extend_from_slice(&u32::from(absolute).to_le_bytes());
+        for part in names
+            .iter()
+            .map(AsRef::as_ref)
+            .chain(subnames.iter().map(AsRef::as_ref))
+        {
+            put_string(self.out, part.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// A `NodePath` parsed from Godot's text form: `/` starts an absolute path, names are
+    /// separated by `/`, subnames follow `:` (`"Player/Sprite:position:x"`). Empty names
+    /// are skipped, as Godot does.
+    pub fn node_path_str(self, path: &str) -> Result<(), BuildError> {
+        let absolute = path.starts_with('/');
+        let (names, subnames) = match path.split_once(':') {
+            Some((names, subnames)) => (names, Some(subnames)),
+            None => (path, None),
+        };
+        let names: Vec<&str> = names.split('/').filter(|n| !n.is_empty()).collect();
+        let subnames: Vec<&str> = subnames
+            .map(|s| s.split(':').filter(|n| !n.is_empty()).collect())
+            .unwrap_or_default();
+        self.node_path(&names, &subnames, absolute)
+    }
+
+    /// Copies a parsed NodePath.
+    pub(crate) fn node_path_ref(self, path: &NodePathRef<'_>) -> Result<(), BuildError> {
+        let names: Vec<&str> = path.names().map(|n| n.as_str()).collect();
+        let subnames: Vec<&str> = path.subnames().map(|n| n.as_str()).collect();
+        self.node_path(&names, &subnames, path.is_absolute())
+    }
+
+    /// A `RID`. Godot 4 writes its id; Godot 3 does not serialize RIDs (the header alone,
+    /// which reads back as an empty RID), so a non-zero id is an error there.
+    pub fn rid(mut self, id: u64) -> Result<(), BuildError> {
+        if self.dialect == Dialect::Godot3 && id != 0 {
+            return Err(BuildError::NotInDialect {
+                what: "a RID id",
+                dialect: self.dialect,
+            });
+        }
+        self.header(VariantType::Rid, 0)?;
+        if self.dialect == Dialect::Godot4 {
+            self.out.extend_from_slice(&id.to_le_bytes());
+        }
+        Ok(())
+    }
+
+    /// A `Callable` (Godot 4): the engine writes only the header and reads it back as an
+    /// empty Callable.
+    pub fn callable(mut self) -> Result<(), BuildError> {
+        self.header(VariantType::Callable, 0)
+    }
+
+    /// A `Signal` (Godot 4): name and owner object id.
+    pub fn signal(mut self, name: &str, object_id: u64) -> Result<(), BuildError> {
+        self.id(VariantType::Signal)?;
+        count_word(name.len())?;
+        self.header(VariantType::Signal, 0)?;
+        put_string(self.out, name.as_bytes())?;
+        self.out.extend_from_slice(&object_id.to_le_bytes());
+        Ok(())
+    }
+
+    /// A null object: the engine writes a bare NIL header, so this is [`Builder::nil`].
+    pub fn object_null(self) -> Result<(), BuildError> {
+        self.nil()
+    }
+
+    /// An object as its instance id (how the engine writes objects without full objects).
+    pub fn object_id(mut self, id: u64) -> Result<(), BuildError> {
+        self.header(VariantType::Object, crate::dialect::FLAG_OBJECT_AS_ID)?;
+        self.out.extend_from_slice(&id.to_le_bytes());
+        Ok(())
+    }
+}
