@@ -88,25 +88,26 @@ pub(crate) fn validate(
 /// Validates the children of a container whose children sit at `depth`, and all their
 /// descendants: one pass, an explicit stack segment, no recursion per level.
 fn children(
-    cur: &mut Cursor<'_>,
+    outer: &mut Cursor<'_>,
     walk: &mut Walk<'_>,
     first: Children,
     depth: usize,
 ) -> Result<(), Error> {
-    let mut stack = [Frame {
-        remaining: 0,
-        named: false,
-    }; SEGMENT];
+    // Work on local copies of the cursor and the node count so that they can live in
+    // registers; they are written back before a nested segment and at the end.
+    let mut cur = *outer;
+    let (dialect, options, max_depth) = (walk.dialect, walk.options, walk.max_depth);
+    let mut nodes = walk.nodes;
+    let mut stack = [Frame { remaining: 0, named: false }; SEGMENT];
     if let Some(bottom) = stack.first_mut() {
-        *bottom = Frame {
-            remaining: first.count,
-            named: first.named,
-        };
+        *bottom = Frame { remaining: first.count, named: first.named };
     }
     let mut open = 1usize;
     loop {
         // Find the next child to read, closing finished containers.
         let Some(top) = open.checked_sub(1).and_then(|i| stack.get_mut(i)) else {
+            *outer = cur;
+            walk.nodes = nodes;
             return Ok(());
         };
         if top.remaining == 0 {
@@ -116,27 +117,34 @@ fn children(
         top.remaining -= 1;
         if top.named {
             let name = cur.string::<true>()?;
-            if walk.dialect == Dialect::Godot4 && godot_view(name) == b"script" {
-                check_script_property(cur)?;
+            if dialect == Dialect::Godot4 && godot_view(name) == b"script" {
+                check_script_property(&cur)?;
             }
         }
         // `open` containers of this segment enclose the node.
         let node_depth = depth + open - 1;
-        walk.enter(cur, node_depth)?;
-        let grandchildren = node::<true>(cur, walk.dialect, walk.options)?;
+        if node_depth > max_depth {
+            return Err(cur.error_here(ErrorKind::TooDeep));
+        }
+        nodes += 1;
+        if nodes > options.limits.max_nodes {
+            return Err(cur.error_here(ErrorKind::TooManyNodes));
+        }
+        let grandchildren = node::<true>(&mut cur, dialect, options)?;
         if grandchildren.count == 0 {
             continue;
         }
         match stack.get_mut(open) {
             Some(slot) => {
-                *slot = Frame {
-                    remaining: grandchildren.count,
-                    named: grandchildren.named,
-                };
+                *slot = Frame { remaining: grandchildren.count, named: grandchildren.named };
                 open += 1;
             }
             // This segment is full: continue one level down in a fresh one.
-            None => children(cur, walk, grandchildren, node_depth + 1)?,
+            None => {
+                walk.nodes = nodes;
+                children(&mut cur, walk, grandchildren, node_depth + 1)?;
+                nodes = walk.nodes;
+            }
         }
     }
 }
@@ -154,7 +162,7 @@ fn check_script_property(cur: &Cursor<'_>) -> Result<(), Error> {
 }
 
 /// Reads one node's header and own fields, leaving the cursor at its first child (if any).
-#[inline]
+#[inline(always)]
 fn node<const CHECK: bool>(
     cur: &mut Cursor<'_>,
     dialect: Dialect,
@@ -298,6 +306,7 @@ fn object<const CHECK: bool>(
 }
 
 /// Reads a Godot 4 typed-container descriptor of the given kind.
+#[inline(always)]
 fn container_type<const CHECK: bool>(cur: &mut Cursor<'_>, kind: u32) -> Result<(), Error> {
     match kind {
         KIND_NONE => {}
@@ -317,6 +326,7 @@ fn container_type<const CHECK: bool>(cur: &mut Cursor<'_>, kind: u32) -> Result<
 
 /// Reads an Array/Dictionary count (bit 31 masked off, as the engine does) and checks
 /// that `count * min_child` bytes can follow.
+#[inline(always)]
 fn container_count<const CHECK: bool>(
     cur: &mut Cursor<'_>,
     options: &ParseOptions,
