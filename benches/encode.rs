@@ -1,0 +1,2 @@
+//! Encode benchmarks (stub; filled in by the encode-bench work).
+fn main() {}
