@@ -4,8 +4,9 @@ use core::iter::FusedIterator;
 
 use crate::cursor::le_u32;
 use crate::dialect::{COUNT_SHARED_BIT, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
+use crate::string::string_at;
 use crate::string::GdStr;
-use crate::value::{string_at, VariantRef};
+use crate::value::VariantRef;
 use crate::{Dialect, VariantType};
 
 /// The declared element (or key, or value) type of a Godot 4 typed container.

@@ -5,8 +5,9 @@ use core::iter::FusedIterator;
 
 use crate::cursor::{le_u32, le_u64};
 use crate::dialect::{COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
-use crate::string::GdStr;
-use crate::value::{string_at, VariantRef};
+use crate::string::string_at;
+use crate::string::{GdStr, StringIter};
+use crate::value::VariantRef;
 use crate::Dialect;
 
 /// An encoded `Object`. Never instantiated: a full object is only a class name and a list
@@ -153,21 +154,15 @@ impl<'a> NodePathRef<'a> {
     }
 
     /// The node names (`a`, `b`, `c` of `a/b/c:x`).
-    pub fn names(&self) -> NameIter<'a> {
-        NameIter {
-            rest: self.strings,
-            remaining: self.names,
-        }
+    pub fn names(&self) -> StringIter<'a> {
+        StringIter::new(self.strings, self.names)
     }
 
-    /// The subnames (`x` of `a/b/c:x`).
-    pub fn subnames(&self) -> NameIter<'a> {
-        let mut skip = self.names();
-        for _ in skip.by_ref() {}
-        NameIter {
-            rest: skip.rest,
-            remaining: self.subnames,
-        }
+    /// The subnames (`x` of `a/b/c:x`). O(number of names) to find the first.
+    pub fn subnames(&self) -> StringIter<'a> {
+        let mut names = self.names();
+        for _ in names.by_ref() {}
+        StringIter::new(names.rest(), self.subnames)
     }
 
     /// Is it the empty path?
@@ -196,34 +191,6 @@ impl fmt::Display for NodePathRef<'_> {
         Ok(())
     }
 }
-
-/// Iterator over NodePath names or subnames.
-#[derive(Clone, Debug)]
-pub struct NameIter<'a> {
-    rest: &'a [u8],
-    remaining: u32,
-}
-
-impl<'a> Iterator for NameIter<'a> {
-    type Item = GdStr<'a>;
-
-    fn next(&mut self) -> Option<GdStr<'a>> {
-        if self.remaining == 0 {
-            return None;
-        }
-        self.remaining -= 1;
-        let (name, next) = string_at(self.rest, 0);
-        self.rest = self.rest.get(next..).unwrap_or(&[]);
-        Some(name)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining as usize, Some(self.remaining as usize))
-    }
-}
-
-impl ExactSizeIterator for NameIter<'_> {}
-impl FusedIterator for NameIter<'_> {}
 
 /// A Godot 4 `Signal`: a name and the id of the object that owns it.
 #[derive(Clone, Copy, Debug)]

@@ -18,9 +18,8 @@ use zerocopy::little_endian::{F32, F64, I32, I64};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 use crate::cursor::le_u32;
-use crate::string::GdStr;
+use crate::string::StringIter;
 use crate::types::Element;
-use crate::value::string_at;
 use crate::{Dialect, VariantType};
 
 mod sealed {
@@ -213,10 +212,7 @@ impl<'a> PackedArray<'a> {
     /// A `PackedStringArray` / `PoolStringArray`'s items, in order. Items are variable-size,
     /// so there is no O(1) indexing.
     pub fn strings(&self) -> Option<StringIter<'a>> {
-        (self.element == Element::Str).then_some(StringIter {
-            rest: self.data,
-            remaining: self.len,
-        })
+        (self.element == Element::Str).then_some(StringIter::new(self.data, self.len))
     }
 }
 
@@ -315,31 +311,3 @@ impl<T: PackedElement> DoubleEndedIterator for PackedIter<'_, T> {
 
 impl<T: PackedElement> ExactSizeIterator for PackedIter<'_, T> {}
 impl<T: PackedElement> FusedIterator for PackedIter<'_, T> {}
-
-/// Iterator over a packed string array's items.
-#[derive(Clone, Debug)]
-pub struct StringIter<'a> {
-    rest: &'a [u8],
-    remaining: u32,
-}
-
-impl<'a> Iterator for StringIter<'a> {
-    type Item = GdStr<'a>;
-
-    fn next(&mut self) -> Option<GdStr<'a>> {
-        if self.remaining == 0 {
-            return None;
-        }
-        self.remaining -= 1;
-        let (item, next) = string_at(self.rest, 0);
-        self.rest = self.rest.get(next..).unwrap_or(&[]);
-        Some(item)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining as usize, Some(self.remaining as usize))
-    }
-}
-
-impl ExactSizeIterator for StringIter<'_> {}
-impl FusedIterator for StringIter<'_> {}

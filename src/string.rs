@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use crate::cursor::le_u32;
+
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The part of a string's raw bytes that Godot keeps: up to the first NUL, without a
@@ -100,6 +102,61 @@ impl PartialEq<&str> for GdStr<'_> {
         godot_view(self.raw) == other.as_bytes()
     }
 }
+
+/// Reads a validated string field at `at` in `bytes`; returns it and the offset after it.
+pub(crate) fn string_at(bytes: &[u8], at: usize) -> (GdStr<'_>, usize) {
+    let len = le_u32(bytes, at) as usize;
+    let start = at.saturating_add(4);
+    let end = start.saturating_add(len).min(bytes.len());
+    let raw = bytes.get(start..end).unwrap_or(&[]);
+    (
+        GdStr::new(raw),
+        end.saturating_add(crate::cursor::pad4(len)),
+    )
+}
+
+/// Iterator over string fields stored back to back: NodePath names and subnames,
+/// PackedStringArray items. Items are variable-size, so there is no O(1) indexing.
+#[derive(Clone, Debug)]
+pub struct StringIter<'a> {
+    rest: &'a [u8],
+    remaining: u32,
+}
+
+impl<'a> StringIter<'a> {
+    pub(crate) fn new(fields: &'a [u8], count: u32) -> Self {
+        StringIter {
+            rest: fields,
+            remaining: count,
+        }
+    }
+
+    /// The bytes after the fields read so far.
+    pub(crate) fn rest(&self) -> &'a [u8] {
+        self.rest
+    }
+}
+
+impl<'a> Iterator for StringIter<'a> {
+    type Item = GdStr<'a>;
+
+    fn next(&mut self) -> Option<GdStr<'a>> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let (item, next) = string_at(self.rest, 0);
+        self.rest = self.rest.get(next..).unwrap_or(&[]);
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining as usize, Some(self.remaining as usize))
+    }
+}
+
+impl ExactSizeIterator for StringIter<'_> {}
+impl core::iter::FusedIterator for StringIter<'_> {}
 
 #[cfg(test)]
 mod tests {

@@ -99,9 +99,15 @@ fn children(
     let mut cur = *outer;
     let (dialect, options, max_depth) = (walk.dialect, walk.options, walk.max_depth);
     let mut nodes = walk.nodes;
-    let mut stack = [Frame { remaining: 0, named: false }; SEGMENT];
+    let mut stack = [Frame {
+        remaining: 0,
+        named: false,
+    }; SEGMENT];
     if let Some(bottom) = stack.first_mut() {
-        *bottom = Frame { remaining: first.count, named: first.named };
+        *bottom = Frame {
+            remaining: first.count,
+            named: first.named,
+        };
     }
     let mut open = 1usize;
     loop {
@@ -137,7 +143,10 @@ fn children(
         }
         match stack.get_mut(open) {
             Some(slot) => {
-                *slot = Frame { remaining: grandchildren.count, named: grandchildren.named };
+                *slot = Frame {
+                    remaining: grandchildren.count,
+                    named: grandchildren.named,
+                };
                 open += 1;
             }
             // This segment is full: continue one level down in a fresh one.

@@ -10,7 +10,7 @@ use crate::math::MathRef;
 use crate::object::{NodePathRef, ObjectRef, SignalRef};
 use crate::options::ParseOptions;
 use crate::packed::PackedArray;
-use crate::string::GdStr;
+use crate::string::{string_at, GdStr};
 use crate::types::Layout;
 use crate::validate::{measure, validate};
 use crate::{Dialect, VariantType};
@@ -257,18 +257,6 @@ impl<'a> VariantRef<'a> {
             _ => None,
         }
     }
-}
-
-/// Reads a validated string field at `at` in `bytes`; returns it and the offset after it.
-pub(crate) fn string_at(bytes: &[u8], at: usize) -> (GdStr<'_>, usize) {
-    let len = le_u32(bytes, at) as usize;
-    let start = at.saturating_add(4);
-    let end = start.saturating_add(len).min(bytes.len());
-    let raw = bytes.get(start..end).unwrap_or(&[]);
-    (
-        GdStr::new(raw),
-        end.saturating_add(crate::cursor::pad4(len)),
-    )
 }
 
 impl fmt::Debug for VariantRef<'_> {

@@ -164,9 +164,7 @@ impl DictBuilder<'_> {
         &mut self,
         key: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
     ) -> Builder<'_> {
-        self.inner.count += 1;
-        let _ = key(self.inner.slot());
-        self.inner.slot()
+        self.entry_slots(key).1
     }
 
     /// Like [`DictBuilder::entry_with`], but returns the key's error (the pair is then
@@ -175,13 +173,18 @@ impl DictBuilder<'_> {
         &mut self,
         key: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
     ) -> Result<Builder<'_>, BuildError> {
+        let (result, value) = self.entry_slots(key);
+        result.map(|()| value)
+    }
+
+    /// Writes a key with `key`; returns its result and the value's slot.
+    fn entry_slots(
+        &mut self,
+        key: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
+    ) -> (Result<(), BuildError>, Builder<'_>) {
         self.inner.count += 1;
         let result = key(self.inner.slot());
-        let value = self.inner.slot();
-        match result {
-            Ok(()) => Ok(value),
-            Err(e) => Err(e), // the value slot is settled as null later
-        }
+        (result, self.inner.slot())
     }
 
     /// Pairs so far.

@@ -1,12 +1,92 @@
-//! Finding the dialect and a store_var/put_var length prefix when the user did not say.
+//! Reading the input (a file or stdin) and finding its dialect and store_var/put_var
+//! length prefix when the user did not say.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 use gdvariant::{Dialect, Error, VariantRef};
+
+/// How the user described the input (the options every command shares).
+#[derive(clap::Args, Debug)]
+pub struct InputArgs {
+    /// The blob to read, or `-` for standard input.
+    pub file: PathBuf,
+    /// The wire dialect (default: detect).
+    #[arg(long, value_enum)]
+    pub godot: Option<GodotArg>,
+    /// The input starts with the 4-byte length written by store_var / put_var.
+    #[arg(long, conflicts_with = "no_prefix")]
+    pub prefixed: bool,
+    /// The input holds the value alone, as var_to_bytes / var2bytes write it.
+    #[arg(long)]
+    pub no_prefix: bool,
+}
+
+/// `--godot 3|4`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum GodotArg {
+    /// Godot 3.x.
+    #[value(name = "3")]
+    Three,
+    /// Godot 4.x.
+    #[value(name = "4")]
+    Four,
+}
+
+impl InputArgs {
+    /// Reads the whole input.
+    pub fn read(&self) -> Result<Vec<u8>, String> {
+        read_file(&self.file)
+    }
+
+    /// Parses `data` as the user described it, detecting what they left open. Prints the
+    /// detection note on stderr.
+    pub fn parse<'a>(&self, data: &'a [u8]) -> Result<Input<'a>, String> {
+        let dialect = self.godot.map(|g| match g {
+            GodotArg::Three => Dialect::Godot3,
+            GodotArg::Four => Dialect::Godot4,
+        });
+        let prefixed = match (self.prefixed, self.no_prefix) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        };
+        let input = detect(data, dialect, prefixed)
+            .map_err(|report| format!("{}: {report}", self.file.display()))?;
+        if let Some(note) = &input.note {
+            eprintln!("gdvariant: {note}");
+        }
+        Ok(input)
+    }
+}
+
+/// Reads `path`, or stdin for `-`.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    if path.as_os_str() == "-" {
+        let mut data = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut data)
+            .map_err(|e| format!("stdin: {e}"))?;
+        Ok(data)
+    } else {
+        std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// The byte order of a store_var/put_var length prefix (the file's or peer's
+/// `big_endian` flag; the value itself is always little-endian).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrefixOrder {
+    /// The default.
+    Little,
+    /// `big_endian = true`.
+    Big,
+}
 
 /// A parsed input and, when anything was guessed, a note for stderr.
 pub struct Input<'a> {
     pub value: VariantRef<'a>,
+    /// The length prefix, if the input had one.
+    pub prefix: Option<PrefixOrder>,
     pub note: Option<String>,
 }
 
@@ -47,7 +127,7 @@ const DIALECTS: [Dialect; 2] = [Dialect::Godot4, Dialect::Godot3];
 /// One way of reading the input that consumed all of it.
 struct Candidate<'a> {
     value: VariantRef<'a>,
-    prefixed: bool,
+    prefix: Option<PrefixOrder>,
 }
 
 /// Reads `data` as one value. `dialect` and `prefixed` are the user's choices, `None` to
@@ -70,22 +150,19 @@ pub fn detect(
     let mut candidates = Vec::new();
     let mut first_error: Option<Report<'_>> = None;
     for &with_prefix in prefix_choices {
-        let (body, base) = if with_prefix {
+        let (body, base, prefix) = if with_prefix {
             match prefixed_body(data, prefixed == Some(true)) {
-                Some(body) => (body, 4),
+                Some((body, order)) => (body, 4, Some(order)),
                 None => continue,
             }
         } else {
-            (data, 0)
+            (data, 0, None)
         };
         for &d in &dialects {
             match VariantRef::parse_prefix(body, d) {
                 // A dialect the user chose is read even with trailing bytes, as the engine does.
                 Ok((value, len)) if len == body.len() || dialect.is_some() => {
-                    candidates.push(Candidate {
-                        value,
-                        prefixed: with_prefix,
-                    });
+                    candidates.push(Candidate { value, prefix });
                 }
                 Ok(_) => {}
                 Err(error) => {
@@ -135,6 +212,7 @@ pub fn detect(
     let note = (!notes.is_empty()).then(|| notes.join("; "));
     Ok(Input {
         value: best.value,
+        prefix: best.prefix,
         note,
     })
 }
@@ -144,10 +222,10 @@ fn describe(c: &Candidate<'_>) -> String {
         Dialect::Godot3 => "Godot 3",
         _ => "Godot 4",
     };
-    let framing = if c.prefixed {
-        " with a 4-byte length prefix"
-    } else {
-        ""
+    let framing = match c.prefix {
+        Some(PrefixOrder::Little) => " with a 4-byte length prefix",
+        Some(PrefixOrder::Big) => " with a 4-byte big-endian length prefix",
+        None => "",
     };
     format!(
         "{dialect} {}{framing}",
@@ -156,12 +234,17 @@ fn describe(c: &Candidate<'_>) -> String {
 }
 
 /// The bytes after a 4-byte length prefix, if the prefix (little- or big-endian) matches
-/// the length of the rest; with `forced`, the bytes after the first 4 whatever they say.
-fn prefixed_body(data: &[u8], forced: bool) -> Option<&[u8]> {
+/// the length of the rest; with `forced`, the bytes after the first 4 whatever they say
+/// (little-endian unless only the big-endian reading matches).
+fn prefixed_body(data: &[u8], forced: bool) -> Option<(&[u8], PrefixOrder)> {
     let (head, body) = data.split_first_chunk::<4>()?;
-    let matches = u32::from_le_bytes(*head) as usize == body.len()
-        || u32::from_be_bytes(*head) as usize == body.len();
-    (matches || forced).then_some(body)
+    if u32::from_le_bytes(*head) as usize == body.len() {
+        Some((body, PrefixOrder::Little))
+    } else if u32::from_be_bytes(*head) as usize == body.len() {
+        Some((body, PrefixOrder::Big))
+    } else {
+        forced.then_some((body, PrefixOrder::Little))
+    }
 }
 
 /// How likely a reading is to be what was meant: containers, strings and packed arrays

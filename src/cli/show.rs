@@ -1,0 +1,47 @@
+//! `gdvariant show`: the engine's text form, streamed to stdout.
+
+use std::io::{self, Write};
+
+use gdvariant::TextStyle;
+
+use super::input::InputArgs;
+
+/// Options of `show`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Which engine version's text form to print (default: 3.6 for Godot 3, 4 for Godot 4).
+    #[arg(long, value_enum)]
+    text_style: Option<StyleArg>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum StyleArg {
+    /// Godot 3.0–3.4 (verified on 3.2.3).
+    #[value(name = "3.2")]
+    Godot32,
+    /// Godot 3.5+ (verified on 3.6.2).
+    #[value(name = "3.6")]
+    Godot36,
+    /// Godot 4 (verified on 4.6.3).
+    #[value(name = "4")]
+    Godot4,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let data = args.input.read()?;
+    let input = args.input.parse(&data)?;
+    let style = match args.text_style {
+        Some(StyleArg::Godot32) => TextStyle::Godot32,
+        Some(StyleArg::Godot36) => TextStyle::Godot36,
+        Some(StyleArg::Godot4) => TextStyle::Godot4,
+        None => TextStyle::for_dialect(input.value.dialect()),
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match writeln!(out, "{}", input.value.text(style)).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("stdout: {e}")),
+    }
+}
