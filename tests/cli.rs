@@ -138,3 +138,84 @@ fn usage_errors_exit_2() {
     );
     assert_eq!(gdvariant(&["frobnicate"]).status.code(), Some(2));
 }
+
+#[test]
+fn reencode_gives_the_engine_bytes_back_for_every_fixture() {
+    let dir = std::env::temp_dir().join(format!("gdvariant-reencode-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut identical = 0;
+    for engine in ["g32", "g36", "g4"] {
+        for c in common::cases(engine) {
+            if c.value_bytes().is_empty() {
+                continue; // the engine's own failure case
+            }
+            let input = common::fixtures_dir()
+                .join(engine)
+                .join(format!("{}.bin", c.name));
+            let output = dir.join(format!("{engine}_{}.bin", c.name));
+            let godot = if engine == "g4" { "4" } else { "3" };
+            let framing = if c.is_prefixed() {
+                "--prefixed"
+            } else {
+                "--no-prefix"
+            };
+            let out = gdvariant(&[
+                "reencode",
+                "--godot",
+                godot,
+                framing,
+                input.to_str().unwrap(),
+                output.to_str().unwrap(),
+            ]);
+            assert!(
+                out.status.success(),
+                "{engine}/{}: {}",
+                c.name,
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let written = std::fs::read(&output).unwrap();
+            if written == c.file {
+                identical += 1;
+                continue;
+            }
+            // Godot 3 leaves NodePath padding uninitialised; everything else must match.
+            assert!(
+                engine != "g4" && c.name.starts_with("nodepath"),
+                "{engine}/{}: reencode changed the bytes",
+                c.name
+            );
+            assert_eq!(written.len(), c.file.len(), "{engine}/{}", c.name);
+            let differing: Vec<usize> = (0..written.len())
+                .filter(|&i| written[i] != c.file[i])
+                .collect();
+            assert!(
+                differing.iter().all(|&i| written[i] == 0),
+                "{engine}/{}: only padding may differ, and it becomes zero",
+                c.name
+            );
+        }
+    }
+    assert!(identical >= 320, "only {identical} byte-identical");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn reencode_keeps_a_big_endian_prefix() {
+    let dir = std::env::temp_dir().join(format!("gdvariant-be-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (input, output) = (dir.join("in.bin"), dir.join("out.bin"));
+    // store_var with big_endian = true: the prefix is big-endian, the value little-endian.
+    std::fs::write(&input, [0, 0, 0, 8, 2, 0, 0, 0, 7, 0, 0, 0]).unwrap();
+    let out = gdvariant(&[
+        "reencode",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read(&output).unwrap(),
+        [0, 0, 0, 8, 2, 0, 0, 0, 7, 0, 0, 0]
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("big-endian length prefix"));
+    std::fs::remove_dir_all(&dir).ok();
+}
