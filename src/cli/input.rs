@@ -34,9 +34,10 @@ pub enum GodotArg {
 }
 
 impl InputArgs {
-    /// Reads the whole input.
-    pub fn read(&self) -> Result<Vec<u8>, String> {
-        read_file(&self.file)
+    /// Opens the input: a file is memory-mapped (nothing is read up front, and only the
+    /// pages a command touches are loaded); stdin is read whole.
+    pub fn open(&self) -> Result<Bytes, String> {
+        open_file(&self.file)
     }
 
     /// Parses `data` as the user described it, detecting what they left open. Prints the
@@ -60,16 +61,50 @@ impl InputArgs {
     }
 }
 
-/// Reads `path`, or stdin for `-`.
-pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+/// The input's bytes: a memory map of a file, or what was read from stdin.
+pub enum Bytes {
+    /// A mapped file.
+    Mapped(memmap2::Mmap),
+    /// Read into memory (stdin, or an empty file, which cannot be mapped).
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(map) => map,
+            Bytes::Owned(data) => data,
+        }
+    }
+}
+
+/// Opens `path` (memory-mapped), or reads stdin for `-`.
+pub fn open_file(path: &Path) -> Result<Bytes, String> {
     if path.as_os_str() == "-" {
         let mut data = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut data)
             .map_err(|e| format!("stdin: {e}"))?;
-        Ok(data)
-    } else {
-        std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+        return Ok(Bytes::Owned(data));
     }
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let len = file.metadata().map_err(|e| format!("{}: {e}", path.display()))?.len();
+    if len == 0 {
+        return Ok(Bytes::Owned(Vec::new()));
+    }
+    map(&file).map(Bytes::Mapped).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Maps `file` read-only.
+#[allow(unsafe_code)]
+fn map(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
+    // SAFETY: `Mmap::map` is unsafe because another process could truncate or modify the
+    // file while it is mapped, which Rust's aliasing rules cannot account for. We rely on
+    // the mapping being only ever read through `&[u8]` (never written), and on the user not
+    // rewriting the input file while the command reads it; a truncation ends the process
+    // with SIGBUS rather than corrupting memory. This is the only unsafe block of the crate
+    // and the binary (see SAFETY.md).
+    unsafe { memmap2::Mmap::map(file) }
 }
 
 /// The byte order of a store_var/put_var length prefix (the file's or peer's
@@ -85,6 +120,9 @@ pub enum PrefixOrder {
 /// A parsed input and, when anything was guessed, a note for stderr.
 pub struct Input<'a> {
     pub value: VariantRef<'a>,
+    /// File offset of the value's first byte (4 after a length prefix): offsets in the
+    /// value are relative to the value, add this for file offsets.
+    pub base: usize,
     /// The length prefix, if the input had one.
     pub prefix: Option<PrefixOrder>,
     pub note: Option<String>,
@@ -210,8 +248,10 @@ pub fn detect(
         notes.push(format!("detected {}", describe(best)));
     }
     let note = (!notes.is_empty()).then(|| notes.join("; "));
+    let base = if best.prefix.is_some() { 4 } else { 0 };
     Ok(Input {
         value: best.value,
+        base,
         prefix: best.prefix,
         note,
     })

@@ -1,9 +1,16 @@
 //! Command-line interface: argument parsing and dispatch. Input loading and detection
 //! live in `input`, each command in its own module.
 
+mod check;
+mod get;
 mod input;
+mod json;
+mod nodes;
 mod reencode;
 mod show;
+mod stats;
+mod style;
+mod tree;
 
 use std::process::ExitCode;
 
@@ -29,6 +36,17 @@ struct Cli {
 enum Command {
     /// Print the engine's own text form (var2str / var_to_str) of the value in FILE.
     Show(show::Args),
+    /// Print an outline: one line per node with its path, type, count, offset and size.
+    /// The first thing to run on an unknown blob.
+    Tree(tree::Args),
+    /// Print the value at PATH (`player/inventory/3/name`).
+    Get(get::Args),
+    /// Write lossless JSON (schema: `gdvariant::json` docs and the README).
+    Json(json::Args),
+    /// Print counts and bytes per type, maximum depth, the largest containers and strings.
+    Stats(stats::Args),
+    /// Validate only: print OK, or the error with its offset (exit code 1).
+    Check(check::Args),
     /// Parse IN and write it back through the builder to OUT, as the engine would write it.
     Reencode(reencode::Args),
 }
@@ -38,6 +56,11 @@ enum Command {
 pub fn run() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Show(args) => show::run(&args),
+        Command::Tree(args) => tree::run(&args),
+        Command::Get(args) => get::run(&args),
+        Command::Json(args) => json::run(&args),
+        Command::Stats(args) => stats::run(&args),
+        Command::Check(args) => check::run(&args),
         Command::Reencode(args) => reencode::run(&args),
     };
     match result {

@@ -17,7 +17,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let data = args.input.read()?;
+    let data = args.input.open()?;
     let input = args.input.parse(&data)?;
     let mut out = Vec::with_capacity(data.len());
     if input.prefix.is_some() {

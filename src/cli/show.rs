@@ -30,7 +30,7 @@ enum StyleArg {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let data = args.input.read()?;
+    let data = args.input.open()?;
     let input = args.input.parse(&data)?;
     let style = match args.text_style {
         Some(StyleArg::Godot32) => TextStyle::Godot32,

@@ -1,0 +1,31 @@
+//! `gdvariant json`: lossless JSON on stdout, streamed.
+
+use std::io::{self, Write};
+
+use super::input::InputArgs;
+
+/// Options of `json`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Indent with two spaces.
+    #[arg(long)]
+    pretty: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let data = args.input.open()?;
+    let input = args.input.parse(&data)?;
+    let bar = super::style::progress(data.len(), "json");
+    let stdout = io::stdout().lock();
+    let mut out = io::BufWriter::with_capacity(1 << 16, bar.wrap_write(stdout));
+    let written = gdvariant::json::write(&mut out, input.value, args.pretty)
+        .and_then(|()| writeln!(out))
+        .and_then(|()| out.flush());
+    bar.finish_and_clear();
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,151 @@
+//! `gdvariant stats`: counts and bytes per type, depth, the largest containers and strings.
+
+use std::collections::BinaryHeap;
+use std::cmp::Reverse;
+use std::io::{self, Write};
+
+use gdvariant::{VariantRef, VariantType};
+
+use super::input::InputArgs;
+use super::nodes::{count, for_each_child, Segment};
+use super::style::thousands;
+
+/// Options of `stats`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// How many of the largest containers and strings to list.
+    #[arg(long, default_value_t = 10)]
+    top: usize,
+}
+
+/// Totals for one type.
+#[derive(Clone, Copy, Default)]
+struct PerType {
+    count: u64,
+    /// Bytes of the type's own encoding, children excluded, so the column sums to the
+    /// size of the value.
+    bytes: u64,
+}
+
+struct Stats {
+    per_type: [PerType; 39],
+    max_depth: usize,
+    /// (size, path, type, count) of the largest containers, smallest on top.
+    containers: BinaryHeap<Reverse<(usize, String, &'static str, usize)>>,
+    /// (length, path) of the longest strings.
+    strings: BinaryHeap<Reverse<(usize, String)>>,
+    top: usize,
+    nodes: u64,
+    bar: indicatif::ProgressBar,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let data = args.input.open()?;
+    let input = args.input.parse(&data)?;
+    let mut stats = Stats {
+        per_type: [PerType::default(); 39],
+        max_depth: 0,
+        containers: BinaryHeap::new(),
+        strings: BinaryHeap::new(),
+        top: args.top,
+        nodes: 0,
+        bar: super::style::progress(data.len(), "stats"),
+    };
+    let mut path = Vec::new();
+    stats.visit(&input.value, &mut path, 0);
+    stats.bar.finish_and_clear();
+    let written = stats.print(&input.value);
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
+}
+
+fn keep_top<T: Ord>(heap: &mut BinaryHeap<Reverse<T>>, item: T, top: usize) {
+    heap.push(Reverse(item));
+    if heap.len() > top {
+        heap.pop();
+    }
+}
+
+fn path_text(path: &[String]) -> String {
+    if path.is_empty() {
+        "/".to_string()
+    } else {
+        path.iter().map(|s| format!("/{s}")).collect()
+    }
+}
+
+impl Stats {
+    fn visit(&mut self, v: &VariantRef<'_>, path: &mut Vec<String>, depth: usize) {
+        self.nodes += 1;
+        if self.nodes % 65_536 == 0 {
+            self.bar.set_position(v.offset() as u64);
+        }
+        self.max_depth = self.max_depth.max(depth);
+        let size = v.encoded().len();
+        let mut own = size;
+        let ty = v.ty();
+        if let Some(text) = v.as_gd_str() {
+            let len = text.raw_bytes().len();
+            let smallest = self.strings.peek().map_or(0, |Reverse((n, _))| *n);
+            if self.strings.len() < self.top || len > smallest {
+                keep_top(&mut self.strings, (len, path_text(path)), self.top);
+            }
+        }
+        let is_container = matches!(ty, VariantType::Array | VariantType::Dictionary | VariantType::Object)
+            || ty.is_packed_array();
+        if is_container {
+            let smallest = self.containers.peek().map_or(0, |Reverse((n, ..))| *n);
+            if self.containers.len() < self.top || size > smallest {
+                let n = count(v).map_or(0, |(n, _)| n);
+                keep_top(&mut self.containers, (size, path_text(path), ty.name(v.dialect()), n), self.top);
+            }
+        }
+        for_each_child(v, |segment, child| {
+            if let Segment::Key(key, _) = segment {
+                // Keys are nodes too (one level deeper, like values).
+                own -= key.encoded().len();
+                path.push(format!("{} (key)", segment.text()));
+                self.visit(&key, path, depth + 1);
+                path.pop();
+            }
+            own -= child.encoded().len();
+            path.push(segment.text());
+            self.visit(&child, path, depth + 1);
+            path.pop();
+            true
+        });
+        if let Some(slot) = self.per_type.get_mut(ty as usize) {
+            slot.count += 1;
+            slot.bytes += own as u64;
+        }
+    }
+
+    fn print(&self, root: &VariantRef<'_>) -> io::Result<()> {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let dialect = root.dialect();
+        writeln!(out, "{} bytes, {} nodes, max depth {}", thousands(root.encoded().len() as u64), thousands(self.nodes), self.max_depth)?;
+        writeln!(out, "\n{:<22} {:>14} {:>16}", "type", "count", "own bytes")?;
+        for ty in VariantType::ALL {
+            if let Some(t) = self.per_type.get(ty as usize).filter(|t| t.count > 0) {
+                writeln!(out, "{:<22} {:>14} {:>16}", ty.name(dialect), thousands(t.count), thousands(t.bytes))?;
+            }
+        }
+        writeln!(out, "\nlargest containers:")?;
+        let mut containers: Vec<_> = self.containers.iter().map(|Reverse(c)| c).collect();
+        containers.sort_by(|a, b| b.cmp(a));
+        for (size, path, ty, n) in containers {
+            writeln!(out, "{:>16} B  {ty} of {}  {path}", thousands(*size as u64), thousands(*n as u64))?;
+        }
+        writeln!(out, "\nlongest strings:")?;
+        let mut strings: Vec<_> = self.strings.iter().map(|Reverse(s)| s).collect();
+        strings.sort_by(|a, b| b.cmp(a));
+        for (len, path) in strings {
+            writeln!(out, "{:>16} B  {path}", thousands(*len as u64))?;
+        }
+        out.flush()
+    }
+}

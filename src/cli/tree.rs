@@ -1,0 +1,89 @@
+//! `gdvariant tree`: a summarised outline, one line per node.
+
+use std::io::{self, Write};
+
+use gdvariant::VariantRef;
+
+use super::input::InputArgs;
+use super::nodes::{count, for_each_child, Segment};
+use super::style::{thousands, Paint};
+
+/// Options of `tree`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// How many levels below the top to show.
+    #[arg(long, default_value_t = 3)]
+    depth: usize,
+    /// How many children of each container to show; the rest are summarised.
+    #[arg(long, default_value_t = 10)]
+    max_items: usize,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let data = args.input.open()?;
+    let input = args.input.parse(&data)?;
+    let paint = Paint::stdout();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let base = input.base;
+    let result = node(&mut out, paint, &input.value, "/", 0, args, base).and_then(|()| out.flush());
+    match result {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
+}
+
+fn node(
+    out: &mut impl Write,
+    paint: Paint,
+    v: &VariantRef<'_>,
+    path: &str,
+    depth: usize,
+    args: &Args,
+    base: usize,
+) -> io::Result<()> {
+    let ty = v.ty().name(v.dialect());
+    let ty = if v.is_wide() && !matches!(v.ty(), gdvariant::VariantType::Int | gdvariant::VariantType::Float) {
+        format!("{ty} (double)")
+    } else {
+        ty.to_string()
+    };
+    let amount = count(v).map(|(n, what)| format!("{} {what}", thousands(n as u64))).unwrap_or_default();
+    writeln!(
+        out,
+        "{path:<40} {} {amount:>18} {} {}",
+        paint.ty(&format!("{ty:<20}")),
+        paint.dim(&format!("{:>#12x}", base + v.offset())),
+        paint.dim(&format!("{:>14} B", thousands(v.encoded().len() as u64))),
+    )?;
+    if depth >= args.depth {
+        return Ok(());
+    }
+    let total = count(v).filter(|(_, what)| *what != "bytes" && *what != "elements").map_or(0, |(n, _)| n);
+    let mut shown = 0;
+    let mut result = Ok(());
+    for_each_child(v, |segment, child| {
+        if shown == args.max_items {
+            return false;
+        }
+        shown += 1;
+        let child_path = join(path, &segment);
+        result = node(out, paint, &child, &child_path, depth + 1, args, base);
+        result.is_ok()
+    });
+    result?;
+    if total > shown {
+        let indent = if path == "/" { "/" } else { path };
+        writeln!(out, "{indent}/… {} more", thousands((total - shown) as u64))?;
+    }
+    Ok(())
+}
+
+fn join(path: &str, segment: &Segment<'_>) -> String {
+    if path == "/" {
+        format!("/{}", segment.text())
+    } else {
+        format!("{path}/{}", segment.text())
+    }
+}

@@ -1,0 +1,376 @@
+//! Lossless JSON, streamed: [`write`].
+//!
+//! The schema is stable. JSON types are used where they are exact; everything else is an
+//! object with one key naming the Godot 4 type (the same names for both dialects):
+//!
+//! | Variant | JSON |
+//! |---|---|
+//! | null, bool | `null`, `true` / `false` |
+//! | int | an integer: `42` |
+//! | float | a number that always has a `.` or an exponent: `1.0`, `0.1`, `1e300`, `-0.0`; NaN and infinities: `{"float": "nan"}`, `{"float": "inf"}`, `{"float": "-inf"}` |
+//! | String | a string |
+//! | StringName | `{"StringName": "name"}` |
+//! | math types | `{"Vector3": [1.0, 2.0, 3.5]}`, `{"Vector2i": [1, 2]}`, components in wire order (see [`crate::MathRef`]); double-precision data adds `"double": true` |
+//! | NodePath | `{"NodePath": "/root/Main:position:x"}` |
+//! | RID | `{"RID": 94489280513}` |
+//! | Object | `{"Object": null}`, `{"Object": {"id": 1234}}`, or `{"Object": {"class": "Resource", "properties": [["name", value], …]}}` |
+//! | Callable, Signal | `{"Callable": null}`, `{"Signal": {"name": "ready", "object": 1234}}` |
+//! | Array | an array; a typed one: `{"Array": [ … ], "type": T}` |
+//! | Dictionary | `{"Dictionary": [[key, value], …]}` in wire order (keys may be any value); typed: `"key_type": T` and/or `"value_type": T` beside it |
+//! | PackedByteArray | `{"PackedByteArray": "base64"}` (standard alphabet, padded) |
+//! | other packed arrays | `{"PackedInt32Array": [1, 2]}`, `{"PackedVector3Array": [[1.0, 2.0, 3.0], …]}`, `{"PackedStringArray": ["a"]}`; double-precision vectors add `"double": true` |
+//!
+//! A container type `T` is a builtin type name (`"int"`, `"Vector2"`), `{"class": "Node"}`
+//! or `{"script": "res://enemy.gd"}`. Inside math values and packed float arrays, a NaN or
+//! infinite component is the string `"nan"`, `"inf"` or `"-inf"`. Floats are written with
+//! the shortest digits that read back to the same f32 (f32 data) or f64.
+
+use std::io::{self, Write};
+
+use crate::container::ContainerType;
+use crate::object::ObjectRef;
+use crate::types::{Element, Layout};
+use crate::{Dialect, VariantRef, VariantType};
+
+/// Writes `value` as JSON (schema above) to `out`, streaming; `pretty` indents with two
+/// spaces. Wrap `out` in a `BufWriter`. Recurses once per nesting level (bounded by
+/// `parse` to 1025). Allocates nothing per value beyond small formatting buffers.
+pub fn write(out: &mut impl Write, value: VariantRef<'_>, pretty: bool) -> io::Result<()> {
+    Json { out, pretty, depth: 0 }.value(&value)
+}
+
+struct Json<'w, W: Write> {
+    out: &'w mut W,
+    pretty: bool,
+    depth: usize,
+}
+
+fn name(ty: VariantType) -> &'static str {
+    ty.name(Dialect::Godot4)
+}
+
+impl<W: Write> Json<'_, W> {
+    fn raw(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())
+    }
+
+    /// Newline and indentation before an item (pretty only).
+    fn line(&mut self) -> io::Result<()> {
+        if self.pretty {
+            self.out.write_all(b"\n")?;
+            for _ in 0..self.depth {
+                self.out.write_all(b"  ")?;
+            }
+        }
+        Ok(())
+    }
+
+    fn string(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(b"\"")?;
+        let mut start = 0;
+        for (i, c) in text.char_indices() {
+            let escape: Option<&str> = match c {
+                '"' => Some("\\\""),
+                '\\' => Some("\\\\"),
+                '\n' => Some("\\n"),
+                '\r' => Some("\\r"),
+                '\t' => Some("\\t"),
+                c if (c as u32) < 0x20 => None,
+                _ => continue,
+            };
+            self.raw(text.get(start..i).unwrap_or(""))?;
+            match escape {
+                Some(e) => self.raw(e)?,
+                None => write!(self.out, "\\u{:04x}", c as u32)?,
+            }
+            start = i + c.len_utf8();
+        }
+        self.raw(text.get(start..).unwrap_or(""))?;
+        self.out.write_all(b"\"")
+    }
+
+    /// A float component: shortest digits, or a string for NaN and infinities.
+    fn number(&mut self, x: f64, as_f32: bool) -> io::Result<()> {
+        if x.is_nan() {
+            self.raw("\"nan\"")
+        } else if x.is_infinite() {
+            self.raw(if x > 0.0 { "\"inf\"" } else { "\"-inf\"" })
+        } else if as_f32 {
+            write!(self.out, "{:?}", x as f32)
+        } else {
+            write!(self.out, "{x:?}")
+        }
+    }
+
+    /// `[a, b, …]` with `item` writing each element; one element per line when pretty.
+    fn list<T>(&mut self, items: impl Iterator<Item = T>, item: impl FnMut(&mut Self, T) -> io::Result<()>) -> io::Result<()> {
+        self.list_in(items, true, item)
+    }
+
+    /// `[a, b, …]` on one line even when pretty (numbers of a vector, a key-value pair).
+    fn inline_list<T>(&mut self, items: impl Iterator<Item = T>, item: impl FnMut(&mut Self, T) -> io::Result<()>) -> io::Result<()> {
+        self.list_in(items, false, item)
+    }
+
+    fn list_in<T>(
+        &mut self,
+        items: impl Iterator<Item = T>,
+        broken: bool,
+        mut item: impl FnMut(&mut Self, T) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let broken = broken && self.pretty;
+        self.raw("[")?;
+        self.depth += 1;
+        let mut empty = true;
+        for (i, x) in items.enumerate() {
+            if i > 0 {
+                self.raw(if self.pretty && !broken { ", " } else { "," })?;
+            }
+            if broken {
+                self.line()?;
+            }
+            item(self, x)?;
+            empty = false;
+        }
+        self.depth -= 1;
+        if broken && !empty {
+            self.line()?;
+        }
+        self.raw("]")
+    }
+
+    /// `{"Tag": <body>` … the caller may add `, "extra": …` fields, then `}` with `close`.
+    fn open_tag(&mut self, tag: &str) -> io::Result<()> {
+        self.raw("{")?;
+        self.string(tag)?;
+        self.raw(if self.pretty { ": " } else { ":" })
+    }
+
+    fn field(&mut self, key: &str) -> io::Result<()> {
+        self.raw(if self.pretty { ", " } else { "," })?;
+        self.string(key)?;
+        self.raw(if self.pretty { ": " } else { ":" })
+    }
+
+    fn close(&mut self) -> io::Result<()> {
+        self.raw("}")
+    }
+
+    fn container_type(&mut self, t: ContainerType<'_>) -> io::Result<()> {
+        match t {
+            ContainerType::Untyped => self.raw("null"),
+            ContainerType::Builtin(ty) => self.string(name(ty)),
+            ContainerType::ClassName(class) => {
+                self.open_tag("class")?;
+                self.string(class.as_str())?;
+                self.close()
+            }
+            ContainerType::Script(path) => {
+                self.open_tag("script")?;
+                self.string(path.as_str())?;
+                self.close()
+            }
+        }
+    }
+
+    fn value(&mut self, v: &VariantRef<'_>) -> io::Result<()> {
+        match v.ty().layout() {
+            Layout::Nil => self.raw("null"),
+            Layout::Bool => self.raw(if v.as_bool() == Some(true) { "true" } else { "false" }),
+            Layout::Int => write!(self.out, "{}", v.as_int().unwrap_or(0)),
+            Layout::Float => {
+                let x = v.as_float().unwrap_or(0.0);
+                if x.is_finite() {
+                    write!(self.out, "{x:?}")
+                } else {
+                    self.open_tag("float")?;
+                    self.number(x, false)?;
+                    self.close()
+                }
+            }
+            Layout::Str if v.ty() == VariantType::String => self.string(v.as_str().unwrap_or("")),
+            Layout::Str => {
+                self.open_tag(name(v.ty()))?;
+                self.string(v.as_str().unwrap_or(""))?;
+                self.close()
+            }
+            Layout::Math(..) => {
+                let Some(m) = v.as_math() else { return self.raw("null") };
+                self.open_tag(name(v.ty()))?;
+                self.inline_list(0..m.len(), |j, i| match m.get_i32(i) {
+                    Some(n) => write!(j.out, "{n}"),
+                    None => j.number(m.get(i).unwrap_or(0.0), !m.is_double()),
+                })?;
+                if m.is_double() {
+                    self.field("double")?;
+                    self.raw("true")?;
+                }
+                self.close()
+            }
+            Layout::NodePath => {
+                self.open_tag("NodePath")?;
+                let path = v.as_node_path().map(|p| p.to_string()).unwrap_or_default();
+                self.string(&path)?;
+                self.close()
+            }
+            Layout::Rid => {
+                self.open_tag("RID")?;
+                write!(self.out, "{}", v.as_rid().unwrap_or(0))?;
+                self.close()
+            }
+            Layout::Callable => {
+                self.open_tag("Callable")?;
+                self.raw("null")?;
+                self.close()
+            }
+            Layout::Signal => {
+                let Some(signal) = v.as_signal() else { return self.raw("null") };
+                self.open_tag("Signal")?;
+                self.raw("{")?;
+                self.string("name")?;
+                self.raw(":")?;
+                self.string(signal.name().as_str())?;
+                self.raw(",")?;
+                self.string("object")?;
+                write!(self.out, ":{}", signal.object_id())?;
+                self.raw("}")?;
+                self.close()
+            }
+            Layout::Object => self.object(v),
+            Layout::Array => {
+                let Some(array) = v.as_array() else { return self.raw("null") };
+                let typed = array.element_type() != ContainerType::Untyped;
+                if typed {
+                    self.open_tag("Array")?;
+                }
+                self.list(array.iter(), |j, item| j.value(&item))?;
+                if typed {
+                    self.field("type")?;
+                    self.container_type(array.element_type())?;
+                    self.close()?;
+                }
+                Ok(())
+            }
+            Layout::Dictionary => {
+                let Some(dict) = v.as_dictionary() else { return self.raw("null") };
+                self.open_tag("Dictionary")?;
+                self.list(dict.iter(), |j, (key, value)| {
+                    j.raw("[")?;
+                    j.value(&key)?;
+                    j.raw(if j.pretty { ", " } else { "," })?;
+                    j.value(&value)?;
+                    j.raw("]")
+                })?;
+                if dict.key_type() != ContainerType::Untyped {
+                    self.field("key_type")?;
+                    self.container_type(dict.key_type())?;
+                }
+                if dict.value_type() != ContainerType::Untyped {
+                    self.field("value_type")?;
+                    self.container_type(dict.value_type())?;
+                }
+                self.close()
+            }
+            Layout::Packed(element) => self.packed(v, element),
+        }
+    }
+
+    fn object(&mut self, v: &VariantRef<'_>) -> io::Result<()> {
+        self.open_tag("Object")?;
+        match v.as_object() {
+            None | Some(ObjectRef::Null) => self.raw("null")?,
+            Some(ObjectRef::Id(id)) => {
+                self.raw("{")?;
+                self.string("id")?;
+                write!(self.out, ":{id}}}")?;
+            }
+            Some(ObjectRef::Full(object)) => {
+                self.raw("{")?;
+                self.string("class")?;
+                self.raw(":")?;
+                self.string(object.class().as_str())?;
+                self.raw(",")?;
+                self.string("properties")?;
+                self.raw(":")?;
+                self.list(object.properties(), |j, (prop, value)| {
+                    j.raw("[")?;
+                    j.string(prop.as_str())?;
+                    j.raw(if j.pretty { ", " } else { "," })?;
+                    j.value(&value)?;
+                    j.raw("]")
+                })?;
+                self.raw("}")?;
+            }
+        }
+        self.close()
+    }
+
+    fn packed(&mut self, v: &VariantRef<'_>, element: Element) -> io::Result<()> {
+        let Some(p) = v.as_packed() else { return self.raw("null") };
+        self.open_tag(name(v.ty()))?;
+        match element {
+            Element::U8 => {
+                self.raw("\"")?;
+                base64(self.out, p.as_u8().unwrap_or(&[]))?;
+                self.raw("\"")?;
+            }
+            Element::I32 => self.list(p.as_i32().into_iter().flatten(), |j, n| write!(j.out, "{n}"))?,
+            Element::I64 => self.list(p.as_i64().into_iter().flatten(), |j, n| write!(j.out, "{n}"))?,
+            Element::F32 => self.list(p.as_f32().into_iter().flatten(), |j, x| j.number(f64::from(x), true))?,
+            Element::F64 => self.list(p.as_f64().into_iter().flatten(), |j, x| j.number(x, false))?,
+            Element::Str => self.list(p.strings().into_iter().flatten(), |j, s| j.string(s.as_str()))?,
+            Element::Real(_) | Element::Color => {
+                let n = element.size(false).unwrap_or(4) / 4;
+                let size = element.size(p.is_double()).unwrap_or(4) / n;
+                let wide = size == 8;
+                self.list(p.as_bytes().chunks_exact(size * n), |j, vector| {
+                    j.inline_list(vector.chunks_exact(size), |j, c| {
+                        let x = if wide {
+                            f64::from_le_bytes(c.try_into().unwrap_or([0; 8]))
+                        } else {
+                            f64::from(f32::from_le_bytes(c.try_into().unwrap_or([0; 4])))
+                        };
+                        j.number(x, !wide)
+                    })
+                })?;
+                if wide {
+                    self.field("double")?;
+                    self.raw("true")?;
+                }
+            }
+        }
+        self.close()
+    }
+}
+
+/// Standard base64 with padding.
+fn base64(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let symbol = |six: u32| ALPHABET.get((six & 63) as usize).copied().unwrap_or(b'=');
+    let mut buf = Vec::with_capacity(4096);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk.first(), chunk.get(1), chunk.get(2)].map(|x| u32::from(x.copied().unwrap_or(0)));
+        let n = b[0] << 16 | b[1] << 8 | b[2];
+        buf.push(symbol(n >> 18));
+        buf.push(symbol(n >> 12));
+        buf.push(if chunk.len() > 1 { symbol(n >> 6) } else { b'=' });
+        buf.push(if chunk.len() > 2 { symbol(n) } else { b'=' });
+        if buf.len() >= 4092 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_matches_rfc_4648_examples() {
+        for (plain, encoded) in [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")] {
+            let mut out = Vec::new();
+            super::base64(&mut out, plain.as_bytes()).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), encoded);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Paths into a value: `player/inventory/3/name`.
+//!
+//! A path is a list of steps separated by `/`:
+//!
+//! | step | meaning |
+//! |---|---|
+//! | `name` | the Dictionary entry whose key is the String or StringName `name`; an object property `name`; or, when the value is an Array or packed array and `name` is all digits, that index |
+//! | `"a/b"` | a quoted key: `"` and `\` inside are escaped with `\` |
+//! | `[42]` | the Dictionary entry whose key is the int 42, or index 42 of an array |
+//!
+//! An empty path (or `/`) is the value itself. Lookups in dictionaries scan the pairs (O(n),
+//! the last duplicate wins, like the engine); array indexing steps over the elements before
+//! it (O(index)).
+
+use core::fmt;
+
+use crate::object::ObjectRef;
+use crate::packed::PackedArray;
+use crate::VariantRef;
+
+/// One step of a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step<'p> {
+    /// A bare name: String/StringName key, property name, or (all digits) an index.
+    Name(&'p str),
+    /// A quoted key (escapes resolved).
+    Quoted(String),
+    /// `[n]`: an int key or an index.
+    Int(i64),
+}
+
+/// Why a path could not be followed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum QueryError {
+    /// The path text is malformed (an unterminated quote or bracket, a bad number).
+    #[error("bad path at character {at}: {why}")]
+    Syntax {
+        /// Character offset in the path.
+        at: usize,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A step found nothing: no such key, property or index.
+    #[error("`{prefix}` has no `{step}`")]
+    NotFound {
+        /// The path up to the value that lacked the step.
+        prefix: String,
+        /// The step as written.
+        step: String,
+    },
+    /// A step into a value that has no parts (a number, a string, …).
+    #[error("`{prefix}` is a {ty}, which has no parts")]
+    NotAContainer {
+        /// The path up to that value.
+        prefix: String,
+        /// Its type name.
+        ty: &'static str,
+    },
+}
+
+/// What a path leads to.
+#[derive(Clone, Copy, Debug)]
+pub enum Found<'a> {
+    /// A whole value.
+    Value(VariantRef<'a>),
+    /// Element `index` of a packed array (elements are not values of their own on the wire).
+    Element(PackedArray<'a>, usize),
+}
+
+/// Splits a path into steps.
+pub fn parse_path(path: &str) -> Result<Vec<Step<'_>>, QueryError> {
+    let mut steps = Vec::new();
+    let mut rest = path.strip_prefix('/').unwrap_or(path);
+    let mut at = path.len() - rest.len();
+    while !rest.is_empty() {
+        let (step, used) = if let Some(body) = rest.strip_prefix('"') {
+            let mut key = String::new();
+            let mut chars = body.char_indices();
+            let end = loop {
+                match chars.next() {
+                    Some((i, '"')) => break i,
+                    Some((_, '\\')) => match chars.next() {
+                        Some((_, c)) => key.push(c),
+                        None => return Err(QueryError::Syntax { at, why: "unterminated quote" }),
+                    },
+                    Some((_, c)) => key.push(c),
+                    None => return Err(QueryError::Syntax { at, why: "unterminated quote" }),
+                }
+            };
+            (Step::Quoted(key), end + 2)
+        } else if let Some(body) = rest.strip_prefix('[') {
+            let end = body.find(']').ok_or(QueryError::Syntax { at, why: "unterminated bracket" })?;
+            let number = body.get(..end).unwrap_or("");
+            let n = number.trim().parse().map_err(|_| QueryError::Syntax { at, why: "not an integer" })?;
+            (Step::Int(n), end + 2)
+        } else {
+            let end = rest.find('/').unwrap_or(rest.len());
+            (Step::Name(rest.get(..end).unwrap_or("")), end)
+        };
+        steps.push(step);
+        rest = rest.get(used..).unwrap_or("");
+        at += used;
+        match rest.strip_prefix('/') {
+            Some(after) => {
+                rest = after;
+                at += 1;
+            }
+            None if rest.is_empty() => {}
+            None => return Err(QueryError::Syntax { at, why: "expected `/` after a quoted or bracketed step" }),
+        }
+    }
+    Ok(steps)
+}
+
+impl fmt::Display for Step<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Name(name) => f.write_str(name),
+            Step::Quoted(key) => write!(f, "{key:?}"),
+            Step::Int(n) => write!(f, "[{n}]"),
+        }
+    }
+}
+
+impl<'a> VariantRef<'a> {
+    /// Follows `path` (see [`crate::query`]) from this value.
+    pub fn query(&self, path: &str) -> Result<Found<'a>, QueryError> {
+        let steps = parse_path(path)?;
+        let mut here = *self;
+        let mut prefix = String::new();
+        let mut steps = steps.iter().peekable();
+        while let Some(step) = steps.next() {
+            let found = follow(&here, step, &prefix)?;
+            prefix.push('/');
+            prefix.push_str(&step.to_string());
+            match found {
+                Found::Value(next) => here = next,
+                element @ Found::Element(..) => {
+                    return match steps.next() {
+                        None => Ok(element),
+                        Some(_) => Err(QueryError::NotAContainer { prefix, ty: "packed array element" }),
+                    };
+                }
+            }
+        }
+        Ok(Found::Value(here))
+    }
+}
+
+fn follow<'a>(here: &VariantRef<'a>, step: &Step<'_>, prefix: &str) -> Result<Found<'a>, QueryError> {
+    let not_found = || QueryError::NotFound { prefix: prefix_or_root(prefix), step: step.to_string() };
+    let index = match step {
+        Step::Name(name) if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) => name.parse::<usize>().ok(),
+        Step::Int(n) => usize::try_from(*n).ok(),
+        _ => None,
+    };
+    if let Some(dict) = here.as_dictionary() {
+        let found = match step {
+            Step::Name(name) => dict.get(name),
+            Step::Quoted(key) => dict.get(key),
+            Step::Int(n) => dict.get_int(*n),
+        };
+        return found.map(Found::Value).ok_or_else(not_found);
+    }
+    if let Some(array) = here.as_array() {
+        return index.and_then(|i| array.get(i)).map(Found::Value).ok_or_else(not_found);
+    }
+    if let Some(packed) = here.as_packed() {
+        return index.filter(|&i| i < packed.len()).map(|i| Found::Element(packed, i)).ok_or_else(not_found);
+    }
+    if let Some(ObjectRef::Full(object)) = here.as_object() {
+        let name = match step {
+            Step::Name(name) => *name,
+            Step::Quoted(key) => key.as_str(),
+            Step::Int(_) => return Err(not_found()),
+        };
+        return object
+            .properties()
+            .filter(|(n, _)| *n == name)
+            .last()
+            .map(|(_, v)| Found::Value(v))
+            .ok_or_else(not_found);
+    }
+    Err(QueryError::NotAContainer { prefix: prefix_or_root(prefix), ty: here.ty().name(here.dialect()) })
+}
+
+fn prefix_or_root(prefix: &str) -> String {
+    if prefix.is_empty() {
+        "/".to_string()
+    } else {
+        prefix.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_split_into_steps() {
+        assert_eq!(parse_path("").unwrap(), vec![]);
+        assert_eq!(parse_path("/").unwrap(), vec![]);
+        assert_eq!(
+            parse_path("player/inventory/3/name").unwrap(),
+            vec![Step::Name("player"), Step::Name("inventory"), Step::Name("3"), Step::Name("name")]
+        );
+        assert_eq!(parse_path("/\"a/b\"/[42]/[-1]").unwrap(), vec![Step::Quoted("a/b".into()), Step::Int(42), Step::Int(-1)]);
+        assert_eq!(parse_path("\"q\\\"x\\\\\"").unwrap(), vec![Step::Quoted("q\"x\\".into())]);
+        assert_eq!(parse_path("a/\"b").unwrap_err(), QueryError::Syntax { at: 2, why: "unterminated quote" });
+        assert_eq!(parse_path("[x]").unwrap_err(), QueryError::Syntax { at: 0, why: "not an integer" });
+        assert_eq!(parse_path("[1]x").unwrap_err(), QueryError::Syntax { at: 3, why: "expected `/` after a quoted or bracketed step" });
+    }
+}
