@@ -61,6 +61,7 @@ struct Counted<'a> {
 }
 
 impl<'a> Counted<'a> {
+    #[inline]
     fn new(out: &'a mut Vec<u8>, dialect: Dialect) -> Self {
         let count_at = out.len();
         out.extend_from_slice(&0u32.to_le_bytes());
@@ -75,6 +76,7 @@ impl<'a> Counted<'a> {
     }
 
     /// Writes `null` into the last slot if its builder wrote nothing.
+    #[inline]
     fn settle(&mut self) {
         if self.open_slot.take() == Some(self.out.len()) {
             self.out.extend_from_slice(&0u32.to_le_bytes());
@@ -82,6 +84,7 @@ impl<'a> Counted<'a> {
     }
 
     /// A builder for a value slot.
+    #[inline]
     fn slot(&mut self) -> Builder<'_> {
         self.settle();
         self.open_slot = Some(self.out.len());
@@ -90,6 +93,7 @@ impl<'a> Counted<'a> {
 
     /// Writes the count; an error if it is over i32::MAX (the saturated count is written
     /// anyway so that the bytes stay readable up to there).
+    #[inline]
     fn patch(&mut self) -> Result<(), BuildError> {
         self.settle();
         self.finished = true;
@@ -119,6 +123,7 @@ pub struct ArrayBuilder<'a> {
 
 impl ArrayBuilder<'_> {
     /// A builder for the next element. Dropped unused, it writes `null`.
+    #[inline]
     pub fn push(&mut self) -> Builder<'_> {
         self.inner.count += 1;
         self.inner.slot()
@@ -136,6 +141,7 @@ impl ArrayBuilder<'_> {
 
     /// Patches the element count. Dropping the builder does the same but cannot report
     /// a count over `i32::MAX`.
+    #[inline]
     pub fn finish(mut self) -> Result<(), BuildError> {
         self.inner.patch()
     }
@@ -148,11 +154,13 @@ pub struct DictBuilder<'a> {
 
 impl DictBuilder<'_> {
     /// Writes the String key `key` and returns a builder for its value.
+    #[inline]
     pub fn entry(&mut self, key: &str) -> Builder<'_> {
         self.entry_with(|k| k.string(key))
     }
 
     /// Writes the int key `key` and returns a builder for its value.
+    #[inline]
     pub fn entry_int(&mut self, key: i64) -> Builder<'_> {
         self.entry_with(|k| k.int(key))
     }
@@ -160,6 +168,7 @@ impl DictBuilder<'_> {
     /// Writes a key with `key` (any value) and returns a builder for its value. If `key`
     /// fails or writes nothing, the key is `null` (the error is not reported here: use
     /// [`DictBuilder::try_entry_with`] to see it).
+    #[inline]
     pub fn entry_with(
         &mut self,
         key: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
@@ -178,6 +187,7 @@ impl DictBuilder<'_> {
     }
 
     /// Writes a key with `key`; returns its result and the value's slot.
+    #[inline]
     fn entry_slots(
         &mut self,
         key: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
@@ -198,6 +208,7 @@ impl DictBuilder<'_> {
     }
 
     /// Patches the pair count.
+    #[inline]
     pub fn finish(mut self) -> Result<(), BuildError> {
         self.inner.patch()
     }
@@ -220,6 +231,7 @@ impl ObjectBuilder<'_> {
     }
 
     /// Patches the property count.
+    #[inline]
     pub fn finish(mut self) -> Result<(), BuildError> {
         self.inner.patch()
     }
@@ -238,6 +250,7 @@ debug_counted!(ArrayBuilder, DictBuilder, ObjectBuilder);
 
 impl<'a> Builder<'a> {
     /// Starts an untyped `Array`.
+    #[inline]
     pub fn array(mut self) -> Result<ArrayBuilder<'a>, BuildError> {
         self.header(VariantType::Array, 0)?;
         Ok(ArrayBuilder {
@@ -257,6 +270,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Starts an untyped `Dictionary`.
+    #[inline]
     pub fn dictionary(mut self) -> Result<DictBuilder<'a>, BuildError> {
         self.header(VariantType::Dictionary, 0)?;
         Ok(DictBuilder {

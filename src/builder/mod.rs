@@ -97,6 +97,7 @@ impl fmt::Debug for Builder<'_> {
 }
 
 /// A length or count as the u32 word Godot reads as `int32`.
+#[inline]
 pub(crate) fn count_word(n: usize) -> Result<u32, BuildError> {
     u32::try_from(n)
         .ok()
@@ -105,16 +106,31 @@ pub(crate) fn count_word(n: usize) -> Result<u32, BuildError> {
 }
 
 /// Appends a Godot string field: u32 length, UTF-8, zero padding.
+#[inline]
 pub(crate) fn put_string(out: &mut Vec<u8>, text: &[u8]) -> Result<(), BuildError> {
     let len = count_word(text.len())?;
+    out.reserve(text.len() + 7);
     out.extend_from_slice(&len.to_le_bytes());
     out.extend_from_slice(text);
-    out.resize(out.len() + crate::cursor::pad4(text.len()), 0);
+    put_padding(out, text.len());
     Ok(())
+}
+
+/// Appends the zero bytes that pad `len` bytes to a multiple of 4 (fixed-size writes, no
+/// `memset` call for 1–3 bytes).
+#[inline]
+pub(crate) fn put_padding(out: &mut Vec<u8>, len: usize) {
+    match crate::cursor::pad4(len) {
+        1 => out.push(0),
+        2 => out.extend_from_slice(&[0; 2]),
+        3 => out.extend_from_slice(&[0; 3]),
+        _ => {}
+    }
 }
 
 impl<'a> Builder<'a> {
     /// A builder that appends one top-level value to `out` in `dialect`.
+    #[inline]
     pub fn new(out: &'a mut Vec<u8>, dialect: Dialect) -> Self {
         Builder { out, dialect }
     }
@@ -125,6 +141,7 @@ impl<'a> Builder<'a> {
     }
 
     /// The wire id of `ty`, or an error if the dialect lacks it.
+    #[inline]
     fn id(&self, ty: VariantType) -> Result<u32, BuildError> {
         ty.id(self.dialect)
             .map(u32::from)
@@ -136,6 +153,7 @@ impl<'a> Builder<'a> {
 
     /// Writes the header of `ty` with `flags` (bits 16+). Every check that can fail is
     /// made before this, so a value is either written whole or not at all.
+    #[inline]
     fn header(&mut self, ty: VariantType, flags: u32) -> Result<(), BuildError> {
         let word = self.id(ty)? | flags;
         self.out.extend_from_slice(&word.to_le_bytes());
@@ -150,11 +168,13 @@ impl<'a> Builder<'a> {
     }
 
     /// `null`.
+    #[inline]
     pub fn nil(mut self) -> Result<(), BuildError> {
         self.header(VariantType::Nil, 0)
     }
 
     /// A `bool`.
+    #[inline]
     pub fn bool(mut self, value: bool) -> Result<(), BuildError> {
         self.header(VariantType::Bool, 0)?;
         self.out.extend_from_slice(&u32::from(value).to_le_bytes());
@@ -162,6 +182,7 @@ impl<'a> Builder<'a> {
     }
 
     /// An `int`: 32-bit on the wire unless it needs 64, as the engine writes it.
+    #[inline]
     pub fn int(mut self, value: i64) -> Result<(), BuildError> {
         match i32::try_from(value) {
             Ok(narrow) => {
@@ -178,6 +199,7 @@ impl<'a> Builder<'a> {
 
     /// A `float`: 32-bit on the wire iff the value is exactly an f32 (NaN is always 64-bit),
     /// as the engine writes it.
+    #[inline]
     pub fn float(mut self, value: f64) -> Result<(), BuildError> {
         let narrow = value as f32;
         if f64::from(narrow) == value {
@@ -191,6 +213,7 @@ impl<'a> Builder<'a> {
     }
 
     /// A `String`.
+    #[inline]
     pub fn string(mut self, text: &str) -> Result<(), BuildError> {
         count_word(text.len())?;
         self.header(VariantType::String, 0)?;
