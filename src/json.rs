@@ -36,7 +36,12 @@ use crate::{Dialect, VariantRef, VariantType};
 /// spaces. Wrap `out` in a `BufWriter`. Recurses once per nesting level (bounded by
 /// `parse` to 1025). Allocates nothing per value beyond small formatting buffers.
 pub fn write(out: &mut impl Write, value: VariantRef<'_>, pretty: bool) -> io::Result<()> {
-    Json { out, pretty, depth: 0 }.value(&value)
+    Json {
+        out,
+        pretty,
+        depth: 0,
+    }
+    .value(&value)
 }
 
 struct Json<'w, W: Write> {
@@ -103,12 +108,20 @@ impl<W: Write> Json<'_, W> {
     }
 
     /// `[a, b, …]` with `item` writing each element; one element per line when pretty.
-    fn list<T>(&mut self, items: impl Iterator<Item = T>, item: impl FnMut(&mut Self, T) -> io::Result<()>) -> io::Result<()> {
+    fn list<T>(
+        &mut self,
+        items: impl Iterator<Item = T>,
+        item: impl FnMut(&mut Self, T) -> io::Result<()>,
+    ) -> io::Result<()> {
         self.list_in(items, true, item)
     }
 
     /// `[a, b, …]` on one line even when pretty (numbers of a vector, a key-value pair).
-    fn inline_list<T>(&mut self, items: impl Iterator<Item = T>, item: impl FnMut(&mut Self, T) -> io::Result<()>) -> io::Result<()> {
+    fn inline_list<T>(
+        &mut self,
+        items: impl Iterator<Item = T>,
+        item: impl FnMut(&mut Self, T) -> io::Result<()>,
+    ) -> io::Result<()> {
         self.list_in(items, false, item)
     }
 
@@ -176,7 +189,11 @@ impl<W: Write> Json<'_, W> {
     fn value(&mut self, v: &VariantRef<'_>) -> io::Result<()> {
         match v.ty().layout() {
             Layout::Nil => self.raw("null"),
-            Layout::Bool => self.raw(if v.as_bool() == Some(true) { "true" } else { "false" }),
+            Layout::Bool => self.raw(if v.as_bool() == Some(true) {
+                "true"
+            } else {
+                "false"
+            }),
             Layout::Int => write!(self.out, "{}", v.as_int().unwrap_or(0)),
             Layout::Float => {
                 let x = v.as_float().unwrap_or(0.0);
@@ -195,7 +212,9 @@ impl<W: Write> Json<'_, W> {
                 self.close()
             }
             Layout::Math(..) => {
-                let Some(m) = v.as_math() else { return self.raw("null") };
+                let Some(m) = v.as_math() else {
+                    return self.raw("null");
+                };
                 self.open_tag(name(v.ty()))?;
                 self.inline_list(0..m.len(), |j, i| match m.get_i32(i) {
                     Some(n) => write!(j.out, "{n}"),
@@ -224,7 +243,9 @@ impl<W: Write> Json<'_, W> {
                 self.close()
             }
             Layout::Signal => {
-                let Some(signal) = v.as_signal() else { return self.raw("null") };
+                let Some(signal) = v.as_signal() else {
+                    return self.raw("null");
+                };
                 self.open_tag("Signal")?;
                 self.raw("{")?;
                 self.string("name")?;
@@ -238,7 +259,9 @@ impl<W: Write> Json<'_, W> {
             }
             Layout::Object => self.object(v),
             Layout::Array => {
-                let Some(array) = v.as_array() else { return self.raw("null") };
+                let Some(array) = v.as_array() else {
+                    return self.raw("null");
+                };
                 let typed = array.element_type() != ContainerType::Untyped;
                 if typed {
                     self.open_tag("Array")?;
@@ -252,7 +275,9 @@ impl<W: Write> Json<'_, W> {
                 Ok(())
             }
             Layout::Dictionary => {
-                let Some(dict) = v.as_dictionary() else { return self.raw("null") };
+                let Some(dict) = v.as_dictionary() else {
+                    return self.raw("null");
+                };
                 self.open_tag("Dictionary")?;
                 self.list(dict.iter(), |j, (key, value)| {
                     j.raw("[")?;
@@ -306,7 +331,9 @@ impl<W: Write> Json<'_, W> {
     }
 
     fn packed(&mut self, v: &VariantRef<'_>, element: Element) -> io::Result<()> {
-        let Some(p) = v.as_packed() else { return self.raw("null") };
+        let Some(p) = v.as_packed() else {
+            return self.raw("null");
+        };
         self.open_tag(name(v.ty()))?;
         match element {
             Element::U8 => {
@@ -314,11 +341,21 @@ impl<W: Write> Json<'_, W> {
                 base64(self.out, p.as_u8().unwrap_or(&[]))?;
                 self.raw("\"")?;
             }
-            Element::I32 => self.list(p.as_i32().into_iter().flatten(), |j, n| write!(j.out, "{n}"))?,
-            Element::I64 => self.list(p.as_i64().into_iter().flatten(), |j, n| write!(j.out, "{n}"))?,
-            Element::F32 => self.list(p.as_f32().into_iter().flatten(), |j, x| j.number(f64::from(x), true))?,
-            Element::F64 => self.list(p.as_f64().into_iter().flatten(), |j, x| j.number(x, false))?,
-            Element::Str => self.list(p.strings().into_iter().flatten(), |j, s| j.string(s.as_str()))?,
+            Element::I32 => self.list(p.as_i32().into_iter().flatten(), |j, n| {
+                write!(j.out, "{n}")
+            })?,
+            Element::I64 => self.list(p.as_i64().into_iter().flatten(), |j, n| {
+                write!(j.out, "{n}")
+            })?,
+            Element::F32 => self.list(p.as_f32().into_iter().flatten(), |j, x| {
+                j.number(f64::from(x), true)
+            })?,
+            Element::F64 => {
+                self.list(p.as_f64().into_iter().flatten(), |j, x| j.number(x, false))?
+            }
+            Element::Str => self.list(p.strings().into_iter().flatten(), |j, s| {
+                j.string(s.as_str())
+            })?,
             Element::Real(_) | Element::Color => {
                 let n = element.size(false).unwrap_or(4) / 4;
                 let size = element.size(p.is_double()).unwrap_or(4) / n;
@@ -349,11 +386,16 @@ fn base64(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
     let symbol = |six: u32| ALPHABET.get((six & 63) as usize).copied().unwrap_or(b'=');
     let mut buf = Vec::with_capacity(4096);
     for chunk in bytes.chunks(3) {
-        let b = [chunk.first(), chunk.get(1), chunk.get(2)].map(|x| u32::from(x.copied().unwrap_or(0)));
+        let b =
+            [chunk.first(), chunk.get(1), chunk.get(2)].map(|x| u32::from(x.copied().unwrap_or(0)));
         let n = b[0] << 16 | b[1] << 8 | b[2];
         buf.push(symbol(n >> 18));
         buf.push(symbol(n >> 12));
-        buf.push(if chunk.len() > 1 { symbol(n >> 6) } else { b'=' });
+        buf.push(if chunk.len() > 1 {
+            symbol(n >> 6)
+        } else {
+            b'='
+        });
         buf.push(if chunk.len() > 2 { symbol(n) } else { b'=' });
         if buf.len() >= 4092 {
             out.write_all(&buf)?;
@@ -367,7 +409,13 @@ fn base64(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
 mod tests {
     #[test]
     fn base64_matches_rfc_4648_examples() {
-        for (plain, encoded) in [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")] {
+        for (plain, encoded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foobar", "Zm9vYmFy"),
+        ] {
             let mut out = Vec::new();
             super::base64(&mut out, plain.as_bytes()).unwrap();
             assert_eq!(String::from_utf8(out).unwrap(), encoded);

@@ -82,17 +82,33 @@ pub fn parse_path(path: &str) -> Result<Vec<Step<'_>>, QueryError> {
                     Some((i, '"')) => break i,
                     Some((_, '\\')) => match chars.next() {
                         Some((_, c)) => key.push(c),
-                        None => return Err(QueryError::Syntax { at, why: "unterminated quote" }),
+                        None => {
+                            return Err(QueryError::Syntax {
+                                at,
+                                why: "unterminated quote",
+                            })
+                        }
                     },
                     Some((_, c)) => key.push(c),
-                    None => return Err(QueryError::Syntax { at, why: "unterminated quote" }),
+                    None => {
+                        return Err(QueryError::Syntax {
+                            at,
+                            why: "unterminated quote",
+                        })
+                    }
                 }
             };
             (Step::Quoted(key), end + 2)
         } else if let Some(body) = rest.strip_prefix('[') {
-            let end = body.find(']').ok_or(QueryError::Syntax { at, why: "unterminated bracket" })?;
+            let end = body.find(']').ok_or(QueryError::Syntax {
+                at,
+                why: "unterminated bracket",
+            })?;
             let number = body.get(..end).unwrap_or("");
-            let n = number.trim().parse().map_err(|_| QueryError::Syntax { at, why: "not an integer" })?;
+            let n = number.trim().parse().map_err(|_| QueryError::Syntax {
+                at,
+                why: "not an integer",
+            })?;
             (Step::Int(n), end + 2)
         } else {
             let end = rest.find('/').unwrap_or(rest.len());
@@ -107,7 +123,12 @@ pub fn parse_path(path: &str) -> Result<Vec<Step<'_>>, QueryError> {
                 at += 1;
             }
             None if rest.is_empty() => {}
-            None => return Err(QueryError::Syntax { at, why: "expected `/` after a quoted or bracketed step" }),
+            None => {
+                return Err(QueryError::Syntax {
+                    at,
+                    why: "expected `/` after a quoted or bracketed step",
+                })
+            }
         }
     }
     Ok(steps)
@@ -139,7 +160,10 @@ impl<'a> VariantRef<'a> {
                 element @ Found::Element(..) => {
                     return match steps.next() {
                         None => Ok(element),
-                        Some(_) => Err(QueryError::NotAContainer { prefix, ty: "packed array element" }),
+                        Some(_) => Err(QueryError::NotAContainer {
+                            prefix,
+                            ty: "packed array element",
+                        }),
                     };
                 }
             }
@@ -148,10 +172,19 @@ impl<'a> VariantRef<'a> {
     }
 }
 
-fn follow<'a>(here: &VariantRef<'a>, step: &Step<'_>, prefix: &str) -> Result<Found<'a>, QueryError> {
-    let not_found = || QueryError::NotFound { prefix: prefix_or_root(prefix), step: step.to_string() };
+fn follow<'a>(
+    here: &VariantRef<'a>,
+    step: &Step<'_>,
+    prefix: &str,
+) -> Result<Found<'a>, QueryError> {
+    let not_found = || QueryError::NotFound {
+        prefix: prefix_or_root(prefix),
+        step: step.to_string(),
+    };
     let index = match step {
-        Step::Name(name) if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) => name.parse::<usize>().ok(),
+        Step::Name(name) if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) => {
+            name.parse::<usize>().ok()
+        }
         Step::Int(n) => usize::try_from(*n).ok(),
         _ => None,
     };
@@ -164,10 +197,16 @@ fn follow<'a>(here: &VariantRef<'a>, step: &Step<'_>, prefix: &str) -> Result<Fo
         return found.map(Found::Value).ok_or_else(not_found);
     }
     if let Some(array) = here.as_array() {
-        return index.and_then(|i| array.get(i)).map(Found::Value).ok_or_else(not_found);
+        return index
+            .and_then(|i| array.get(i))
+            .map(Found::Value)
+            .ok_or_else(not_found);
     }
     if let Some(packed) = here.as_packed() {
-        return index.filter(|&i| i < packed.len()).map(|i| Found::Element(packed, i)).ok_or_else(not_found);
+        return index
+            .filter(|&i| i < packed.len())
+            .map(|i| Found::Element(packed, i))
+            .ok_or_else(not_found);
     }
     if let Some(ObjectRef::Full(object)) = here.as_object() {
         let name = match step {
@@ -182,7 +221,10 @@ fn follow<'a>(here: &VariantRef<'a>, step: &Step<'_>, prefix: &str) -> Result<Fo
             .map(|(_, v)| Found::Value(v))
             .ok_or_else(not_found);
     }
-    Err(QueryError::NotAContainer { prefix: prefix_or_root(prefix), ty: here.ty().name(here.dialect()) })
+    Err(QueryError::NotAContainer {
+        prefix: prefix_or_root(prefix),
+        ty: here.ty().name(here.dialect()),
+    })
 }
 
 fn prefix_or_root(prefix: &str) -> String {
@@ -203,12 +245,41 @@ mod tests {
         assert_eq!(parse_path("/").unwrap(), vec![]);
         assert_eq!(
             parse_path("player/inventory/3/name").unwrap(),
-            vec![Step::Name("player"), Step::Name("inventory"), Step::Name("3"), Step::Name("name")]
+            vec![
+                Step::Name("player"),
+                Step::Name("inventory"),
+                Step::Name("3"),
+                Step::Name("name")
+            ]
         );
-        assert_eq!(parse_path("/\"a/b\"/[42]/[-1]").unwrap(), vec![Step::Quoted("a/b".into()), Step::Int(42), Step::Int(-1)]);
-        assert_eq!(parse_path("\"q\\\"x\\\\\"").unwrap(), vec![Step::Quoted("q\"x\\".into())]);
-        assert_eq!(parse_path("a/\"b").unwrap_err(), QueryError::Syntax { at: 2, why: "unterminated quote" });
-        assert_eq!(parse_path("[x]").unwrap_err(), QueryError::Syntax { at: 0, why: "not an integer" });
-        assert_eq!(parse_path("[1]x").unwrap_err(), QueryError::Syntax { at: 3, why: "expected `/` after a quoted or bracketed step" });
+        assert_eq!(
+            parse_path("/\"a/b\"/[42]/[-1]").unwrap(),
+            vec![Step::Quoted("a/b".into()), Step::Int(42), Step::Int(-1)]
+        );
+        assert_eq!(
+            parse_path("\"q\\\"x\\\\\"").unwrap(),
+            vec![Step::Quoted("q\"x\\".into())]
+        );
+        assert_eq!(
+            parse_path("a/\"b").unwrap_err(),
+            QueryError::Syntax {
+                at: 2,
+                why: "unterminated quote"
+            }
+        );
+        assert_eq!(
+            parse_path("[x]").unwrap_err(),
+            QueryError::Syntax {
+                at: 0,
+                why: "not an integer"
+            }
+        );
+        assert_eq!(
+            parse_path("[1]x").unwrap_err(),
+            QueryError::Syntax {
+                at: 3,
+                why: "expected `/` after a quoted or bracketed step"
+            }
+        );
     }
 }

@@ -88,11 +88,16 @@ pub fn open_file(path: &Path) -> Result<Bytes, String> {
         return Ok(Bytes::Owned(data));
     }
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let len = file.metadata().map_err(|e| format!("{}: {e}", path.display()))?.len();
+    let len = file
+        .metadata()
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
     if len == 0 {
         return Ok(Bytes::Owned(Vec::new()));
     }
-    map(&file).map(Bytes::Mapped).map_err(|e| format!("{}: {e}", path.display()))
+    map(&file)
+        .map(Bytes::Mapped)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Maps `file` read-only.

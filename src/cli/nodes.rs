@@ -72,7 +72,10 @@ pub fn count(v: &VariantRef<'_>) -> Option<(usize, &'static str)> {
 
 /// Visits the children of `v` (array elements, dictionary values, object property values)
 /// in wire order until `visit` returns false. Dictionary keys are given with the segment.
-pub fn for_each_child<'a>(v: &VariantRef<'a>, mut visit: impl FnMut(Segment<'a>, VariantRef<'a>) -> bool) {
+pub fn for_each_child<'a>(
+    v: &VariantRef<'a>,
+    mut visit: impl FnMut(Segment<'a>, VariantRef<'a>) -> bool,
+) {
     if let Some(a) = v.as_array() {
         for (i, item) in a.iter().enumerate() {
             if !visit(Segment::Index(i), item) {

@@ -1,7 +1,7 @@
 //! `gdvariant stats`: counts and bytes per type, depth, the largest containers and strings.
 
-use std::collections::BinaryHeap;
 use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::io::{self, Write};
 
 use gdvariant::{VariantRef, VariantType};
@@ -95,13 +95,19 @@ impl Stats {
                 keep_top(&mut self.strings, (len, path_text(path)), self.top);
             }
         }
-        let is_container = matches!(ty, VariantType::Array | VariantType::Dictionary | VariantType::Object)
-            || ty.is_packed_array();
+        let is_container = matches!(
+            ty,
+            VariantType::Array | VariantType::Dictionary | VariantType::Object
+        ) || ty.is_packed_array();
         if is_container {
             let smallest = self.containers.peek().map_or(0, |Reverse((n, ..))| *n);
             if self.containers.len() < self.top || size > smallest {
                 let n = count(v).map_or(0, |(n, _)| n);
-                keep_top(&mut self.containers, (size, path_text(path), ty.name(v.dialect()), n), self.top);
+                keep_top(
+                    &mut self.containers,
+                    (size, path_text(path), ty.name(v.dialect()), n),
+                    self.top,
+                );
             }
         }
         for_each_child(v, |segment, child| {
@@ -127,18 +133,35 @@ impl Stats {
     fn print(&self, root: &VariantRef<'_>) -> io::Result<()> {
         let mut out = io::BufWriter::new(io::stdout().lock());
         let dialect = root.dialect();
-        writeln!(out, "{} bytes, {} nodes, max depth {}", thousands(root.encoded().len() as u64), thousands(self.nodes), self.max_depth)?;
+        writeln!(
+            out,
+            "{} bytes, {} nodes, max depth {}",
+            thousands(root.encoded().len() as u64),
+            thousands(self.nodes),
+            self.max_depth
+        )?;
         writeln!(out, "\n{:<22} {:>14} {:>16}", "type", "count", "own bytes")?;
         for ty in VariantType::ALL {
             if let Some(t) = self.per_type.get(ty as usize).filter(|t| t.count > 0) {
-                writeln!(out, "{:<22} {:>14} {:>16}", ty.name(dialect), thousands(t.count), thousands(t.bytes))?;
+                writeln!(
+                    out,
+                    "{:<22} {:>14} {:>16}",
+                    ty.name(dialect),
+                    thousands(t.count),
+                    thousands(t.bytes)
+                )?;
             }
         }
         writeln!(out, "\nlargest containers:")?;
         let mut containers: Vec<_> = self.containers.iter().map(|Reverse(c)| c).collect();
         containers.sort_by(|a, b| b.cmp(a));
         for (size, path, ty, n) in containers {
-            writeln!(out, "{:>16} B  {ty} of {}  {path}", thousands(*size as u64), thousands(*n as u64))?;
+            writeln!(
+                out,
+                "{:>16} B  {ty} of {}  {path}",
+                thousands(*size as u64),
+                thousands(*n as u64)
+            )?;
         }
         writeln!(out, "\nlongest strings:")?;
         let mut strings: Vec<_> = self.strings.iter().map(|Reverse(s)| s).collect();

@@ -13,7 +13,9 @@ impl Paint {
     /// Decides for stdout.
     pub fn stdout() -> Self {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Paint { on: !no_color && std::io::stdout().is_terminal() }
+        Paint {
+            on: !no_color && std::io::stdout().is_terminal(),
+        }
     }
 
     fn wrap(self, code: &str, text: &str) -> String {
@@ -42,8 +44,9 @@ pub fn progress(total: usize, what: &str) -> indicatif::ProgressBar {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(total as u64);
-    let style = indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} ({eta})")
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    let style =
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} ({eta})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style.progress_chars("=> "));
     bar.set_message(what.to_string());
     bar

@@ -44,12 +44,18 @@ fn node(
     base: usize,
 ) -> io::Result<()> {
     let ty = v.ty().name(v.dialect());
-    let ty = if v.is_wide() && !matches!(v.ty(), gdvariant::VariantType::Int | gdvariant::VariantType::Float) {
+    let ty = if v.is_wide()
+        && !matches!(
+            v.ty(),
+            gdvariant::VariantType::Int | gdvariant::VariantType::Float
+        ) {
         format!("{ty} (double)")
     } else {
         ty.to_string()
     };
-    let amount = count(v).map(|(n, what)| format!("{} {what}", thousands(n as u64))).unwrap_or_default();
+    let amount = count(v)
+        .map(|(n, what)| format!("{} {what}", thousands(n as u64)))
+        .unwrap_or_default();
     writeln!(
         out,
         "{path:<40} {} {amount:>18} {} {}",
@@ -60,7 +66,9 @@ fn node(
     if depth >= args.depth {
         return Ok(());
     }
-    let total = count(v).filter(|(_, what)| *what != "bytes" && *what != "elements").map_or(0, |(n, _)| n);
+    let total = count(v)
+        .filter(|(_, what)| *what != "bytes" && *what != "elements")
+        .map_or(0, |(n, _)| n);
     let mut shown = 0;
     let mut result = Ok(());
     for_each_child(v, |segment, child| {

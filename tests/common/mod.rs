@@ -1,7 +1,7 @@
 //! Loads the engine-written fixtures in `tests/fixtures/{g32,g36,g4}`.
 #![allow(dead_code)]
 
-use gdvariant::{Dialect, TextStyle};
+use gdvariant::{Dialect, TextStyle, VariantRef};
 use std::path::PathBuf;
 
 /// One case of `cases.jsonl`.
@@ -72,4 +72,38 @@ pub fn case(engine: &'static str, name: &str) -> Case {
         .into_iter()
         .find(|c| c.name == name)
         .unwrap_or_else(|| panic!("no case {engine}/{name}"))
+}
+
+/// Zeroes the padding after every NodePath component (anywhere in the value), which Godot 3
+/// leaves uninitialised: the bytes a writer that zeroes all padding produces.
+pub fn zero_node_path_padding(bytes: &mut [u8], dialect: Dialect) {
+    fn visit(v: VariantRef<'_>, spans: &mut Vec<(usize, usize)>) {
+        if let Some(path) = v.as_node_path() {
+            // Components start 16 bytes after the header; each is len + bytes + pad.
+            let mut at = v.offset() + 16;
+            for name in path.names().chain(path.subnames()) {
+                let len = name.raw_bytes().len();
+                let pad = (4 - len % 4) % 4;
+                spans.push((at + 4 + len, pad));
+                at += 4 + len + pad;
+            }
+        }
+        if let Some(a) = v.as_array() {
+            a.iter().for_each(|x| visit(x, spans));
+        }
+        if let Some(d) = v.as_dictionary() {
+            d.iter().for_each(|(k, x)| {
+                visit(k, spans);
+                visit(x, spans)
+            });
+        }
+        if let Some(gdvariant::ObjectRef::Full(o)) = v.as_object() {
+            o.properties().for_each(|(_, x)| visit(x, spans));
+        }
+    }
+    let mut spans = Vec::new();
+    visit(VariantRef::parse(bytes, dialect).unwrap(), &mut spans);
+    for (at, pad) in spans {
+        bytes[at..at + pad].fill(0);
+    }
 }
