@@ -1,4 +1,4 @@
-//! Lossless JSON, streamed: [`write`].
+//! Lossless JSON, streamed: [`write()`](fn@write).
 //!
 //! The schema is stable. JSON types are used where they are exact; everything else is an
 //! object with one key naming the Godot 4 type (the same names for both dialects):

@@ -70,16 +70,25 @@ fn keep_top<T: Ord>(heap: &mut BinaryHeap<Reverse<T>>, item: T, top: usize) {
     }
 }
 
-fn path_text(path: &[String]) -> String {
+/// A path step: how a node is reached, and whether it is the key of that entry.
+type Step<'a> = (Segment<'a>, bool);
+
+/// The path in `get` syntax, formatted only when a node makes a top list.
+fn path_text(path: &[Step<'_>]) -> String {
     if path.is_empty() {
         "/".to_string()
     } else {
-        path.iter().map(|s| format!("/{s}")).collect()
+        path.iter()
+            .map(|(segment, key)| {
+                let suffix = if *key { " (key)" } else { "" };
+                format!("/{}{suffix}", segment.text())
+            })
+            .collect()
     }
 }
 
 impl Stats {
-    fn visit(&mut self, v: &VariantRef<'_>, path: &mut Vec<String>, depth: usize) {
+    fn visit<'a>(&mut self, v: &VariantRef<'a>, path: &mut Vec<Step<'a>>, depth: usize) {
         self.nodes += 1;
         if self.nodes % 65_536 == 0 {
             self.bar.set_position(v.offset() as u64);
@@ -114,12 +123,12 @@ impl Stats {
             if let Segment::Key(key, _) = segment {
                 // Keys are nodes too (one level deeper, like values).
                 own -= key.encoded().len();
-                path.push(format!("{} (key)", segment.text()));
+                path.push((segment, true));
                 self.visit(&key, path, depth + 1);
                 path.pop();
             }
             own -= child.encoded().len();
-            path.push(segment.text());
+            path.push((segment, false));
             self.visit(&child, path, depth + 1);
             path.pop();
             true
