@@ -37,6 +37,7 @@ mod container;
 mod cursor;
 mod dialect;
 mod error;
+pub mod frame;
 pub mod json;
 mod math;
 mod object;

@@ -112,15 +112,7 @@ fn map(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
     unsafe { memmap2::Mmap::map(file) }
 }
 
-/// The byte order of a store_var/put_var length prefix (the file's or peer's
-/// `big_endian` flag; the value itself is always little-endian).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PrefixOrder {
-    /// The default.
-    Little,
-    /// `big_endian = true`.
-    Big,
-}
+pub use gdvariant::frame::PrefixOrder;
 
 /// A parsed input and, when anything was guessed, a note for stderr.
 pub struct Input<'a> {

@@ -1,0 +1,143 @@
+//! Frames from a byte stream that arrives in chunks.
+
+use super::{body_len, parse_body, FrameError, FrameOptions};
+use crate::VariantRef;
+
+/// Turns chunks of a stream (as they arrive from a socket) into frames.
+///
+/// [`FrameDecoder::feed`] hands each complete frame to a callback as a borrowed
+/// [`VariantRef`]: frames that lie inside the chunk are borrowed from the chunk itself;
+/// only a frame that straddles chunks is copied, into a buffer that never holds more than
+/// one frame (at most [`FrameOptions::max_frame`] + 4 bytes). A prefix over the limit is
+/// rejected as soon as its 4 bytes arrive, before any of the body is read or buffered;
+/// after that the decoder stays failed (the stream cannot be resynchronised).
+///
+/// ```
+/// use gdvariant::frame::{FrameDecoder, FrameOptions};
+/// use gdvariant::Dialect;
+///
+/// let stream = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]; // put_var(7)
+/// let mut decoder = FrameDecoder::new(FrameOptions::new(Dialect::Godot4));
+/// let mut seen = Vec::new();
+/// for chunk in stream.chunks(5) {
+///     decoder.feed(chunk, |frame| seen.push(frame.map(|v| v.as_int())));
+/// }
+/// assert_eq!(seen, [Ok(Some(7))]);
+/// ```
+#[derive(Debug)]
+pub struct FrameDecoder {
+    options: FrameOptions,
+    /// Bytes of a frame that started in an earlier chunk (prefix included).
+    pending: Vec<u8>,
+    failed: Option<FrameError>,
+}
+
+impl FrameDecoder {
+    /// A decoder for frames read with `options`.
+    pub fn new(options: FrameOptions) -> Self {
+        FrameDecoder {
+            options,
+            pending: Vec::new(),
+            failed: None,
+        }
+    }
+
+    /// Bytes held from an incomplete frame.
+    pub fn buffered(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// The fatal error, if a prefix was over the limit.
+    pub fn failed(&self) -> Option<FrameError> {
+        self.failed
+    }
+
+    /// Feeds the next chunk; `on_frame` is called once per completed frame, in order, with
+    /// the value or the frame's error. A bad value ([`FrameError::Value`]) skips only its
+    /// frame; an oversized prefix ([`FrameError::TooLarge`]) is reported once and stops
+    /// the decoder. Cost: O(chunk) plus the copy of a straddling frame.
+    pub fn feed(
+        &mut self,
+        mut chunk: &[u8],
+        mut on_frame: impl FnMut(Result<VariantRef<'_>, FrameError>),
+    ) {
+        if self.failed.is_some() {
+            return;
+        }
+        // First finish a frame that started in an earlier chunk.
+        if !self.pending.is_empty() {
+            let used = self.fill_pending(chunk);
+            chunk = chunk.get(used..).unwrap_or(&[]);
+            match self.pending_frame() {
+                Ok(Some(len)) => {
+                    let body = self.pending.get(4..4 + len).unwrap_or(&[]);
+                    on_frame(parse_body(body, &self.options));
+                    self.pending.clear();
+                }
+                Ok(None) => return, // still incomplete: the whole chunk was taken
+                Err(e) => return self.fail(e, &mut on_frame),
+            }
+        }
+        // Then frames inside the chunk, borrowed from it.
+        while let Some((prefix, body)) = chunk.split_first_chunk::<4>() {
+            let len = match body_len(*prefix, &self.options) {
+                Ok(len) => len,
+                Err(e) => return self.fail(e, &mut on_frame),
+            };
+            let (Some(frame), Some(rest)) = (body.get(..len), body.get(len..)) else {
+                break;
+            };
+            on_frame(parse_body(frame, &self.options));
+            chunk = rest;
+        }
+        // Keep the start of a straddling frame.
+        self.pending.extend_from_slice(chunk);
+    }
+
+    /// Appends to `pending` the bytes of `chunk` that belong to the pending frame; returns
+    /// how many were taken.
+    fn fill_pending(&mut self, chunk: &[u8]) -> usize {
+        let mut used = 0;
+        if self.pending.len() < 4 {
+            let take = (4 - self.pending.len()).min(chunk.len());
+            self.pending
+                .extend_from_slice(chunk.get(..take).unwrap_or(&[]));
+            used = take;
+        }
+        // An oversized prefix takes nothing more: `feed` reports it.
+        if let Ok(Some(len)) = self.pending_len() {
+            let missing = (4 + len).saturating_sub(self.pending.len());
+            let take = missing.min(chunk.len() - used);
+            self.pending
+                .extend_from_slice(chunk.get(used..used + take).unwrap_or(&[]));
+            used += take;
+        }
+        used
+    }
+
+    /// The pending frame's body length once its prefix is complete (checked against the
+    /// limit), `None` before.
+    fn pending_len(&self) -> Result<Option<usize>, FrameError> {
+        match self.pending.first_chunk::<4>() {
+            Some(prefix) => body_len(*prefix, &self.options).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The pending frame's body length when all of it is buffered.
+    fn pending_frame(&self) -> Result<Option<usize>, FrameError> {
+        Ok(self
+            .pending_len()?
+            .filter(|&len| self.pending.len() >= 4 + len))
+    }
+
+    fn fail(
+        &mut self,
+        error: FrameError,
+        on_frame: &mut impl FnMut(Result<VariantRef<'_>, FrameError>),
+    ) {
+        self.failed = Some(error);
+        self.pending = Vec::new();
+        on_frame(Err(error));
+    }
+}

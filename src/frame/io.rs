@@ -1,0 +1,78 @@
+//! Sequences of frames over `std::io`: a file of `store_var` values, a blocking socket.
+
+use std::io::{self, Read, Write};
+
+use super::{body_len, parse_body, FrameError, FrameOptions, PrefixOrder};
+use crate::{BuildError, VariantRef};
+
+/// Reads frames one after another from a [`Read`] (a file written with repeated
+/// `store_var`, a blocking `StreamPeer` socket). Each frame is read into one reused buffer,
+/// sized by the frame's prefix only after the prefix passed the
+/// [`FrameOptions::max_frame`] check, so memory never exceeds one frame.
+#[derive(Debug)]
+pub struct FrameReader<R> {
+    reader: R,
+    options: FrameOptions,
+    buffer: Vec<u8>,
+}
+
+/// An error of [`FrameReader::next_frame`].
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// Reading failed, or the stream ended inside a frame (`UnexpectedEof`).
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The frame is too large or its value is malformed.
+    #[error(transparent)]
+    Frame(#[from] FrameError),
+}
+
+impl<R: Read> FrameReader<R> {
+    /// Reads frames from `reader` with `options`.
+    pub fn new(reader: R, options: FrameOptions) -> Self {
+        FrameReader {
+            reader,
+            options,
+            buffer: Vec::new(),
+        }
+    }
+
+    /// The next frame's value, `Ok(None)` at a clean end of the stream (between frames).
+    /// The value borrows the reader's buffer until the next call.
+    pub fn next_frame(&mut self) -> Result<Option<VariantRef<'_>>, ReadError> {
+        let mut prefix = [0u8; 4];
+        let mut got = 0;
+        while got < 4 {
+            match self.reader.read(prefix.get_mut(got..).unwrap_or(&mut [])) {
+                Ok(0) if got == 0 => return Ok(None),
+                Ok(0) => return Err(io::Error::from(io::ErrorKind::UnexpectedEof).into()),
+                Ok(n) => got += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let len = body_len(prefix, &self.options)?;
+        self.buffer.clear();
+        self.buffer.resize(len, 0);
+        self.reader.read_exact(&mut self.buffer)?;
+        Ok(Some(parse_body(&self.buffer, &self.options)?))
+    }
+
+    /// Gives the reader back.
+    pub fn into_inner(self) -> R {
+        self.reader
+    }
+}
+
+/// Writes one frame holding a re-encoding of `value` to `writer` (one `write_all`).
+pub fn write_to(
+    writer: &mut impl Write,
+    value: VariantRef<'_>,
+    order: PrefixOrder,
+) -> io::Result<()> {
+    let mut frame = Vec::with_capacity(value.encoded().len() + 4);
+    super::write(&mut frame, value, order)
+        .map_err(|e: BuildError| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    writer.write_all(&frame)
+}

@@ -1,0 +1,149 @@
+//! Godot 4's compressed encoding of multiplayer RPC arguments
+//! (`MultiplayerAPI::encode_and_compress_variant`, used by SceneMultiplayer RPCs and sync).
+//!
+//! The first byte is a "meta" byte: the type id in its low 6 bits and an encoding mode in
+//! bits 6–7. A `bool` is that byte alone, its value in bit 7. An `int` is the meta byte and
+//! a little-endian integer of 1, 2, 4 or 8 bytes (mode 0, 1, 2, 3), the smallest that holds
+//! it. Every other value is its ordinary encoding (whose first byte already is its type
+//! id). This is the Godot 4 (4.1+) layout; Godot 4.0 used 5 type bits, and Godot 3 sends
+//! ordinary encodings.
+
+use crate::{
+    BuildError, Builder, Dialect, Error, ErrorKind, ParseOptions, VariantRef, VariantType,
+};
+
+const TYPE_MASK: u8 = 0x3F;
+const MODE_SHIFT: u8 = 6;
+const BOOL_TRUE: u8 = 0x80;
+
+/// A decoded RPC argument.
+#[derive(Clone, Copy, Debug)]
+pub enum RpcValue<'a> {
+    /// A compressed `bool`.
+    Bool(bool),
+    /// A compressed `int`.
+    Int(i64),
+    /// Any other value, in its ordinary encoding.
+    Value(VariantRef<'a>),
+}
+
+/// Appends `value`'s compressed RPC encoding; `bool` and `int` are compressed, everything
+/// else is written by [`Builder::value`].
+pub fn encode(out: &mut Vec<u8>, value: VariantRef<'_>) -> Result<(), BuildError> {
+    if let Some(b) = value.as_bool() {
+        encode_bool(out, b);
+        Ok(())
+    } else if let Some(n) = value.as_int() {
+        encode_int(out, n);
+        Ok(())
+    } else {
+        Builder::new(out, Dialect::Godot4).value(value)
+    }
+}
+
+/// Appends a compressed `bool`: one byte.
+pub fn encode_bool(out: &mut Vec<u8>, value: bool) {
+    out.push(VariantType::Bool as u8 | if value { BOOL_TRUE } else { 0 });
+}
+
+/// Appends a compressed `int`: the meta byte and the smallest of 1, 2, 4 or 8 bytes.
+pub fn encode_int(out: &mut Vec<u8>, value: i64) {
+    let meta = |mode: u8| VariantType::Int as u8 | mode << MODE_SHIFT;
+    if let Ok(v) = i8::try_from(value) {
+        out.push(meta(0));
+        out.extend_from_slice(&v.to_le_bytes());
+    } else if let Ok(v) = i16::try_from(value) {
+        out.push(meta(1));
+        out.extend_from_slice(&v.to_le_bytes());
+    } else if let Ok(v) = i32::try_from(value) {
+        out.push(meta(2));
+        out.extend_from_slice(&v.to_le_bytes());
+    } else {
+        out.push(meta(3));
+        out.extend_from_slice(&value.to_le_bytes());
+    }
+}
+
+/// Decodes one compressed argument at the start of `bytes`; returns it and its length.
+/// Other values are validated like [`VariantRef::parse_prefix_with`].
+pub fn decode<'a>(bytes: &'a [u8], options: &ParseOptions) -> Result<(RpcValue<'a>, usize), Error> {
+    let Some(&meta) = bytes.first() else {
+        return Err(Error::new(ErrorKind::UnexpectedEnd, 0));
+    };
+    let ty = meta & TYPE_MASK;
+    if ty == VariantType::Bool as u8 {
+        return Ok((RpcValue::Bool(meta & BOOL_TRUE != 0), 1));
+    }
+    if ty == VariantType::Int as u8 {
+        let size = 1usize << (meta >> MODE_SHIFT);
+        let field = bytes
+            .get(1..1 + size)
+            .ok_or(Error::new(ErrorKind::UnexpectedEnd, 1))?;
+        let mut wide = [0u8; 8];
+        if let Some(dst) = wide.get_mut(..size) {
+            dst.copy_from_slice(field);
+        }
+        // Sign-extend from `size` bytes.
+        let shift = 64 - 8 * size as u32;
+        let value = (i64::from_le_bytes(wide) << shift) >> shift;
+        return Ok((RpcValue::Int(value), 1 + size));
+    }
+    if ty >= VariantType::count(Dialect::Godot4) {
+        return Err(Error::new(ErrorKind::UnknownType(ty), 0));
+    }
+    let (value, len) = VariantRef::parse_prefix_with(bytes, Dialect::Godot4, options)?;
+    Ok((RpcValue::Value(value), len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ints_take_the_smallest_width_and_sign_extend() {
+        for (n, expected) in [
+            (0i64, vec![0x02, 0x00]),
+            (-1, vec![0x02, 0xFF]),
+            (127, vec![0x02, 0x7F]),
+            (128, vec![0x42, 0x80, 0x00]),
+            (-32768, vec![0x42, 0x00, 0x80]),
+            (70000, vec![0x82, 0x70, 0x11, 0x01, 0x00]),
+            (i64::MIN, vec![0xC2, 0, 0, 0, 0, 0, 0, 0, 0x80]),
+        ] {
+            let mut out = Vec::new();
+            encode_int(&mut out, n);
+            assert_eq!(out, expected, "{n}");
+            match decode(&out, &ParseOptions::default()).unwrap() {
+                (RpcValue::Int(back), len) => assert_eq!((back, len), (n, out.len())),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn bools_are_one_byte_and_others_are_ordinary() {
+        let mut out = Vec::new();
+        encode_bool(&mut out, true);
+        encode_bool(&mut out, false);
+        assert_eq!(out, [0x81, 0x01]);
+        assert!(matches!(
+            decode(&out, &ParseOptions::default()).unwrap(),
+            (RpcValue::Bool(true), 1)
+        ));
+        let string = [4, 0, 0, 0, 1, 0, 0, 0, b'x', 0, 0, 0];
+        match decode(&string, &ParseOptions::default()).unwrap() {
+            (RpcValue::Value(v), 12) => assert_eq!(v.as_str(), Some("x")),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            decode(&[0x42, 1], &ParseOptions::default())
+                .unwrap_err()
+                .kind(),
+            ErrorKind::UnexpectedEnd
+        );
+        assert_eq!(
+            decode(&[39], &ParseOptions::default()).unwrap_err().kind(),
+            ErrorKind::UnknownType(39)
+        );
+    }
+}
