@@ -38,8 +38,11 @@ pub fn run(args: &Args) -> Result<(), String> {
         Some(StyleArg::Godot4) => TextStyle::Godot4,
         None => TextStyle::for_dialect(input.value.dialect()),
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    match writeln!(out, "{}", input.value.text(style)).and_then(|()| out.flush()) {
+    let spinner = super::style::output_spinner(data.len(), "show");
+    let mut out = io::BufWriter::with_capacity(1 << 16, spinner.wrap_write(io::stdout().lock()));
+    let written = writeln!(out, "{}", input.value.text(style)).and_then(|()| out.flush());
+    spinner.finish_and_clear();
+    match written {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(format!("stdout: {e}")),

@@ -52,6 +52,22 @@ pub fn progress(total: usize, what: &str) -> indicatif::ProgressBar {
     bar
 }
 
+/// A spinner counting output bytes on stderr, for commands whose progress through the
+/// input cannot be measured (`show`); hidden under the same conditions as [`progress`].
+pub fn output_spinner(input_len: usize, what: &str) -> indicatif::ProgressBar {
+    if input_len < 64 << 20 || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let spinner = indicatif::ProgressBar::new_spinner();
+    let style = indicatif::ProgressStyle::with_template(
+        "{spinner} {msg}: {bytes} written ({bytes_per_sec})",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+    spinner.set_style(style);
+    spinner.set_message(what.to_string());
+    spinner
+}
+
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
