@@ -4,6 +4,7 @@ use core::iter::FusedIterator;
 
 use crate::cursor::le_u32;
 use crate::dialect::{COUNT_SHARED_BIT, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
+use crate::index::SpanIndex;
 use crate::string::string_at;
 use crate::string::GdStr;
 use crate::value::VariantRef;
@@ -69,6 +70,7 @@ pub struct ArrayRef<'a> {
     items: &'a [u8],
     items_offset: usize,
     dialect: Dialect,
+    index: Option<&'a SpanIndex>,
 }
 
 impl<'a> ArrayRef<'a> {
@@ -88,6 +90,7 @@ impl<'a> ArrayRef<'a> {
             items: payload.get(start..).unwrap_or(&[]),
             items_offset: value.offset() + 4 + start,
             dialect: value.dialect(),
+            index: value.index(),
         }
     }
 
@@ -113,6 +116,7 @@ impl<'a> ArrayRef<'a> {
             offset: self.items_offset,
             remaining: self.len,
             dialect: self.dialect,
+            index: self.index,
         }
     }
 
@@ -138,6 +142,7 @@ pub struct ArrayIter<'a> {
     offset: usize,
     remaining: u32,
     dialect: Dialect,
+    index: Option<&'a SpanIndex>,
 }
 
 impl<'a> Iterator for ArrayIter<'a> {
@@ -149,7 +154,8 @@ impl<'a> Iterator for ArrayIter<'a> {
             return None;
         }
         self.remaining -= 1;
-        let (value, rest) = VariantRef::split_trusted(self.rest, self.offset, self.dialect);
+        let (value, rest) =
+            VariantRef::split_trusted(self.rest, self.offset, self.dialect, self.index);
         self.offset += value.encoded().len();
         self.rest = rest;
         Some(value)
@@ -175,6 +181,7 @@ pub struct DictRef<'a> {
     items: &'a [u8],
     items_offset: usize,
     dialect: Dialect,
+    index: Option<&'a SpanIndex>,
 }
 
 impl<'a> DictRef<'a> {
@@ -198,6 +205,7 @@ impl<'a> DictRef<'a> {
             items: payload.get(start..).unwrap_or(&[]),
             items_offset: value.offset() + 4 + start,
             dialect: value.dialect(),
+            index: value.index(),
         }
     }
 
@@ -229,6 +237,7 @@ impl<'a> DictRef<'a> {
                 offset: self.items_offset,
                 remaining: self.len.saturating_mul(2),
                 dialect: self.dialect,
+                index: self.index,
             },
         }
     }

@@ -38,6 +38,7 @@ mod cursor;
 mod dialect;
 mod error;
 pub mod frame;
+mod index;
 pub mod json;
 mod math;
 mod object;
@@ -55,6 +56,7 @@ pub use builder::{ArrayBuilder, BuildError, Builder, DictBuilder, ObjectBuilder,
 pub use container::{ArrayIter, ArrayRef, ContainerType, DictIter, DictRef};
 pub use dialect::Dialect;
 pub use error::{Error, ErrorKind};
+pub use index::SpanIndex;
 pub use math::MathRef;
 pub use object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
 pub use options::{Limits, ParseOptions, GODOT_MAX_DEPTH};

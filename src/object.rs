@@ -5,6 +5,7 @@ use core::iter::FusedIterator;
 
 use crate::cursor::{le_u32, le_u64};
 use crate::dialect::{COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
+use crate::index::SpanIndex;
 use crate::string::string_at;
 use crate::string::{GdStr, StringIter};
 use crate::value::VariantRef;
@@ -30,6 +31,7 @@ impl<'a> ObjectRef<'a> {
         payload: &'a [u8],
         payload_offset: usize,
         dialect: Dialect,
+        index: Option<&'a SpanIndex>,
     ) -> Self {
         if header & FLAG_OBJECT_AS_ID != 0 {
             return ObjectRef::Id(le_u64(payload, 0));
@@ -47,6 +49,7 @@ impl<'a> ObjectRef<'a> {
             props: payload.get(start..).unwrap_or(&[]),
             props_offset: payload_offset + start,
             dialect,
+            index,
         })
     }
 
@@ -64,6 +67,7 @@ pub struct FullObject<'a> {
     props: &'a [u8],
     props_offset: usize,
     dialect: Dialect,
+    index: Option<&'a SpanIndex>,
 }
 
 impl<'a> FullObject<'a> {
@@ -89,6 +93,7 @@ impl<'a> FullObject<'a> {
             offset: self.props_offset,
             remaining: self.count,
             dialect: self.dialect,
+            index: self.index,
         }
     }
 }
@@ -100,6 +105,7 @@ pub struct PropertyIter<'a> {
     offset: usize,
     remaining: u32,
     dialect: Dialect,
+    index: Option<&'a SpanIndex>,
 }
 
 impl<'a> Iterator for PropertyIter<'a> {
@@ -113,7 +119,8 @@ impl<'a> Iterator for PropertyIter<'a> {
         self.remaining -= 1;
         let (name, at) = string_at(self.rest, 0);
         let data = self.rest.get(at..).unwrap_or(&[]);
-        let (value, rest) = VariantRef::split_trusted(data, self.offset + at, self.dialect);
+        let (value, rest) =
+            VariantRef::split_trusted(data, self.offset + at, self.dialect, self.index);
         self.offset += at + value.encoded().len();
         self.rest = rest;
         Some((name, value))

@@ -418,3 +418,38 @@ pub(crate) fn measure(data: &[u8], dialect: Dialect) -> usize {
     }
     cur.pos()
 }
+
+/// Appends `(start, end)` for every container with children in validated `data` (one
+/// value at offset 0), in pre-order. An explicit stack of open containers; no recursion.
+pub(crate) fn record_spans(data: &[u8], dialect: Dialect, spans: &mut Vec<(usize, usize)>) {
+    let options = ParseOptions::default();
+    let mut cur = Cursor::new(data, 0);
+    // Open containers: (index of the span to close, values left, named children).
+    let mut open: Vec<(usize, u32, bool)> = Vec::new();
+    loop {
+        let start = cur.pos();
+        let Ok(children) = node::<false>(&mut cur, dialect, &options) else {
+            return;
+        };
+        if children.count > 0 {
+            open.push((spans.len(), children.count, children.named));
+            spans.push((start, start));
+        }
+        // Close finished containers, then read the next child's name if it has one.
+        loop {
+            let Some(top) = open.last_mut() else { return };
+            if top.1 == 0 {
+                if let Some(span) = spans.get_mut(top.0) {
+                    span.1 = cur.pos();
+                }
+                open.pop();
+                continue;
+            }
+            top.1 -= 1;
+            if top.2 && cur.string::<false>().is_err() {
+                return;
+            }
+            break;
+        }
+    }
+}

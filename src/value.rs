@@ -6,6 +6,7 @@ use crate::container::{ArrayRef, DictRef};
 use crate::cursor::{le_u32, le_u64};
 use crate::dialect::Header;
 use crate::error::{Error, ErrorKind};
+use crate::index::SpanIndex;
 use crate::math::MathRef;
 use crate::object::{NodePathRef, ObjectRef, SignalRef};
 use crate::options::ParseOptions;
@@ -27,6 +28,8 @@ pub struct VariantRef<'a> {
     offset: usize,
     header: Header,
     dialect: Dialect,
+    /// Container spans recorded by [`VariantRef::parse_indexed`], if any.
+    index: Option<&'a SpanIndex>,
 }
 
 impl<'a> VariantRef<'a> {
@@ -85,11 +88,38 @@ impl<'a> VariantRef<'a> {
     ) -> Result<(Self, usize), Error> {
         let len = validate(bytes, 0, dialect, options)?;
         let encoded = bytes.get(..len).unwrap_or(bytes);
-        Ok((Self::trusted(encoded, 0, dialect), len))
+        Ok((Self::trusted(encoded, 0, dialect, None), len))
+    }
+
+    /// [`VariantRef::parse_prefix_with`], then records the byte span of every container
+    /// into `index` (cleared first), and returns a view whose iterators use it: stepping
+    /// over a nested container is then a binary search instead of a walk over its contents,
+    /// so `get(i)`, dictionary lookups and full recursive walks never re-walk a subtree.
+    ///
+    /// Cost: the validation pass plus one pass over the headers; `index` holds 16 bytes per
+    /// non-empty container (this is the one parse function that allocates).
+    pub fn parse_indexed(
+        bytes: &'a [u8],
+        dialect: Dialect,
+        options: &ParseOptions,
+        index: &'a mut SpanIndex,
+    ) -> Result<Self, Error> {
+        let (value, _) = Self::parse_prefix_with(bytes, dialect, options)?;
+        index.record(value.encoded, dialect);
+        let index: &'a SpanIndex = index;
+        Ok(VariantRef {
+            index: Some(index),
+            ..value
+        })
     }
 
     /// Builds a view of already validated bytes (`encoded` is exactly one value).
-    pub(crate) fn trusted(encoded: &'a [u8], offset: usize, dialect: Dialect) -> Self {
+    pub(crate) fn trusted(
+        encoded: &'a [u8],
+        offset: usize,
+        dialect: Dialect,
+        index: Option<&'a SpanIndex>,
+    ) -> Self {
         // Validated bytes always decode; a NIL header stands in for the impossible case.
         let header = Header::decode(le_u32(encoded, 0), dialect).unwrap_or(Header::NIL);
         VariantRef {
@@ -97,6 +127,7 @@ impl<'a> VariantRef<'a> {
             offset,
             header,
             dialect,
+            index,
         }
     }
 
@@ -105,10 +136,18 @@ impl<'a> VariantRef<'a> {
         data: &'a [u8],
         offset: usize,
         dialect: Dialect,
+        index: Option<&'a SpanIndex>,
     ) -> (Self, &'a [u8]) {
-        let len = measure(data, dialect);
+        let recorded = index.and_then(|ix| ix.len_at(offset));
+        let len = recorded.unwrap_or_else(|| measure(data, dialect));
         let (head, rest) = data.split_at(len.min(data.len()));
-        (Self::trusted(head, offset, dialect), rest)
+        (Self::trusted(head, offset, dialect, index), rest)
+    }
+
+    /// The span index this view's iterators use, if it came from
+    /// [`VariantRef::parse_indexed`].
+    pub(crate) fn index(&self) -> Option<&'a SpanIndex> {
+        self.index
     }
 
     /// The value's type.
@@ -219,8 +258,15 @@ impl<'a> VariantRef<'a> {
 
     /// An `Object`: null, an instance id, or full (class name and properties, as inert data).
     pub fn as_object(&self) -> Option<ObjectRef<'a>> {
-        (self.header.ty == VariantType::Object)
-            .then(|| ObjectRef::new(self.header(), self.payload(), self.offset + 4, self.dialect))
+        (self.header.ty == VariantType::Object).then(|| {
+            ObjectRef::new(
+                self.header(),
+                self.payload(),
+                self.offset + 4,
+                self.dialect,
+                self.index,
+            )
+        })
     }
 
     /// Is it a `Callable`? (Godot 4 writes no payload: it always reads as an empty Callable.)
