@@ -5,8 +5,7 @@ use core::iter::FusedIterator;
 use crate::cursor::le_u32;
 use crate::dialect::{COUNT_SHARED_BIT, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
 use crate::index::SpanIndex;
-use crate::string::string_at;
-use crate::string::GdStr;
+use crate::string::{string_at, GdStr};
 use crate::value::VariantRef;
 use crate::{Dialect, VariantType};
 
@@ -66,11 +65,7 @@ fn container_type_at(bytes: &[u8], at: usize, kind: u32) -> (ContainerType<'_>, 
 #[derive(Clone, Copy, Debug)]
 pub struct ArrayRef<'a> {
     element_type: ContainerType<'a>,
-    len: u32,
-    items: &'a [u8],
-    items_offset: usize,
-    dialect: Dialect,
-    index: Option<&'a SpanIndex>,
+    elements: Values<'a>,
 }
 
 impl<'a> ArrayRef<'a> {
@@ -82,26 +77,20 @@ impl<'a> ArrayRef<'a> {
             }
             _ => (ContainerType::Untyped, 0),
         };
-        let len = le_u32(payload, at) & !COUNT_SHARED_BIT;
-        let start = at.saturating_add(4);
         ArrayRef {
             element_type,
-            len,
-            items: payload.get(start..).unwrap_or(&[]),
-            items_offset: value.offset() + 4 + start,
-            dialect: value.dialect(),
-            index: value.index(),
+            elements: Values::after_count(value, at, 1),
         }
     }
 
     /// Number of elements. O(1).
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.elements.remaining as usize
     }
 
     /// Is it empty? O(1).
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.elements.remaining == 0
     }
 
     /// The declared element type (`Untyped` in Godot 3).
@@ -112,11 +101,7 @@ impl<'a> ArrayRef<'a> {
     /// The elements, in order.
     pub fn iter(&self) -> ArrayIter<'a> {
         ArrayIter {
-            rest: self.items,
-            offset: self.items_offset,
-            remaining: self.len,
-            dialect: self.dialect,
-            index: self.index,
+            values: self.elements,
         }
     }
 
@@ -138,17 +123,66 @@ impl<'a> IntoIterator for ArrayRef<'a> {
 /// interleaved, inside [`DictIter`]).
 #[derive(Clone, Debug)]
 pub struct ArrayIter<'a> {
-    rest: &'a [u8],
-    offset: usize,
-    remaining: u32,
-    dialect: Dialect,
-    index: Option<&'a SpanIndex>,
+    values: Values<'a>,
 }
 
 impl<'a> Iterator for ArrayIter<'a> {
     type Item = VariantRef<'a>;
 
     fn next(&mut self) -> Option<VariantRef<'a>> {
+        self.values.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.values.remaining as usize;
+        (n, Some(n))
+    }
+}
+
+/// Child values stored back to back (validated): where the next one starts and how many
+/// remain. Shared by the array, dictionary and property iterators.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Values<'a> {
+    rest: &'a [u8],
+    /// Absolute offset of `rest[0]`.
+    offset: usize,
+    remaining: u32,
+    dialect: Dialect,
+    index: Option<&'a SpanIndex>,
+}
+
+impl<'a> Values<'a> {
+    /// The values after the count word at `payload[at]` of `container`: `per_entry`
+    /// values per counted entry (2 for dictionaries). The count's bit 31 is masked off.
+    fn after_count(container: &VariantRef<'a>, at: usize, per_entry: u32) -> Self {
+        let payload = container.payload();
+        let start = at.saturating_add(4);
+        Values::new(
+            payload.get(start..).unwrap_or(&[]),
+            container.offset() + 4 + start,
+            (le_u32(payload, at) & !COUNT_SHARED_BIT).saturating_mul(per_entry),
+            container,
+        )
+    }
+
+    /// `count` values in `rest` (at absolute `offset`), read like `container`.
+    pub(crate) fn new(
+        rest: &'a [u8],
+        offset: usize,
+        count: u32,
+        container: &VariantRef<'a>,
+    ) -> Self {
+        Values {
+            rest,
+            offset,
+            remaining: count,
+            dialect: container.dialect(),
+            index: container.index(),
+        }
+    }
+
+    /// Splits off the next value.
+    pub(crate) fn next(&mut self) -> Option<VariantRef<'a>> {
         if self.remaining == 0 || self.rest.is_empty() {
             self.remaining = 0;
             return None;
@@ -161,8 +195,16 @@ impl<'a> Iterator for ArrayIter<'a> {
         Some(value)
     }
 
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining as usize, Some(self.remaining as usize))
+    /// Skips a string field (an object property's name) before the next value.
+    pub(crate) fn next_name(&mut self) -> GdStr<'a> {
+        let (name, next) = string_at(self.rest, 0);
+        self.rest = self.rest.get(next..).unwrap_or(&[]);
+        self.offset += next;
+        name
+    }
+
+    pub(crate) fn remaining(&self) -> u32 {
+        self.remaining
     }
 }
 
@@ -177,11 +219,8 @@ impl FusedIterator for ArrayIter<'_> {}
 pub struct DictRef<'a> {
     key_type: ContainerType<'a>,
     value_type: ContainerType<'a>,
-    len: u32,
-    items: &'a [u8],
-    items_offset: usize,
-    dialect: Dialect,
-    index: Option<&'a SpanIndex>,
+    /// Keys and values, interleaved.
+    entries: Values<'a>,
 }
 
 impl<'a> DictRef<'a> {
@@ -196,27 +235,21 @@ impl<'a> DictRef<'a> {
             }
             _ => (ContainerType::Untyped, ContainerType::Untyped, 0),
         };
-        let len = le_u32(payload, at) & !COUNT_SHARED_BIT;
-        let start = at.saturating_add(4);
         DictRef {
             key_type,
             value_type,
-            len,
-            items: payload.get(start..).unwrap_or(&[]),
-            items_offset: value.offset() + 4 + start,
-            dialect: value.dialect(),
-            index: value.index(),
+            entries: Values::after_count(value, at, 2),
         }
     }
 
     /// Number of pairs on the wire. O(1).
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.entries.remaining as usize / 2
     }
 
     /// Is it empty? O(1).
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.entries.remaining == 0
     }
 
     /// Declared key type (Godot 4.4+ typed dictionaries).
@@ -232,13 +265,7 @@ impl<'a> DictRef<'a> {
     /// The `(key, value)` pairs in wire order.
     pub fn iter(&self) -> DictIter<'a> {
         DictIter {
-            inner: ArrayIter {
-                rest: self.items,
-                offset: self.items_offset,
-                remaining: self.len.saturating_mul(2),
-                dialect: self.dialect,
-                index: self.index,
-            },
+            entries: self.entries,
         }
     }
 
@@ -272,20 +299,20 @@ impl<'a> IntoIterator for DictRef<'a> {
 /// Iterator over a [`DictRef`]'s `(key, value)` pairs.
 #[derive(Clone, Debug)]
 pub struct DictIter<'a> {
-    inner: ArrayIter<'a>,
+    entries: Values<'a>,
 }
 
 impl<'a> Iterator for DictIter<'a> {
     type Item = (VariantRef<'a>, VariantRef<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        let key = self.inner.next()?;
-        let value = self.inner.next()?;
+        let key = self.entries.next()?;
+        let value = self.entries.next()?;
         Some((key, value))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.inner.remaining as usize / 2;
+        let n = self.entries.remaining as usize / 2;
         (n, Some(n))
     }
 }

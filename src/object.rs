@@ -3,13 +3,12 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
+use crate::container::Values;
 use crate::cursor::{le_u32, le_u64};
 use crate::dialect::{COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
-use crate::index::SpanIndex;
 use crate::string::string_at;
 use crate::string::{GdStr, StringIter};
 use crate::value::VariantRef;
-use crate::Dialect;
 
 /// An encoded `Object`. Never instantiated: a full object is only a class name and a list
 /// of `(property name, value)` pairs.
@@ -26,14 +25,9 @@ pub enum ObjectRef<'a> {
 }
 
 impl<'a> ObjectRef<'a> {
-    pub(crate) fn new(
-        header: u32,
-        payload: &'a [u8],
-        payload_offset: usize,
-        dialect: Dialect,
-        index: Option<&'a SpanIndex>,
-    ) -> Self {
-        if header & FLAG_OBJECT_AS_ID != 0 {
+    pub(crate) fn new(value: &VariantRef<'a>) -> Self {
+        let payload = value.payload();
+        if value.header() & FLAG_OBJECT_AS_ID != 0 {
             return ObjectRef::Id(le_u64(payload, 0));
         }
         let (class, at) = string_at(payload, 0);
@@ -41,15 +35,13 @@ impl<'a> ObjectRef<'a> {
             return ObjectRef::Null;
         }
         let word = le_u32(payload, at);
+        // The engine reads the count as int32 and runs no loop for a negative one.
         let count = if word > i32::MAX as u32 { 0 } else { word };
         let start = at.saturating_add(4);
+        let rest = payload.get(start..).unwrap_or(&[]);
         ObjectRef::Full(FullObject {
             class,
-            count,
-            props: payload.get(start..).unwrap_or(&[]),
-            props_offset: payload_offset + start,
-            dialect,
-            index,
+            properties: Values::new(rest, value.offset() + 4 + start, count, value),
         })
     }
 
@@ -63,11 +55,8 @@ impl<'a> ObjectRef<'a> {
 #[derive(Clone, Copy, Debug)]
 pub struct FullObject<'a> {
     class: GdStr<'a>,
-    count: u32,
-    props: &'a [u8],
-    props_offset: usize,
-    dialect: Dialect,
-    index: Option<&'a SpanIndex>,
+    /// Property values (each preceded by its name).
+    properties: Values<'a>,
 }
 
 impl<'a> FullObject<'a> {
@@ -78,22 +67,18 @@ impl<'a> FullObject<'a> {
 
     /// Number of properties. O(1).
     pub fn len(&self) -> usize {
-        self.count as usize
+        self.properties.remaining() as usize
     }
 
     /// Has it no properties?
     pub fn is_empty(&self) -> bool {
-        self.count == 0
+        self.properties.remaining() == 0
     }
 
     /// The properties in wire order.
     pub fn properties(&self) -> PropertyIter<'a> {
         PropertyIter {
-            rest: self.props,
-            offset: self.props_offset,
-            remaining: self.count,
-            dialect: self.dialect,
-            index: self.index,
+            values: self.properties,
         }
     }
 }
@@ -101,33 +86,24 @@ impl<'a> FullObject<'a> {
 /// Iterator over a full object's `(name, value)` properties.
 #[derive(Clone, Debug)]
 pub struct PropertyIter<'a> {
-    rest: &'a [u8],
-    offset: usize,
-    remaining: u32,
-    dialect: Dialect,
-    index: Option<&'a SpanIndex>,
+    values: Values<'a>,
 }
 
 impl<'a> Iterator for PropertyIter<'a> {
     type Item = (GdStr<'a>, VariantRef<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.remaining == 0 || self.rest.is_empty() {
-            self.remaining = 0;
+        if self.values.remaining() == 0 {
             return None;
         }
-        self.remaining -= 1;
-        let (name, at) = string_at(self.rest, 0);
-        let data = self.rest.get(at..).unwrap_or(&[]);
-        let (value, rest) =
-            VariantRef::split_trusted(data, self.offset + at, self.dialect, self.index);
-        self.offset += at + value.encoded().len();
-        self.rest = rest;
+        let name = self.values.next_name();
+        let value = self.values.next()?;
         Some((name, value))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining as usize, Some(self.remaining as usize))
+        let n = self.values.remaining() as usize;
+        (n, Some(n))
     }
 }
 

@@ -258,15 +258,7 @@ impl<'a> VariantRef<'a> {
 
     /// An `Object`: null, an instance id, or full (class name and properties, as inert data).
     pub fn as_object(&self) -> Option<ObjectRef<'a>> {
-        (self.header.ty == VariantType::Object).then(|| {
-            ObjectRef::new(
-                self.header(),
-                self.payload(),
-                self.offset + 4,
-                self.dialect,
-                self.index,
-            )
-        })
+        (self.header.ty == VariantType::Object).then(|| ObjectRef::new(self))
     }
 
     /// Is it a `Callable`? (Godot 4 writes no payload: it always reads as an empty Callable.)
