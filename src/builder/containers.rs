@@ -128,23 +128,6 @@ impl ArrayBuilder<'_> {
         self.inner.count += 1;
         self.inner.slot()
     }
-
-    /// Elements so far.
-    pub fn len(&self) -> u64 {
-        self.inner.count
-    }
-
-    /// No elements so far?
-    pub fn is_empty(&self) -> bool {
-        self.inner.count == 0
-    }
-
-    /// Patches the element count. Dropping the builder does the same but cannot report
-    /// a count over `i32::MAX`.
-    #[inline]
-    pub fn finish(mut self) -> Result<(), BuildError> {
-        self.inner.patch()
-    }
 }
 
 /// Builds a `Dictionary`: each entry method writes a key and returns a builder for its value.
@@ -196,22 +179,6 @@ impl DictBuilder<'_> {
         let result = key(self.inner.slot());
         (result, self.inner.slot())
     }
-
-    /// Pairs so far.
-    pub fn len(&self) -> u64 {
-        self.inner.count
-    }
-
-    /// No pairs so far?
-    pub fn is_empty(&self) -> bool {
-        self.inner.count == 0
-    }
-
-    /// Patches the pair count.
-    #[inline]
-    pub fn finish(mut self) -> Result<(), BuildError> {
-        self.inner.patch()
-    }
 }
 
 /// Builds a full `Object`: a class name and properties.
@@ -229,16 +196,30 @@ impl ObjectBuilder<'_> {
         put_string(self.inner.out, name.as_bytes())?;
         Ok(self.inner.slot())
     }
-
-    /// Patches the property count.
-    #[inline]
-    pub fn finish(mut self) -> Result<(), BuildError> {
-        self.inner.patch()
-    }
 }
 
-macro_rules! debug_counted {
-    ($($name:ident),*) => {$(
+/// What every container builder has: its child count, `finish`, and `Debug`.
+macro_rules! counted_builder {
+    ($($name:ident: $children:literal),*) => {$(
+        impl $name<'_> {
+            #[doc = concat!("Number of ", $children, " written so far.")]
+            pub fn len(&self) -> u64 {
+                self.inner.count
+            }
+
+            #[doc = concat!("No ", $children, " written so far?")]
+            pub fn is_empty(&self) -> bool {
+                self.inner.count == 0
+            }
+
+            /// Patches the count. Dropping the builder does the same but cannot report a
+            /// count over `i32::MAX`.
+            #[inline]
+            pub fn finish(mut self) -> Result<(), BuildError> {
+                self.inner.patch()
+            }
+        }
+
         impl fmt::Debug for $name<'_> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_struct(stringify!($name)).field("count", &self.inner.count).finish()
@@ -246,7 +227,7 @@ macro_rules! debug_counted {
         }
     )*};
 }
-debug_counted!(ArrayBuilder, DictBuilder, ObjectBuilder);
+counted_builder!(ArrayBuilder: "elements", DictBuilder: "pairs", ObjectBuilder: "properties");
 
 impl<'a> Builder<'a> {
     /// Starts an untyped `Array`.
