@@ -16,7 +16,7 @@
 //! * [`FrameDecoder`]: frames from chunks as they arrive from a socket; frames inside a
 //!   chunk are borrowed from it, only a frame that straddles chunks is copied.
 //! * [`FrameReader`] / [`write_to`]: `std::io` sequences of frames (a file of `store_var`s).
-//! * [`write`] / [`write_with`]: append a frame to a `Vec<u8>`.
+//! * [`write()`](fn@write) / [`write_with`]: append a frame to a `Vec<u8>`.
 //! * [`rpc`]: Godot 4's compressed encoding of RPC arguments.
 
 mod decoder;
