@@ -210,3 +210,36 @@ fn godot_3_bytes_reencode_as_godot_4_and_back() {
         .unwrap();
     assert_eq!(back, c.value_bytes());
 }
+
+#[test]
+fn a_godot_4_script_property_takes_only_null_or_a_string() {
+    let mut out = Vec::new();
+    let mut object = Builder::new(&mut out, Dialect::Godot4)
+        .object("Resource")
+        .unwrap();
+    assert_eq!(
+        object.property("script").unwrap().int(5),
+        Err(BuildError::InvalidScriptProperty(VariantType::Int))
+    );
+    object
+        .property("script")
+        .unwrap()
+        .string("res://enemy.gd")
+        .unwrap();
+    object.property("script").unwrap().nil().unwrap();
+    object.property("scripts").unwrap().int(5).unwrap(); // only the exact name
+    object.finish().unwrap();
+    // The refused value became null, so the object reads back (as the engine would).
+    let v = VariantRef::parse(&out, Dialect::Godot4).unwrap();
+    assert_eq!(
+        v.to_string(),
+        "Object(Resource,\"script\":null,\"script\":\"res://enemy.gd\",\"script\":null,\"scripts\":5)\n"
+    );
+    // Godot 3 writes the script as an object: anything goes.
+    let mut g3 = Vec::new();
+    let mut object = Builder::new(&mut g3, Dialect::Godot3)
+        .object("Reference")
+        .unwrap();
+    object.property("script").unwrap().int(5).unwrap();
+    object.finish().unwrap();
+}

@@ -11,8 +11,8 @@ use std::collections::BTreeSet;
 
 use arbitrary::{Result as Gen, Unstructured};
 use gdvariant::{
-    BuildError, Builder, Dialect, ErrorKind, MathComponents, Object, OwnedContainerType,
-    PackedVectors, ParseOptions, Variant, VariantRef, VariantType,
+    BuildError, Builder, Dialect, MathComponents, Object, OwnedContainerType, PackedVectors,
+    ParseOptions, Variant, VariantRef, VariantType,
 };
 
 const G3: Dialect = Dialect::Godot3;
@@ -970,17 +970,36 @@ fn nesting_is_limited_like_the_engine() {
 }
 
 #[test]
-fn godot4_script_property_is_not_checked_when_writing() {
-    // Documented limitation: the engine (and this crate's parser) read a Godot 4
-    // object's `script` property as a resource path, so anything but null or a String
-    // is rejected on reading; `encode` writes what it is given.
+fn godot4_script_property_must_be_null_or_a_string() {
+    // The engine (and this crate's parser) read a Godot 4 object's `script` property as
+    // a resource path, so anything but null or a String is refused when writing too.
     let v = Variant::Object(Object::Full {
         class: "Resource".into(),
         properties: vec![("script".into(), 1.into())],
     });
-    let written = bytes(v.clone(), G4);
-    let err = VariantRef::parse(&written, G4).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::InvalidScriptProperty);
+    let mut out = Vec::new();
+    assert_eq!(
+        v.encode(&mut out, G4),
+        Err(BuildError::InvalidScriptProperty(VariantType::Int))
+    );
+    assert!(out.is_empty());
+    assert_eq!(
+        v.encoded_len(G4),
+        Err(BuildError::InvalidScriptProperty(VariantType::Int))
+    );
+    for ok in [
+        Variant::Nil,
+        "res://x.gd".into(),
+        Variant::Object(Object::Null),
+    ] {
+        let v = Variant::Object(Object::Full {
+            class: "Resource".into(),
+            properties: vec![("script".into(), ok)],
+        });
+        let written = bytes(v.clone(), G4);
+        assert!(VariantRef::parse(&written, G4).is_ok());
+        assert_eq!(v.encoded_len(G4), Ok(written.len()));
+    }
     // Godot 3 serializes the script as an object: any value is fine there.
     assert_eq!(read(&bytes(v.clone(), G3), G3), v);
 }

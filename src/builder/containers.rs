@@ -194,7 +194,12 @@ impl ObjectBuilder<'_> {
         self.inner.settle();
         self.inner.count += 1;
         put_string(self.inner.out, name.as_bytes())?;
-        Ok(self.inner.slot())
+        // Godot 4 reads `script` as a resource path (the name as Godot reads the text).
+        let script = self.inner.dialect == Dialect::Godot4
+            && crate::string::godot_view(name.as_bytes()) == b"script";
+        let mut slot = self.inner.slot();
+        slot.script = script;
+        Ok(slot)
     }
 }
 

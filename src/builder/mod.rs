@@ -74,6 +74,10 @@ pub enum BuildError {
     /// Nesting deeper than Godot's limit of 1024 while copying a value.
     #[error("nesting deeper than 1024")]
     TooDeep,
+    /// A Godot 4 object's `script` property must be null or a String (a `res://` path):
+    /// the engine rejects anything else, and so does [`crate::VariantRef::parse`].
+    #[error("a Godot 4 object's `script` property cannot be a {0:?}")]
+    InvalidScriptProperty(VariantType),
 }
 
 /// Writes one value into a `Vec<u8>` (appending). Obtained from [`Builder::new`] for a
@@ -85,6 +89,8 @@ pub enum BuildError {
 pub struct Builder<'a> {
     out: &'a mut Vec<u8>,
     dialect: Dialect,
+    /// The slot of a Godot 4 object's `script` property: only null or a String fit.
+    script: bool,
 }
 
 impl fmt::Debug for Builder<'_> {
@@ -132,7 +138,7 @@ impl<'a> Builder<'a> {
     /// A builder that appends one top-level value to `out` in `dialect`.
     #[inline]
     pub fn new(out: &'a mut Vec<u8>, dialect: Dialect) -> Self {
-        Builder { out, dialect }
+        Builder { out, dialect, script: false }
     }
 
     /// The dialect being written.
@@ -155,6 +161,9 @@ impl<'a> Builder<'a> {
     /// made before this, so a value is either written whole or not at all.
     #[inline]
     fn header(&mut self, ty: VariantType, flags: u32) -> Result<(), BuildError> {
+        if self.script && !matches!(ty, VariantType::Nil | VariantType::String) {
+            return Err(BuildError::InvalidScriptProperty(ty));
+        }
         let word = self.id(ty)? | flags;
         self.out.extend_from_slice(&word.to_le_bytes());
         Ok(())

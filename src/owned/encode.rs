@@ -290,6 +290,22 @@ fn write_array(
     array.finish()
 }
 
+/// What the builder refuses for a Godot 4 object's `script` property (see
+/// `BuildError::InvalidScriptProperty`), checked in the same place of the same order.
+fn check_script_property(name: &str, value: &Variant, dialect: Dialect) -> Result<(), BuildError> {
+    let written = match value {
+        // A null object is written as a NIL header.
+        Variant::Object(Object::Null) => VariantType::Nil,
+        Variant::Object(Object::Full { class, .. }) if is_null_class(class) => VariantType::Nil,
+        other => other.ty(),
+    };
+    let script = dialect == Dialect::Godot4 && crate::string::godot_view(name.as_bytes()) == b"script";
+    if script && !matches!(written, VariantType::Nil | VariantType::String) {
+        return Err(BuildError::InvalidScriptProperty(written));
+    }
+    Ok(())
+}
+
 #[inline(never)]
 fn object_len(
     class: &str,
@@ -302,9 +318,9 @@ fn object_len(
     }
     let mut len = string_len(class.as_bytes())?.saturating_add(4);
     for (name, value) in properties {
-        len = len
-            .saturating_add(string_len(name.as_bytes())?)
-            .saturating_add(value.len_at(dialect, depth + 1)?);
+        len = len.saturating_add(string_len(name.as_bytes())?);
+        check_script_property(name, value, dialect)?;
+        len = len.saturating_add(value.len_at(dialect, depth + 1)?);
     }
     count_word(properties.len())?;
     Ok(len)
