@@ -138,7 +138,11 @@ impl<'a> Builder<'a> {
     /// A builder that appends one top-level value to `out` in `dialect`.
     #[inline]
     pub fn new(out: &'a mut Vec<u8>, dialect: Dialect) -> Self {
-        Builder { out, dialect, script: false }
+        Builder {
+            out,
+            dialect,
+            script: false,
+        }
     }
 
     /// The dialect being written.

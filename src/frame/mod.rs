@@ -18,13 +18,18 @@
 //! * [`FrameReader`] / [`write_to`]: `std::io` sequences of frames (a file of `store_var`s).
 //! * [`write()`](fn@write) / [`write_with`]: append a frame to a `Vec<u8>`.
 //! * [`rpc`]: Godot 4's compressed encoding of RPC arguments.
+//! * `GodotCodec` (feature `tokio`): a `tokio_util::codec` Decoder/Encoder of frames.
 
+#[cfg(feature = "tokio")]
+mod codec;
 mod decoder;
 mod io;
 pub mod rpc;
 
 use crate::{BuildError, Builder, Dialect, Error, ParseOptions, VariantRef};
 
+#[cfg(feature = "tokio")]
+pub use codec::{CodecError, GodotCodec, GodotFrame};
 pub use decoder::FrameDecoder;
 pub use io::{write_to, FrameReader};
 

@@ -299,7 +299,8 @@ fn check_script_property(name: &str, value: &Variant, dialect: Dialect) -> Resul
         Variant::Object(Object::Full { class, .. }) if is_null_class(class) => VariantType::Nil,
         other => other.ty(),
     };
-    let script = dialect == Dialect::Godot4 && crate::string::godot_view(name.as_bytes()) == b"script";
+    let script =
+        dialect == Dialect::Godot4 && crate::string::godot_view(name.as_bytes()) == b"script";
     if script && !matches!(written, VariantType::Nil | VariantType::String) {
         return Err(BuildError::InvalidScriptProperty(written));
     }
