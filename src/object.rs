@@ -154,10 +154,23 @@ impl<'a> NodePathRef<'a> {
     }
 }
 
-impl fmt::Display for NodePathRef<'_> {
-    /// The path as Godot writes it: `/` before an absolute path, names joined by `/`,
-    /// each subname after a `:`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl NodePathRef<'_> {
+    /// The path as Godot 3 writes it (`NodePath::operator String` in 3.x): empty for a
+    /// path with no names and no subnames even if it is absolute; otherwise `/` before an
+    /// absolute path, names joined by `/`, each subname after a `:`.
+    pub fn write_godot3(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        if self.names == 0 && self.subnames == 0 {
+            return Ok(());
+        }
+        self.write_names(f)?;
+        for name in self.subnames() {
+            f.write_str(":")?;
+            f.write_str(name.as_str())?;
+        }
+        Ok(())
+    }
+
+    fn write_names(&self, f: &mut impl fmt::Write) -> fmt::Result {
         if self.absolute {
             f.write_str("/")?;
         }
@@ -167,9 +180,22 @@ impl fmt::Display for NodePathRef<'_> {
             }
             f.write_str(name.as_str())?;
         }
-        for name in self.subnames() {
-            f.write_str(":")?;
-            f.write_str(name.as_str())?;
+        Ok(())
+    }
+}
+
+impl fmt::Display for NodePathRef<'_> {
+    /// The path as Godot 4 writes it: `/` before an absolute path, names joined by `/`,
+    /// then `:` and the subnames joined by `:`, unless that join is empty (a lone empty
+    /// subname prints nothing). See [`NodePathRef::write_godot3`] for Godot 3's rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_names(f)?;
+        let joined_is_empty = self.subnames < 2 && self.subnames().all(|s| s.is_empty());
+        if !joined_is_empty {
+            for name in self.subnames() {
+                f.write_str(":")?;
+                f.write_str(name.as_str())?;
+            }
         }
         Ok(())
     }

@@ -16,8 +16,19 @@ use crate::{Dialect, VariantType};
 struct Frame {
     /// Child values still to read (a dictionary counts keys and values).
     remaining: u32,
-    /// Each child is preceded by a property-name string (objects).
-    named: bool,
+    /// Non-zero when each child is preceded by a property-name string (objects). A `u32`,
+    /// not a `bool`, so that the segment array is plain words that zero-fill with one
+    /// `memset` (a `bool` field made the compiler write it slot by slot: half the time
+    /// of a small parse).
+    named: u32,
+}
+
+impl Frame {
+    const EMPTY: Frame = Frame { remaining: 0, named: 0 };
+
+    fn of(children: &Children) -> Frame {
+        Frame { remaining: children.count, named: u32::from(children.named) }
+    }
 }
 
 /// What follows a node's own fields.
@@ -99,15 +110,9 @@ fn children(
     let mut cur = *outer;
     let (dialect, options, max_depth) = (walk.dialect, walk.options, walk.max_depth);
     let mut nodes = walk.nodes;
-    let mut stack = [Frame {
-        remaining: 0,
-        named: false,
-    }; SEGMENT];
+    let mut stack = [Frame::EMPTY; SEGMENT];
     if let Some(bottom) = stack.first_mut() {
-        *bottom = Frame {
-            remaining: first.count,
-            named: first.named,
-        };
+        *bottom = Frame::of(&first);
     }
     let mut open = 1usize;
     loop {
@@ -122,7 +127,7 @@ fn children(
             continue;
         }
         top.remaining -= 1;
-        if top.named {
+        if top.named != 0 {
             let name = cur.string::<true>()?;
             if dialect == Dialect::Godot4 && godot_view(name) == b"script" {
                 check_script_property(&cur)?;
@@ -143,10 +148,7 @@ fn children(
         }
         match stack.get_mut(open) {
             Some(slot) => {
-                *slot = Frame {
-                    remaining: grandchildren.count,
-                    named: grandchildren.named,
-                };
+                *slot = Frame::of(&grandchildren);
                 open += 1;
             }
             // This segment is full: continue one level down in a fresh one.

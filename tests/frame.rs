@@ -232,3 +232,34 @@ fn write_with_builds_in_place_and_leaves_nothing_on_error() {
     ));
     assert_eq!(out.len(), 13, "the failed frame left nothing behind");
 }
+
+#[test]
+fn frame_reader_memory_follows_the_bytes_received_not_the_prefix() {
+    // A prefix claiming 15 MiB followed by 8 bytes: an I/O error, and the buffer only ever
+    // held what arrived (read_to_end grows geometrically from what is read).
+    let mut stream = (15u32 << 20).to_le_bytes().to_vec();
+    stream.extend_from_slice(&[2, 0, 0, 0, 7, 0, 0, 0]);
+    let mut reader = FrameReader::new(&stream[..], FrameOptions::new(Dialect::Godot4));
+    let err = reader.next_frame().map(|v| v.is_some()).unwrap_err();
+    assert!(
+        matches!(err, frame::ReadError::Io(ref e) if e.kind() == std::io::ErrorKind::UnexpectedEof),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_big_frame_arrives_whole_through_64_kib_chunks() {
+    let mut big = Vec::new();
+    frame::write_with(&mut big, Dialect::Godot4, PrefixOrder::Little, |b| {
+        b.packed_bytes(&vec![7u8; 1 << 20])
+    })
+    .unwrap();
+    let mut decoder = FrameDecoder::new(FrameOptions::new(Dialect::Godot4));
+    let mut sizes = Vec::new();
+    for chunk in big.chunks(64 << 10) {
+        decoder.feed(chunk, |f| sizes.push(f.unwrap().as_packed().unwrap().len()));
+        assert!(decoder.buffered() <= big.len());
+    }
+    assert_eq!(sizes, [1 << 20]);
+    assert_eq!(decoder.buffered(), 0);
+}

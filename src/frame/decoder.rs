@@ -72,7 +72,7 @@ impl FrameDecoder {
                 Ok(Some(len)) => {
                     let body = self.pending.get(4..4 + len).unwrap_or(&[]);
                     on_frame(parse_body(body, &self.options));
-                    self.pending.clear();
+                    self.release();
                 }
                 Ok(None) => return, // still incomplete: the whole chunk was taken
                 Err(e) => return self.fail(e, &mut on_frame),
@@ -92,6 +92,26 @@ impl FrameDecoder {
         }
         // Keep the start of a straddling frame.
         self.pending.extend_from_slice(chunk);
+        self.reserve_pending();
+    }
+
+    /// Once the pending frame's prefix is known, reserves exactly the rest of the frame
+    /// (the prefix passed the limit check), so the buffer never grows past one frame.
+    fn reserve_pending(&mut self) {
+        if let Ok(Some(len)) = self.pending_len() {
+            let missing = (4 + len).saturating_sub(self.pending.len());
+            self.pending.reserve_exact(missing);
+        }
+    }
+
+    /// Empties the buffer after a straddling frame, giving memory back after a big one.
+    fn release(&mut self) {
+        const KEEP: usize = 64 << 10;
+        if self.pending.capacity() > KEEP {
+            self.pending = Vec::new();
+        } else {
+            self.pending.clear();
+        }
     }
 
     /// Appends to `pending` the bytes of `chunk` that belong to the pending frame; returns

@@ -6,9 +6,10 @@ use super::{body_len, parse_body, FrameError, FrameOptions, PrefixOrder};
 use crate::{BuildError, VariantRef};
 
 /// Reads frames one after another from a [`Read`] (a file written with repeated
-/// `store_var`, a blocking `StreamPeer` socket). Each frame is read into one reused buffer,
-/// sized by the frame's prefix only after the prefix passed the
-/// [`FrameOptions::max_frame`] check, so memory never exceeds one frame.
+/// `store_var`, a blocking `StreamPeer` socket). Each frame is read into one reused
+/// buffer that grows with the bytes actually received (never from what a prefix claims),
+/// and a prefix over [`FrameOptions::max_frame`] is refused before any of its body is
+/// read, so memory never exceeds about one frame.
 #[derive(Debug)]
 pub struct FrameReader<R> {
     reader: R,
@@ -54,8 +55,12 @@ impl<R: Read> FrameReader<R> {
         }
         let len = body_len(prefix, &self.options)?;
         self.buffer.clear();
-        self.buffer.resize(len, 0);
-        self.reader.read_exact(&mut self.buffer)?;
+        // `take` + `read_to_end` grows the buffer as data arrives: a lying prefix costs
+        // only what the stream really delivers.
+        (&mut self.reader).take(len as u64).read_to_end(&mut self.buffer)?;
+        if self.buffer.len() < len {
+            return Err(io::Error::from(io::ErrorKind::UnexpectedEof).into());
+        }
         Ok(Some(parse_body(&self.buffer, &self.options)?))
     }
 

@@ -31,7 +31,7 @@ use crate::{BuildError, Builder, Dialect, Error, ParseOptions, VariantRef};
 #[cfg(feature = "tokio")]
 pub use codec::{CodecError, GodotCodec, GodotFrame};
 pub use decoder::FrameDecoder;
-pub use io::{write_to, FrameReader};
+pub use io::{write_to, FrameReader, ReadError};
 
 /// Byte order of a length prefix (the value itself is always little-endian).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

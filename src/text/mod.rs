@@ -151,7 +151,14 @@ impl Writer<'_, '_> {
             }
             Layout::Math(..) => self.math(v),
             Layout::NodePath => {
-                let path = v.as_node_path().map(|p| p.to_string()).unwrap_or_default();
+                let mut path = String::new();
+                if let Some(p) = v.as_node_path() {
+                    if self.style.is_godot3() {
+                        p.write_godot3(&mut path)?;
+                    } else {
+                        fmt::Write::write_fmt(&mut path, format_args!("{p}"))?;
+                    }
+                }
                 self.s("NodePath(\"")?;
                 self.escaped(&path)?;
                 self.s("\")")

@@ -1,0 +1,405 @@
+//! Memory never grows with what the input claims (issue 5).
+//!
+//! This test binary installs a counting global allocator. Counts are kept per thread (a
+//! `thread_local!` with a `const` initialiser, which never allocates), so the tests can run
+//! on libtest's threads in parallel: each measures only what its own thread allocates.
+//!
+//! - A count of 2^31 − 1 (Array, Dictionary, PackedFloat32Array, PackedStringArray,
+//!   NodePath) in at most 16 bytes: `VariantRef::parse` fails with `LengthOutOfBounds` and
+//!   makes **zero** allocations.
+//! - Parsing every engine-written fixture and walking all of it (every element, key,
+//!   property, string, packed element, NodePath component) makes **zero** allocations.
+//! - `Display` of a dictionary allocates O(entries): one vector of key/value views per
+//!   dictionary printed (for the engines' sorted key order), nothing per scalar.
+
+// The allocator is the one place that needs `unsafe` (`GlobalAlloc` is an unsafe trait).
+// The library itself is `#![forbid(unsafe_code)]`.
+#![allow(unsafe_code)]
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::fmt::{self, Write as _};
+
+use gdvariant::{Dialect, ErrorKind, ObjectRef, VariantRef};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static BYTES: Cell<u64> = const { Cell::new(0) };
+}
+
+fn note(size: usize) {
+    // `try_with`: during thread teardown the slots may be gone; those allocations are not
+    // inside any measurement.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+    let _ = BYTES.try_with(|c| c.set(c.get() + size as u64));
+}
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged; the
+// bookkeeping touches only const-initialised thread-locals (no allocation, no re-entry).
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note(layout.size());
+        // SAFETY: same contract as ours.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note(layout.size());
+        // SAFETY: same contract as ours.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note(new_size);
+        // SAFETY: same contract as ours.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as ours.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations (calls to alloc/alloc_zeroed/realloc) and bytes requested on this thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Usage {
+    allocations: u64,
+    bytes: u64,
+}
+
+/// Runs `f` and returns what it allocated on this thread.
+fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
+    let before = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
+    let result = f();
+    let after = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
+    (
+        result,
+        Usage {
+            allocations: after.0 - before.0,
+            bytes: after.1 - before.1,
+        },
+    )
+}
+
+const I32_MAX: u32 = i32::MAX as u32;
+
+fn words(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    let (v, usage) = measure(|| vec![0u8; 1000]);
+    assert_eq!(v.len(), 1000);
+    assert_eq!(usage.allocations, 1);
+    assert!(usage.bytes >= 1000);
+}
+
+#[test]
+fn counts_of_2_pow_31_allocate_nothing() {
+    // (name, dialect, bytes): each at most 16 bytes, each claiming 2^31 - 1 items.
+    let cases: Vec<(&str, Dialect, Vec<u8>)> = vec![
+        ("Array g4", Dialect::Godot4, words(&[28, I32_MAX])),
+        (
+            "Array g4 + one int",
+            Dialect::Godot4,
+            words(&[28, I32_MAX, 2, 7]),
+        ),
+        ("Array g3", Dialect::Godot3, words(&[19, I32_MAX])),
+        ("Dictionary g4", Dialect::Godot4, words(&[27, I32_MAX])),
+        (
+            "Dictionary g3 + key",
+            Dialect::Godot3,
+            words(&[18, I32_MAX, 4, 0]),
+        ),
+        (
+            "PackedFloat32Array g4",
+            Dialect::Godot4,
+            words(&[32, I32_MAX]),
+        ),
+        ("PoolRealArray g3", Dialect::Godot3, words(&[22, I32_MAX])),
+        (
+            "PackedStringArray g4",
+            Dialect::Godot4,
+            words(&[34, I32_MAX, 0]),
+        ),
+        ("PoolStringArray g3", Dialect::Godot3, words(&[23, I32_MAX])),
+        (
+            "NodePath g4 (names)",
+            Dialect::Godot4,
+            words(&[22, u32::MAX, 0, 0]),
+        ),
+        (
+            "NodePath g3 (subnames)",
+            Dialect::Godot3,
+            words(&[15, 1 << 31, I32_MAX, 0]),
+        ),
+        (
+            "String g4 (length)",
+            Dialect::Godot4,
+            words(&[4, I32_MAX, 0, 0]),
+        ),
+    ];
+    for (name, dialect, bytes) in &cases {
+        assert!(bytes.len() <= 16, "{name}: {} bytes", bytes.len());
+        let (result, usage) = measure(|| VariantRef::parse(bytes, *dialect).map(|_| ()));
+        let err = result.expect_err(name);
+        assert_eq!(err.kind(), ErrorKind::LengthOutOfBounds, "{name}: {err}");
+        assert_eq!(
+            usage,
+            Usage {
+                allocations: 0,
+                bytes: 0
+            },
+            "{name}: parse allocated"
+        );
+    }
+}
+
+#[test]
+fn deep_and_wide_hostile_inputs_allocate_nothing() {
+    // 100,000 nested arrays (rejected at depth 1025) and a dictionary claiming 10^7 pairs.
+    let mut deep = Vec::new();
+    for _ in 0..100_000 {
+        deep.extend(words(&[28, 1]));
+    }
+    let wide = words(&[27, 10_000_000, 4, 1, u32::from_le_bytes(*b"k\0\0\0"), 2, 1]);
+    for (name, bytes, kind) in [
+        ("deep", &deep, ErrorKind::TooDeep),
+        ("wide", &wide, ErrorKind::LengthOutOfBounds),
+    ] {
+        let (result, usage) = measure(|| VariantRef::parse(bytes, Dialect::Godot4).map(|_| ()));
+        assert_eq!(result.unwrap_err().kind(), kind, "{name}");
+        assert_eq!(usage.allocations, 0, "{name}: parse allocated");
+    }
+}
+
+/// Touches every part of a value without allocating; returns a checksum so that nothing
+/// is optimised away.
+fn walk(v: VariantRef<'_>) -> u64 {
+    let mut sum = Sum(v.ty() as u64 + v.encoded().len() as u64);
+    sum += v.as_int().unwrap_or(0) as u64;
+    sum += v.as_float().map_or(0, f64::to_bits);
+    sum += v.as_bool().map_or(0, u64::from);
+    sum += v.as_str().map_or(0, |s| s.len() as u64);
+    if let Some(m) = v.as_math() {
+        sum += (0..m.len())
+            .filter_map(|i| m.get(i))
+            .map(f64::to_bits)
+            .fold(0, u64::wrapping_add);
+    }
+    if let Some(p) = v.as_node_path() {
+        sum += p
+            .names()
+            .chain(p.subnames())
+            .map(|s| s.as_str().len() as u64)
+            .fold(0, u64::wrapping_add);
+    }
+    if let Some(s) = v.as_signal() {
+        sum += (s.name().as_str().len() as u64).wrapping_add(s.object_id());
+    }
+    if let Some(o) = v.as_object() {
+        match o {
+            ObjectRef::Null => sum += 1,
+            ObjectRef::Id(id) => sum += id,
+            ObjectRef::Full(full) => {
+                sum += full.class().as_str().len() as u64;
+                for (name, value) in full.properties() {
+                    sum += (name.as_str().len() as u64).wrapping_add(walk(value));
+                }
+            }
+        }
+    }
+    if let Some(a) = v.as_array() {
+        sum += a.iter().map(walk).fold(0, u64::wrapping_add);
+    }
+    if let Some(d) = v.as_dictionary() {
+        sum += d
+            .iter()
+            .map(|(k, x)| walk(k).wrapping_add(walk(x)))
+            .fold(0, u64::wrapping_add);
+    }
+    if let Some(p) = v.as_packed() {
+        sum += p
+            .as_bytes()
+            .iter()
+            .map(|&b| u64::from(b))
+            .fold(0, u64::wrapping_add);
+        if let Some(strings) = p.strings() {
+            sum += strings
+                .map(|s| s.as_str().len() as u64)
+                .fold(0, u64::wrapping_add);
+        }
+        if let Some(f) = p.as_f32() {
+            sum += f
+                .iter()
+                .map(|x| u64::from(x.to_bits()))
+                .fold(0, u64::wrapping_add);
+        }
+        if let Some(f) = p.as_f64() {
+            sum += f.iter().map(f64::to_bits).fold(0, u64::wrapping_add);
+        }
+        if let Some(i) = p.as_i64() {
+            sum += i.iter().map(|x| x as u64).fold(0, u64::wrapping_add);
+        }
+        if let Some(c) = p.as_color() {
+            sum += c
+                .iter()
+                .map(|x| u64::from(x[3].to_bits()))
+                .fold(0, u64::wrapping_add);
+        }
+    }
+    sum.0
+}
+
+/// Runs `f` on a thread with a 256 MiB stack (`walk` recurses once per nesting level,
+/// and the deepest fixture has 1000 levels: too deep for a debug build's default test
+/// stack). Counters are per thread, so `f` must measure inside.
+fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(s, f)
+            .unwrap()
+            .join()
+            .unwrap()
+    })
+}
+
+/// A wrapping checksum.
+struct Sum(u64);
+
+impl std::ops::AddAssign<u64> for Sum {
+    fn add_assign(&mut self, x: u64) {
+        self.0 = self.0.wrapping_add(x);
+    }
+}
+
+#[test]
+fn parsing_and_walking_every_fixture_allocates_nothing() {
+    let mut checked = 0;
+    for engine in ["g32", "g36", "g4"] {
+        for case in common::cases(engine) {
+            let bytes = case.value_bytes();
+            let dialect = case.dialect();
+            let (sum, usage) = on_big_stack(|| {
+                measure(|| match VariantRef::parse(bytes, dialect) {
+                    Ok(v) => Some(walk(v)),
+                    Err(_) => None,
+                })
+            });
+            if bytes.is_empty() {
+                continue;
+            }
+            assert!(sum.is_some(), "{engine}/{}: does not parse", case.name);
+            assert_eq!(
+                usage.allocations, 0,
+                "{engine}/{}: parse + walk allocated {usage:?}",
+                case.name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 300, "only {checked} fixtures");
+    // The issue's example by name.
+    let nested = std::fs::read(common::fixtures_dir().join("g4/dict_nested.bin")).unwrap();
+    let (sum, usage) = measure(|| walk(VariantRef::parse(&nested, Dialect::Godot4).unwrap()));
+    assert!(sum > 0);
+    assert_eq!(usage.allocations, 0, "dict_nested: {usage:?}");
+}
+
+/// A `fmt::Write` that keeps only a length and a hash: printing into it allocates nothing
+/// by itself.
+#[derive(Default)]
+struct Sink {
+    len: usize,
+    hash: u64,
+}
+
+impl fmt::Write for Sink {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.len += s.len();
+        for b in s.bytes() {
+            self.hash = (self.hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Ok(())
+    }
+}
+
+/// `{"k0": 0, "k1": 1, ...}` with `n` pairs, Godot 4 bytes.
+fn dictionary(n: u32) -> Vec<u8> {
+    let mut out = words(&[27, n]);
+    for i in 0..n {
+        let key = format!("k{i}");
+        let pad = (4 - key.len() % 4) % 4;
+        out.extend(words(&[4, key.len() as u32]));
+        out.extend(key.as_bytes());
+        out.extend(std::iter::repeat_n(0, pad));
+        out.extend(words(&[2, i]));
+    }
+    out
+}
+
+#[test]
+fn display_of_a_dictionary_allocates_o_entries() {
+    let mut per_entry = Vec::new();
+    for n in [0u32, 1, 10, 100, 1000, 10_000] {
+        let bytes = dictionary(n);
+        let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+        let mut sink = Sink::default();
+        let ((), usage) = measure(|| write!(sink, "{value}").unwrap());
+        assert!(sink.len > 0);
+        // One vector of (key, value) views per dictionary plus the merge sort's scratch
+        // buffer, each sized once.
+        assert!(
+            usage.allocations <= 2,
+            "{n} entries: {} allocations",
+            usage.allocations
+        );
+        // O(entries): a bounded number of bytes per entry (measured: 2 x 96 bytes, the
+        // key and value views in the vector and in the scratch buffer).
+        assert!(
+            usage.bytes <= 512 + 256 * u64::from(n),
+            "{n} entries: {} bytes",
+            usage.bytes
+        );
+        per_entry.push((n, usage));
+    }
+    // Nested: one vector per dictionary printed, none per scalar.
+    let nested = std::fs::read(common::fixtures_dir().join("g4/dict_nested.bin")).unwrap();
+    let value = VariantRef::parse(&nested, Dialect::Godot4).unwrap();
+    fn dictionaries(v: VariantRef<'_>) -> u64 {
+        let mut n = u64::from(v.as_dictionary().is_some());
+        if let Some(a) = v.as_array() {
+            n += a.iter().map(dictionaries).fold(0, u64::wrapping_add);
+        }
+        if let Some(d) = v.as_dictionary() {
+            n += d
+                .iter()
+                .map(|(k, x)| dictionaries(k) + dictionaries(x))
+                .fold(0, u64::wrapping_add);
+        }
+        n
+    }
+    let dicts = dictionaries(value);
+    let mut sink = Sink::default();
+    let ((), usage) = measure(|| write!(sink, "{value}").unwrap());
+    assert!(
+        usage.allocations <= 2 * dicts,
+        "dict_nested: {dicts} dictionaries, {} allocations",
+        usage.allocations
+    );
+    let note = format!(
+        "alloc: Display of n-entry dictionaries: {per_entry:?}; \
+         dict_nested ({dicts} dictionaries): {usage:?}\n"
+    );
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), note.as_bytes());
+}
