@@ -24,10 +24,16 @@ struct Frame {
 }
 
 impl Frame {
-    const EMPTY: Frame = Frame { remaining: 0, named: 0 };
+    const EMPTY: Frame = Frame {
+        remaining: 0,
+        named: 0,
+    };
 
     fn of(children: &Children) -> Frame {
-        Frame { remaining: children.count, named: u32::from(children.named) }
+        Frame {
+            remaining: children.count,
+            named: u32::from(children.named),
+        }
     }
 }
 

@@ -57,7 +57,9 @@ impl<R: Read> FrameReader<R> {
         self.buffer.clear();
         // `take` + `read_to_end` grows the buffer as data arrives: a lying prefix costs
         // only what the stream really delivers.
-        (&mut self.reader).take(len as u64).read_to_end(&mut self.buffer)?;
+        (&mut self.reader)
+            .take(len as u64)
+            .read_to_end(&mut self.buffer)?;
         if self.buffer.len() < len {
             return Err(io::Error::from(io::ErrorKind::UnexpectedEof).into());
         }
