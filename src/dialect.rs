@@ -32,6 +32,25 @@ struct TypeCode {
     ty: VariantType,
     layout: Layout,
     flag_64: bool,
+    /// Payload bytes when the payload has a fixed size (narrow, wide): every scalar and
+    /// math type. `None` for strings, containers and the rest.
+    fixed: Option<(u8, u8)>,
+}
+
+/// The fixed payload size of `layout` in `dialect` (narrow, with the 64-bit flag).
+const fn fixed_size(layout: Layout, dialect: Dialect) -> Option<(u8, u8)> {
+    match layout {
+        Layout::Nil | Layout::Callable => Some((0, 0)),
+        Layout::Bool => Some((4, 4)),
+        Layout::Int | Layout::Float => Some((4, 8)),
+        Layout::Math(n, Component::Real) => Some((n * 4, n * 8)),
+        Layout::Math(n, _) => Some((n * 4, n * 4)),
+        Layout::Rid => match dialect {
+            Dialect::Godot3 => Some((0, 0)),
+            Dialect::Godot4 => Some((8, 8)),
+        },
+        _ => None,
+    }
 }
 
 /// Builds the 256-entry id table of `dialect` from the type table. Only evaluated in the
@@ -53,6 +72,7 @@ const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
                 ty: info.ty,
                 layout: info.layout,
                 flag_64,
+                fixed: fixed_size(info.layout, dialect),
             });
         }
         i += 1;
@@ -80,6 +100,7 @@ pub(crate) struct Header {
     pub(crate) layout: Layout,
     pub(crate) word: u32,
     flag_64: bool,
+    fixed: Option<(u8, u8)>,
 }
 
 impl Header {
@@ -89,6 +110,7 @@ impl Header {
         layout: Layout::Nil,
         word: 0,
         flag_64: false,
+        fixed: Some((0, 0)),
     };
 
     /// Decodes `word` in `dialect`: the type is the low byte, bits 8–15 are ignored.
@@ -106,9 +128,18 @@ impl Header {
                 layout: code.layout,
                 word,
                 flag_64: code.flag_64,
+                fixed: code.fixed,
             }),
             None => Err(id),
         }
+    }
+
+    /// The payload size when the type's payload is fixed (scalars and math types), taking
+    /// the 64-bit flag into account.
+    #[inline]
+    pub(crate) fn fixed_payload(self) -> Option<usize> {
+        self.fixed
+            .map(|(narrow, wide)| usize::from(if self.is_wide() { wide } else { narrow }))
     }
 
     /// Is the 64-bit flag honoured and set for this value's numbers?

@@ -206,6 +206,11 @@ fn node<const CHECK: bool>(
     if CHECK && options.strict && header.unused_bits(dialect) != 0 {
         return Err(cur.error_at(header_at, ErrorKind::NonCanonical));
     }
+    // Scalars and math types: a fixed payload, one table lookup.
+    if let Some(size) = header.fixed_payload() {
+        cur.take(size)?;
+        return Ok(NO_CHILDREN);
+    }
     let wide = header.is_wide();
     match header.layout {
         Layout::Nil | Layout::Callable => {}
