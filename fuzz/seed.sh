@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Seeds fuzz/corpus/<target>/ from the engine-written fixtures in tests/fixtures/.
+#
+# Every input starts with the config byte of fuzz/src/lib.rs: 0x00 for Godot 3 (g32, g36),
+# 0x01 for Godot 4 (g4). Files written by store_var / put_var (w_*__*) start with a 4-byte
+# length prefix: the value without it is seeded, and the whole file too with config bit 6
+# (parse_prefix) set, so that the prefix is read as a value followed by trailing bytes.
+# query_json inputs have a path-length byte (0: the empty path) after the config byte.
+# Empty fixtures (cases the engine could not write) and fixtures over 8 KiB (the
+# 3000-element packed arrays) are left out: smaller ones cover the same code, and
+# libFuzzer sizes its inputs after the largest seed.
+#
+# Usage: fuzz/seed.sh   (from anywhere; existing corpus files are kept)
+set -euo pipefail
+cd "$(dirname "$0")"
+fixtures=../tests/fixtures
+targets=(parse_walk roundtrip query_json)
+for t in "${targets[@]}"; do mkdir -p "corpus/$t"; done
+
+# seed NAME CONFIG_BYTE FILE [SKIP]: one input per target from FILE minus SKIP bytes.
+seed() {
+  local name=$1 config=$2 file=$3 skip=${4:-0}
+  for t in "${targets[@]}"; do
+    {
+      printf "\\x$config"
+      if [ "$t" = query_json ]; then printf '\x00'; fi
+      tail -c +$((skip + 1)) "$file"
+    } >"corpus/$t/$name"
+  done
+}
+
+n=0
+for engine in g32 g36 g4; do
+  if [ "$engine" = g4 ]; then dialect=1; else dialect=0; fi
+  for file in "$fixtures/$engine"/*.bin; do
+    [ -s "$file" ] && [ "$(stat -c %s "$file")" -le 8192 ] || continue
+    base=$(basename "$file" .bin)
+    case $base in
+      w_*__*)
+        seed "${engine}_${base}" "0$dialect" "$file" 4
+        seed "${engine}_${base}_prefixed" "4$dialect" "$file"
+        n=$((n + 2))
+        ;;
+      *)
+        seed "${engine}_${base}" "0$dialect" "$file"
+        n=$((n + 1))
+        ;;
+    esac
+  done
+done
+echo "seeded $n inputs into each of: ${targets[*]} (fuzz/corpus/)"
+
+# frames: [config][chunk byte][stream]. Streams of the length-prefixed fixtures, each one
+# twice back to back, fed in chunks of 1, 7 and 64 bytes.
+mkdir -p corpus/frames
+m=0
+for engine in g32 g36 g4; do
+  if [ "$engine" = g4 ]; then dialect=1; else dialect=0; fi
+  for file in "$fixtures/$engine"/w_*__*.bin; do
+    base=$(basename "$file" .bin)
+    for chunk in 00 06 3f; do
+      { printf "\\x0$dialect\\x$chunk"; cat "$file" "$file"; } >"corpus/frames/${engine}_${base}_$chunk"
+      m=$((m + 1))
+    done
+  done
+done
+echo "seeded $m inputs into frames (fuzz/corpus/frames/)"
