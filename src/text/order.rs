@@ -23,7 +23,7 @@ fn is_string_like(v: &VariantRef<'_>) -> bool {
 }
 
 /// Like the engine's operator<: `Some(Less)` when a < b, `Some(Greater)` when b < a,
-/// `None` or `Some(Equal)` when neither.
+/// `None` or `Some(Equal)` when neither. Antisymmetric: `compare(b, a)` is the reverse.
 fn compare(a: &VariantRef<'_>, b: &VariantRef<'_>) -> Option<Ordering> {
     if a.dialect() == Dialect::Godot4 && is_string_like(a) && is_string_like(b) {
         return Some(a.as_str()?.cmp(b.as_str()?));
@@ -45,27 +45,26 @@ fn compare(a: &VariantRef<'_>, b: &VariantRef<'_>) -> Option<Ordering> {
         | VariantType::Vector4i
         | VariantType::Color => {
             let (x, y) = (a.as_math()?, b.as_math()?);
-            // Engine: (x == o.x) ? ((y == o.y) ? … : y < o.y) : x < o.x
+            // Engine: (x == o.x) ? ((y == o.y) ? … : y < o.y) : x < o.x. The first
+            // unequal component decides; NaN there makes neither side less.
             for i in 0..x.len() {
                 let (p, q) = (x.get(i)?, y.get(i)?);
                 if p != q {
-                    return Some(if p < q {
-                        Ordering::Less
-                    } else {
-                        Ordering::Greater
-                    });
+                    return p.partial_cmp(&q);
                 }
             }
             Some(Ordering::Equal)
         }
         VariantType::Array => {
+            // Engine: the first element with p < q or q < p decides, then the length.
+            // One three-way comparison per element (`compare` answers both questions), so
+            // nested arrays cost linear time, not 2^depth.
             let (x, y) = (a.as_array()?, b.as_array()?);
             for (p, q) in x.iter().zip(y.iter()) {
-                if less(&p, &q) {
-                    return Some(Ordering::Less);
-                }
-                if less(&q, &p) {
-                    return Some(Ordering::Greater);
+                match compare(&p, &q) {
+                    Some(Ordering::Less) => return Some(Ordering::Less),
+                    Some(Ordering::Greater) => return Some(Ordering::Greater),
+                    _ => {}
                 }
             }
             Some(x.len().cmp(&y.len()))
