@@ -8,16 +8,16 @@
 //! |---|---|
 //! | 0 | dialect: 0 = Godot 3, 1 = Godot 4 |
 //! | 1 | strict mode |
-//! | 2 | small limits (`max_depth` 8, `max_nodes` 64) |
+//! | 2 | small limits (`max_depth` 8, `max_nodes` 64; `frames`: also big-endian prefixes) |
 //! | 3 | full objects not allowed |
 //! | 4–5 | misalignment of the value bytes: 0, 1, 2 or 4 bytes past an 8-aligned address |
 //! | 6 | parse with `parse_prefix_with` (trailing bytes are the caller's) |
-//! | 7 | target-specific (`parse_walk`: parse with `parse_indexed`; `query_json`: pretty JSON) |
+//! | 7 | target-specific (`parse_walk`: `parse_indexed`; `query_json`: pretty JSON; `frames`: 256-byte frames) |
 
 // The walker checks `is_empty()` against `len() == 0` on purpose.
 #![allow(clippy::len_zero)]
 
-use gdvariant::{Dialect, Limits, ObjectRef, ParseOptions, VariantRef};
+use gdvariant::{Dialect, Limits, ParseOptions, VariantRef};
 
 mod walk;
 
@@ -95,45 +95,4 @@ pub fn aligned_copy(bytes: &[u8], misalign: usize) -> (Vec<u8>, core::ops::Range
     let start = (8 - buf.as_ptr() as usize % 8) % 8 + misalign;
     buf[start..start + bytes.len()].copy_from_slice(bytes);
     (buf, start..start + bytes.len())
-}
-
-/// Arrays nested deeper than this inside a dictionary key make printing too slow to fuzz.
-pub const MAX_KEY_ARRAY_NESTING: usize = 12;
-
-/// Known, not yet fixed: printing a dictionary sorts its keys, and comparing two Array keys
-/// asks `less(a, b)` and then `less(b, a)` for each element pair, so equal arrays nested `d`
-/// deep cost 2^d comparisons (the engine's `Array::operator<` does the same). A 400-byte
-/// input takes 0.7 s to print, a few more levels take forever. Until that is fixed, the
-/// targets do not print values for which this returns true: a dictionary key, anywhere in
-/// `v`, holds arrays nested deeper than [`MAX_KEY_ARRAY_NESTING`].
-/// tests/fuzz_regressions.rs (ignored until fixed) holds the input.
-pub fn slow_to_print(v: VariantRef<'_>) -> bool {
-    if let Some(ObjectRef::Full(object)) = v.as_object() {
-        return object.properties().any(|(_, p)| slow_to_print(p));
-    }
-    if let Some(array) = v.as_array() {
-        return array.iter().any(slow_to_print);
-    }
-    v.as_dictionary().is_some_and(|d| {
-        d.iter().any(|(k, v)| {
-            array_nesting(k, MAX_KEY_ARRAY_NESTING + 1) > MAX_KEY_ARRAY_NESTING
-                || slow_to_print(k)
-                || slow_to_print(v)
-        })
-    })
-}
-
-/// How deep arrays nest directly inside arrays from `v` (0 if `v` is not an array),
-/// counted up to `cap`.
-fn array_nesting(v: VariantRef<'_>, cap: usize) -> usize {
-    match v.as_array() {
-        Some(array) if cap > 0 => {
-            1 + array
-                .iter()
-                .map(|item| array_nesting(item, cap - 1))
-                .max()
-                .unwrap_or(0)
-        }
-        _ => 0,
-    }
 }
