@@ -22,6 +22,8 @@
 #[allow(dead_code)]
 mod echo_server;
 
+mod oracle_support;
+
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::{Read, Write};
@@ -293,54 +295,6 @@ fn echo_server_survives_hostile_clients() {
 // ---------------------------------------------------------------------------------------
 // With engines.
 
-/// Where engines.sh is, or why the test does not run (as in tests/oracle.rs).
-fn gate() -> Option<PathBuf> {
-    let oracle = std::env::var_os("GDVARIANT_ORACLE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle"));
-    let forced = std::env::var("GDVARIANT_ORACLE").as_deref() == Ok("1");
-    let sid_root = std::env::var_os("SID_ROOT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/godot-sid"));
-    let on_path = |exe: &str| {
-        std::env::var_os("PATH")
-            .map(|p| std::env::split_paths(&p).any(|d| d.join(exe).is_file()))
-            .unwrap_or(false)
-    };
-    let mut missing = Vec::new();
-    if !on_path("godot3-server") {
-        missing.push("godot3-server (Godot 3.2.3) is not on PATH".to_string());
-    }
-    for exe in ["godot", "godot3-server"] {
-        let path = sid_root.join("usr/bin").join(exe);
-        if !path.is_file() {
-            missing.push(format!("{} does not exist", path.display()));
-        }
-    }
-    if !oracle.join("engines.sh").is_file() {
-        missing.push(format!(
-            "{} has no engines.sh (set GDVARIANT_ORACLE_DIR)",
-            oracle.display()
-        ));
-    }
-    if missing.is_empty() {
-        return Some(oracle);
-    }
-    if forced {
-        panic!(
-            "GDVARIANT_ORACLE=1 but the engines are missing: {}",
-            missing.join("; ")
-        );
-    }
-    let _ = writeln!(
-        std::io::stderr(),
-        "godot_client test SKIPPED: engines not installed (run ../shared/oracle/setup.sh as \
-         root; GDVARIANT_ORACLE=1 makes this a failure): {}",
-        missing.join("; ")
-    );
-    None
-}
-
 /// A JSON line from an engine: control characters other than `\b \f \n \r \t` come
 /// unescaped inside strings.
 fn lenient_json(line: &str) -> Value {
@@ -529,7 +483,7 @@ fn check_run(run: &Run, type_count: u64, failures: &mut Vec<String>) -> usize {
 
 #[test]
 fn godot_clients_get_transformed_replies() {
-    let Some(oracle) = gate() else {
+    let Some(oracle) = oracle_support::gate("godot_client test") else {
         return;
     };
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());

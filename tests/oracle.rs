@@ -19,6 +19,8 @@
 //! so on stderr and passes. The oracle folder is `$GDVARIANT_ORACLE_DIR` or
 //! `$CARGO_MANIFEST_DIR/../shared/oracle`.
 
+mod oracle_support;
+
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -1211,56 +1213,6 @@ fn godot3_rows() -> Vec<Row> {
 // ---------------------------------------------------------------------------------------
 // Machinery.
 
-/// Where the oracle scripts are, or why the test does not run.
-fn gate() -> Option<PathBuf> {
-    let oracle = std::env::var_os("GDVARIANT_ORACLE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle"));
-    let forced = std::env::var("GDVARIANT_ORACLE").as_deref() == Ok("1");
-    let sid_root = std::env::var_os("SID_ROOT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/godot-sid"));
-    let on_path = |exe: &str| {
-        std::env::var_os("PATH")
-            .map(|p| std::env::split_paths(&p).any(|d| d.join(exe).is_file()))
-            .unwrap_or(false)
-    };
-    let mut missing = Vec::new();
-    if !on_path("godot3-server") {
-        missing.push("godot3-server (Godot 3.2.3) is not on PATH".to_string());
-    }
-    for exe in ["godot", "godot3-server"] {
-        let path = sid_root.join("usr/bin").join(exe);
-        if !path.is_file() {
-            missing.push(format!("{} does not exist", path.display()));
-        }
-    }
-    if !oracle.join("decode_all.sh").is_file() {
-        missing.push(format!(
-            "{} has no decode_all.sh (set GDVARIANT_ORACLE_DIR)",
-            oracle.display()
-        ));
-    }
-    if missing.is_empty() {
-        return Some(oracle);
-    }
-    if forced {
-        panic!(
-            "GDVARIANT_ORACLE=1 but the engines are missing: {}",
-            missing.join("; ")
-        );
-    }
-    // Straight to stderr: libtest captures eprintln! of a passing test.
-    let _ = writeln!(
-        std::io::stderr(),
-        "oracle test SKIPPED: engines not installed (run ../shared/oracle/setup.sh as root, \
-         with MIRROR=http://deb.debian.org/debian if it cannot find the Debian mirror; \
-         GDVARIANT_ORACLE=1 makes this a failure): {}",
-        missing.join("; ")
-    );
-    None
-}
-
 /// A JSON line from an engine. Both engines leave control characters other than
 /// `\b \f \n \r \t` unescaped inside strings; outside strings they print none.
 fn lenient_json(line: &str) -> Result<Value, serde_json::Error> {
@@ -1541,7 +1493,7 @@ fn check_engine(run: &EngineRun<'_>, cases: &[Case]) -> Report {
 
 #[test]
 fn engines_decode_what_the_builder_writes() {
-    let Some(oracle) = gate() else {
+    let Some(oracle) = oracle_support::gate("oracle test") else {
         return;
     };
     let started = Instant::now();

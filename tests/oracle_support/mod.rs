@@ -17,7 +17,8 @@
 //! - Both add `decoded_error`, and read `"function": "get_var"` cases (a store_var file)
 //!   with `File(Access).get_var`, as `decode.sh --prefixed` does.
 //!
-//! The gate is the one of `tests/oracle.rs`: the engines run when `GDVARIANT_ORACLE=1`
+//! [`gate`] is shared by every engine-backed test (oracle, godot_client, malformed,
+//! differential): the engines run when `GDVARIANT_ORACLE=1`
 //! (then missing engines are a failure) or when they are installed; otherwise a SKIPPED
 //! line goes to stderr.
 #![allow(dead_code)]
@@ -56,11 +57,13 @@ pub fn gate(test: &str) -> Option<PathBuf> {
             missing.push(format!("{} does not exist", path.display()));
         }
     }
-    if !oracle.join("engines.sh").is_file() {
-        missing.push(format!(
-            "{} has no engines.sh (set GDVARIANT_ORACLE_DIR)",
-            oracle.display()
-        ));
+    for script in ["engines.sh", "decode_all.sh"] {
+        if !oracle.join(script).is_file() {
+            missing.push(format!(
+                "{} has no {script} (set GDVARIANT_ORACLE_DIR)",
+                oracle.display()
+            ));
+        }
     }
     if missing.is_empty() {
         return Some(oracle);
@@ -74,7 +77,8 @@ pub fn gate(test: &str) -> Option<PathBuf> {
     // Straight to stderr: libtest captures eprintln! of a passing test.
     let _ = writeln!(
         std::io::stderr(),
-        "{test} SKIPPED: engines not installed (run ../shared/oracle/setup.sh as root; \
+        "{test} SKIPPED: engines not installed (run ../shared/oracle/setup.sh as root, \
+         with MIRROR=http://deb.debian.org/debian if it cannot find the Debian mirror; \
          GDVARIANT_ORACLE=1 makes this a failure): {}",
         missing.join("; ")
     );
