@@ -29,6 +29,7 @@ use std::io::{self, Write};
 
 use crate::container::ContainerType;
 use crate::object::ObjectRef;
+use crate::packed::FloatComponents;
 use crate::types::{Element, Layout};
 use crate::{Dialect, VariantRef, VariantType};
 
@@ -347,36 +348,41 @@ impl<W: Write> Json<'_, W> {
             Element::I64 => self.list(p.as_i64().into_iter().flatten(), |j, n| {
                 write!(j.out, "{n}")
             })?,
-            Element::F32 => self.list(p.as_f32().into_iter().flatten(), |j, x| {
-                j.number(f64::from(x), true)
-            })?,
-            Element::F64 => {
-                self.list(p.as_f64().into_iter().flatten(), |j, x| j.number(x, false))?
-            }
             Element::Str => self.list(p.strings().into_iter().flatten(), |j, s| {
                 j.string(s.as_str())
             })?,
-            Element::Real(_) | Element::Color => {
-                let n = element.size(false).unwrap_or(4) / 4;
-                let size = element.size(p.is_double()).unwrap_or(4) / n;
-                let wide = size == 8;
-                self.list(p.as_bytes().chunks_exact(size * n), |j, vector| {
-                    j.inline_list(vector.chunks_exact(size), |j, c| {
-                        let x = if wide {
-                            f64::from_le_bytes(c.try_into().unwrap_or([0; 8]))
-                        } else {
-                            f64::from(f32::from_le_bytes(c.try_into().unwrap_or([0; 4])))
-                        };
-                        j.number(x, !wide)
-                    })
+            Element::F32 | Element::F64 | Element::Real(_) | Element::Color => {
+                // Always `Some` for these element types.
+                if let Some(components) = p.float_components() {
+                    self.float_components(components, p.len(), p.components_per_element())?;
+                }
+            }
+        }
+        self.close()
+    }
+
+    /// A float-based packed array's numbers: a flat list for Float32/Float64 arrays, a list of
+    /// `n`-component lists for vectors and colors, plus `"double": true` for 64-bit vectors.
+    fn float_components(
+        &mut self,
+        mut components: FloatComponents<'_>,
+        len: usize,
+        per_element: Option<usize>,
+    ) -> io::Result<()> {
+        let wide = components.is_f64();
+        match per_element {
+            Some(n @ 2..) => {
+                self.list(0..len, |j, _| {
+                    j.inline_list(components.by_ref().take(n), |j, x| j.number(x, !wide))
                 })?;
                 if wide {
                     self.field("double")?;
                     self.raw("true")?;
                 }
+                Ok(())
             }
+            _ => self.list(components, |j, x| j.number(x, !wide)),
         }
-        self.close()
     }
 }
 

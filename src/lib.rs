@@ -61,7 +61,7 @@ pub use math::MathRef;
 pub use object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
 pub use options::{Limits, ParseOptions, GODOT_MAX_DEPTH};
 pub use owned::{MathComponents, Object, OwnedContainerType, PackedVectors, Variant};
-pub use packed::{Packed, PackedArray, PackedElement, PackedIter};
+pub use packed::{FloatComponents, Packed, PackedArray, PackedElement, PackedIter};
 pub use string::{GdStr, StringIter};
 pub use text::{Text, TextStyle};
 pub use types::VariantType;

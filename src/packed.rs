@@ -209,6 +209,36 @@ impl<'a> PackedArray<'a> {
             .or_else(|| self.view(Element::Color, true))
     }
 
+    /// Floating-point components per element: 1 for `PackedFloat32Array` /
+    /// `PackedFloat64Array`, 2, 3 or 4 for the vector arrays, 4 for colors; `None` for byte,
+    /// integer and string arrays. O(1).
+    pub fn components_per_element(&self) -> Option<usize> {
+        match self.element {
+            Element::F32 | Element::F64 => Some(1),
+            Element::Real(n) => Some(usize::from(n)),
+            Element::Color => Some(4),
+            Element::U8 | Element::I32 | Element::I64 | Element::Str => None,
+        }
+    }
+
+    /// Every floating-point component of a float-based array, element after element, each
+    /// widened to `f64` (exactly: an f32 component converts without rounding). One
+    /// iterator for every float type and width, for code that treats them alike (printing,
+    /// statistics); use the typed views for speed. `None` where
+    /// [`PackedArray::components_per_element`] is `None`. O(1) to create.
+    pub fn float_components(&self) -> Option<FloatComponents<'a>> {
+        self.components_per_element()?;
+        let wide = match self.element {
+            Element::F64 => true,
+            Element::Real(_) => self.wide,
+            _ => false,
+        };
+        Some(FloatComponents {
+            data: self.data,
+            wide,
+        })
+    }
+
     /// A `PackedStringArray` / `PoolStringArray`'s items, in order. Items are variable-size,
     /// so there is no O(1) indexing.
     pub fn strings(&self) -> Option<StringIter<'a>> {
@@ -311,3 +341,51 @@ impl<T: PackedElement> DoubleEndedIterator for PackedIter<'_, T> {
 
 impl<T: PackedElement> ExactSizeIterator for PackedIter<'_, T> {}
 impl<T: PackedElement> FusedIterator for PackedIter<'_, T> {}
+
+/// Iterator over a float-based packed array's components as `f64`, from
+/// [`PackedArray::float_components`].
+#[derive(Clone, Debug)]
+pub struct FloatComponents<'a> {
+    data: &'a [u8],
+    /// Components are f64 on the wire (otherwise f32).
+    wide: bool,
+}
+
+impl FloatComponents<'_> {
+    /// Are the components stored as f64 (`PackedFloat64Array`, 64-bit vector arrays)
+    /// rather than f32? Printers use it to pick f32 or f64 shortest digits.
+    pub fn is_f64(&self) -> bool {
+        self.wide
+    }
+
+    fn width(&self) -> usize {
+        if self.wide {
+            8
+        } else {
+            4
+        }
+    }
+}
+
+impl Iterator for FloatComponents<'_> {
+    type Item = f64;
+    #[inline]
+    fn next(&mut self) -> Option<f64> {
+        if self.wide {
+            let (first, rest) = self.data.split_first_chunk::<8>()?;
+            self.data = rest;
+            Some(f64::from_le_bytes(*first))
+        } else {
+            let (first, rest) = self.data.split_first_chunk::<4>()?;
+            self.data = rest;
+            Some(f64::from(f32::from_le_bytes(*first)))
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.data.len() / self.width();
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for FloatComponents<'_> {}
+impl FusedIterator for FloatComponents<'_> {}

@@ -1258,6 +1258,66 @@ fn double_precision_packed_vectors() {
     assert_eq!(p.as_bytes().len(), 32);
 }
 
+#[test]
+fn float_components_flatten_every_float_array() {
+    for engine in ALL {
+        // Vectors and colors: components element after element, exactly widened.
+        let c = case(engine, "pv2_3000");
+        let v = parsed(&c);
+        let p = packed(&v);
+        assert_eq!(p.components_per_element(), Some(2));
+        let comps = p.float_components().unwrap();
+        assert!(!comps.is_f64());
+        assert_eq!(comps.len(), 6000);
+        let want: Vec<f64> = (0..3000)
+            .flat_map(|i| [f64::from(i as f32), f64::from(-(i as f32) * 0.5)])
+            .collect();
+        assert_eq!(comps.collect::<Vec<_>>(), want);
+
+        let c = case(engine, "pcol_3000");
+        let v = parsed(&c);
+        let p = packed(&v);
+        assert_eq!(p.components_per_element(), Some(4));
+        let flat: Vec<f64> = p
+            .as_color()
+            .unwrap()
+            .iter()
+            .flatten()
+            .map(f64::from)
+            .collect();
+        assert_eq!(p.float_components().unwrap().collect::<Vec<_>>(), flat);
+
+        // Not float-based: no components.
+        let ints = if engine == "g4" { "pi32_1" } else { "pint_1" };
+        for name in [ints, "pba_3", "pstr_lens"] {
+            let c = case(engine, name);
+            let v = parsed(&c);
+            assert_eq!(packed(&v).components_per_element(), None, "{engine}/{name}");
+            assert!(packed(&v).float_components().is_none(), "{engine}/{name}");
+        }
+    }
+    // PackedFloat64Array (Godot 4): one f64 component per element.
+    let c = case("g4", "pf64_3000");
+    let v = parsed(&c);
+    let p = packed(&v);
+    assert_eq!(p.components_per_element(), Some(1));
+    assert!(p.float_components().unwrap().is_f64());
+    assert_eq!(
+        p.float_components().unwrap().collect::<Vec<_>>(),
+        p.as_f64().unwrap().iter().collect::<Vec<_>>()
+    );
+    // A 64-bit PackedVector2Array.
+    let mut bytes = vec![35, 0, 1, 0, 2, 0, 0, 0];
+    for x in [1.5f64, -2.25, 0.1, 1e300] {
+        bytes.extend_from_slice(&x.to_le_bytes());
+    }
+    let v = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    let comps = packed(&v).float_components().unwrap();
+    assert!(comps.is_f64());
+    assert_eq!(comps.len(), 4);
+    assert_eq!(comps.collect::<Vec<_>>(), [1.5, -2.25, 0.1, 1e300]);
+}
+
 /// Copies `bytes` into a fresh buffer so that its first byte sits at an address that is
 /// `shift` more than a multiple of 8. Returns the buffer and the start index.
 fn placed(bytes: &[u8], shift: usize) -> (Vec<u8>, usize) {

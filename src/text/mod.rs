@@ -340,18 +340,6 @@ impl Writer<'_, '_> {
                         write!(w.out, "{n}")?;
                     }
                 }
-                Element::F32 => {
-                    for x in p.as_f32().into_iter().flatten() {
-                        sep(w)?;
-                        w.real(f64::from(x), Role::Component)?;
-                    }
-                }
-                Element::F64 => {
-                    for x in p.as_f64().into_iter().flatten() {
-                        sep(w)?;
-                        w.real(x, Role::Component)?;
-                    }
-                }
                 Element::Str => {
                     for item in p.strings().into_iter().flatten() {
                         sep(w)?;
@@ -360,16 +348,9 @@ impl Writer<'_, '_> {
                         w.s("\"")?;
                     }
                 }
-                Element::Real(_) | Element::Color => {
-                    let n = element.size(false).unwrap_or(4) / 4;
-                    let size = element.size(p.is_double()).unwrap_or(4) / n;
-                    for chunk in p.as_bytes().chunks_exact(size) {
+                Element::F32 | Element::F64 | Element::Real(_) | Element::Color => {
+                    for x in p.float_components().into_iter().flatten() {
                         sep(w)?;
-                        let x = if size == 8 {
-                            f64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))
-                        } else {
-                            f64::from(f32::from_le_bytes(chunk.try_into().unwrap_or([0; 4])))
-                        };
                         w.real(x, Role::Component)?;
                     }
                 }
