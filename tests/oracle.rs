@@ -116,6 +116,60 @@ fn resource(b: Builder<'_>, name: &str) -> Result<(), BuildError> {
     o.finish()
 }
 
+/// `[[1, [2, [3]]], {"k": [4]}, []]`.
+fn arrays_in_arrays(b: Builder<'_>) -> Result<(), BuildError> {
+    let mut a = b.array()?;
+    {
+        let mut inner = a.push().array()?;
+        inner.push().int(1)?;
+        let mut deeper = inner.push().array()?;
+        deeper.push().int(2)?;
+        let mut deepest = deeper.push().array()?;
+        deepest.push().int(3)?;
+        deepest.finish()?;
+        deeper.finish()?;
+        inner.finish()?;
+    }
+    {
+        let mut d = a.push().dictionary()?;
+        let mut list = d.entry("k").array()?;
+        list.push().int(4)?;
+        list.finish()?;
+        d.finish()?;
+    }
+    a.push().array()?.finish()?;
+    a.finish()
+}
+
+/// `{"player": {"name": …, "hp": 10, "pos": Vector3(1, 2, 3), "inv": ["sword", {"id": 7}]},
+/// "scores": [3, 2, 1] as PackedInt32Array}`: a small save game.
+fn player_save(b: Builder<'_>) -> Result<(), BuildError> {
+    let mut d = b.dictionary()?;
+    {
+        let mut p = d.entry("player").dictionary()?;
+        p.entry("name").string("Zoë \"Z\"")?;
+        p.entry("hp").int(10)?;
+        p.entry("pos").vector3([1.0, 2.0, 3.0])?;
+        let mut inv = p.entry("inv").array()?;
+        inv.push().string("sword")?;
+        let mut item = inv.push().dictionary()?;
+        item.entry("id").int(7)?;
+        item.finish()?;
+        inv.finish()?;
+        p.finish()?;
+    }
+    d.entry("scores").packed_i32(&[3, 2, 1])?;
+    d.finish()
+}
+
+/// `{"res": <Resource named NAME>, "n": 1}`.
+fn dict_with_resource(b: Builder<'_>, name: &str) -> Result<(), BuildError> {
+    let mut d = b.dictionary()?;
+    resource(d.entry("res"), name)?;
+    d.entry("n").int(1)?;
+    d.finish()
+}
+
 /// `Dictionary[String, CLASS]({"n": null})`.
 fn dict_str_class(b: Builder<'_>, class: &str) -> Result<(), BuildError> {
     let mut d = b.typed_dictionary(
@@ -499,29 +553,7 @@ fn godot4_rows() -> Vec<Row> {
         ),
         row(
             "array_nested",
-            |b| {
-                let mut a = b.array()?;
-                {
-                    let mut inner = a.push().array()?;
-                    inner.push().int(1)?;
-                    let mut deeper = inner.push().array()?;
-                    deeper.push().int(2)?;
-                    let mut deepest = deeper.push().array()?;
-                    deepest.push().int(3)?;
-                    deepest.finish()?;
-                    deeper.finish()?;
-                    inner.finish()?;
-                }
-                {
-                    let mut d = a.push().dictionary()?;
-                    let mut list = d.entry("k").array()?;
-                    list.push().int(4)?;
-                    list.finish()?;
-                    d.finish()?;
-                }
-                a.push().array()?.finish()?;
-                a.finish()
-            },
+            arrays_in_arrays,
             "[[1, [2, [3]]], {\"k\": [4]}, []]",
         ),
         // Deeper than var_to_str's recursion cut-off (100).
@@ -555,24 +587,7 @@ fn godot4_rows() -> Vec<Row> {
         ),
         row(
             "dict_nested",
-            |b| {
-                let mut d = b.dictionary()?;
-                {
-                    let mut p = d.entry("player").dictionary()?;
-                    p.entry("name").string("Zoë \"Z\"")?;
-                    p.entry("hp").int(10)?;
-                    p.entry("pos").vector3([1.0, 2.0, 3.0])?;
-                    let mut inv = p.entry("inv").array()?;
-                    inv.push().string("sword")?;
-                    let mut item = inv.push().dictionary()?;
-                    item.entry("id").int(7)?;
-                    item.finish()?;
-                    inv.finish()?;
-                    p.finish()?;
-                }
-                d.entry("scores").packed_i32(&[3, 2, 1])?;
-                d.finish()
-            },
+            player_save,
             "{\"player\": {\"name\": \"Zoë \\\"Z\\\"\", \"hp\": 10, \"pos\": Vector3(1, 2, 3), \"inv\": [\"sword\", {\"id\": 7}]}, \"scores\": PackedInt32Array([3, 2, 1])}",
         ),
         row(
@@ -582,12 +597,7 @@ fn godot4_rows() -> Vec<Row> {
         ),
         row(
             "dict_with_object",
-            |b| {
-                let mut d = b.dictionary()?;
-                resource(d.entry("res"), "in dict")?;
-                d.entry("n").int(1)?;
-                d.finish()
-            },
+            |b| dict_with_resource(b, "in dict"),
             "var r = Resource.new()\nr.resource_name = \"in dict\"\nreturn {\"res\": r, \"n\": 1}",
         )
         .full_objects(),
@@ -1051,29 +1061,7 @@ fn godot3_rows() -> Vec<Row> {
         ),
         row(
             "array_nested",
-            |b| {
-                let mut a = b.array()?;
-                {
-                    let mut inner = a.push().array()?;
-                    inner.push().int(1)?;
-                    let mut deeper = inner.push().array()?;
-                    deeper.push().int(2)?;
-                    let mut deepest = deeper.push().array()?;
-                    deepest.push().int(3)?;
-                    deepest.finish()?;
-                    deeper.finish()?;
-                    inner.finish()?;
-                }
-                {
-                    let mut d = a.push().dictionary()?;
-                    let mut list = d.entry("k").array()?;
-                    list.push().int(4)?;
-                    list.finish()?;
-                    d.finish()?;
-                }
-                a.push().array()?.finish()?;
-                a.finish()
-            },
+            arrays_in_arrays,
             "[[1, [2, [3]]], {\"k\": [4]}, []]",
         ),
         // Deeper than 3.5+'s var2str recursion cut-off (100); 3.2 has none.
@@ -1119,24 +1107,7 @@ fn godot3_rows() -> Vec<Row> {
         ),
         row(
             "dict_nested",
-            |b| {
-                let mut d = b.dictionary()?;
-                {
-                    let mut p = d.entry("player").dictionary()?;
-                    p.entry("name").string("Zoë \"Z\"")?;
-                    p.entry("hp").int(10)?;
-                    p.entry("pos").vector3([1.0, 2.0, 3.0])?;
-                    let mut inv = p.entry("inv").array()?;
-                    inv.push().string("sword")?;
-                    let mut item = inv.push().dictionary()?;
-                    item.entry("id").int(7)?;
-                    item.finish()?;
-                    inv.finish()?;
-                    p.finish()?;
-                }
-                d.entry("scores").packed_i32(&[3, 2, 1])?;
-                d.finish()
-            },
+            player_save,
             "{\"player\": {\"name\": \"Zoë \\\"Z\\\"\", \"hp\": 10, \"pos\": Vector3(1, 2, 3), \"inv\": [\"sword\", {\"id\": 7}]}, \"scores\": PoolIntArray([3, 2, 1])}",
         ),
         row(
@@ -1146,12 +1117,7 @@ fn godot3_rows() -> Vec<Row> {
         ),
         row(
             "dict_with_object",
-            |b| {
-                let mut d = b.dictionary()?;
-                resource(d.entry("res"), "in dict")?;
-                d.entry("n").int(1)?;
-                d.finish()
-            },
+            |b| dict_with_resource(b, "in dict"),
             "var r = Resource.new()\nr.resource_name = \"in dict\"\nreturn {\"res\": r, \"n\": 1}",
         )
         .full_objects(),
