@@ -403,3 +403,33 @@ fn display_of_a_dictionary_allocates_o_entries() {
     );
     let _ = std::io::Write::write_all(&mut std::io::stderr(), note.as_bytes());
 }
+
+/// A frame whose 4-byte prefix is split across chunks is still buffered in one exactly
+/// sized allocation once the prefix is complete (not grown chunk by chunk, which would
+/// reallocate ~log2(size) times and reserve up to twice the frame).
+#[test]
+fn a_straddling_frame_with_a_split_prefix_is_reserved_exactly() {
+    use gdvariant::frame::{FrameDecoder, FrameOptions};
+    const BODY: usize = 1 << 20;
+    // put_var(PackedByteArray of BODY - 8 bytes): prefix, header, count, bytes.
+    let mut stream = words(&[BODY as u32, 29, (BODY - 8) as u32]);
+    stream.resize(4 + BODY, 0xAB);
+    let mut decoder = FrameDecoder::new(FrameOptions::new(Dialect::Godot4));
+    let mut frames = 0;
+    let ((), usage) = measure(|| {
+        let (first, rest) = stream.split_at(2);
+        decoder.feed(first, |_| frames += 1);
+        let (second, rest) = rest.split_at(2 + 100);
+        decoder.feed(second, |_| frames += 1);
+        for chunk in rest.chunks(4096) {
+            decoder.feed(chunk, |frame| {
+                assert_eq!(frame.unwrap().as_packed().unwrap().len(), BODY - 8);
+                frames += 1;
+            });
+        }
+    });
+    assert_eq!(frames, 1);
+    // The 2 prefix bytes (one small allocation), then one reservation of the whole frame.
+    assert!(usage.allocations <= 2, "{usage:?}");
+    assert!(usage.bytes <= (4 + BODY + 64) as u64, "{usage:?}");
+}

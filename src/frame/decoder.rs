@@ -98,8 +98,7 @@ impl FrameDecoder {
     /// Once the pending frame's prefix is known, reserves exactly the rest of the frame
     /// (the prefix passed the limit check), so the buffer never grows past one frame.
     fn reserve_pending(&mut self) {
-        if let Ok(Some(len)) = self.pending_len() {
-            let missing = (4 + len).saturating_sub(self.pending.len());
+        if let Ok(Some(missing)) = self.missing() {
             self.pending.reserve_exact(missing);
         }
     }
@@ -125,8 +124,10 @@ impl FrameDecoder {
             used = take;
         }
         // An oversized prefix takes nothing more: `feed` reports it.
-        if let Ok(Some(len)) = self.pending_len() {
-            let missing = (4 + len).saturating_sub(self.pending.len());
+        if let Ok(Some(missing)) = self.missing() {
+            // Reserve before appending the body, also when this chunk completed the
+            // prefix: growing by doubling would reserve up to twice the frame.
+            self.pending.reserve_exact(missing);
             let take = missing.min(chunk.len() - used);
             self.pending
                 .extend_from_slice(chunk.get(used..used + take).unwrap_or(&[]));
@@ -142,6 +143,14 @@ impl FrameDecoder {
             Some(prefix) => body_len(*prefix, &self.options).map(Some),
             None => Ok(None),
         }
+    }
+
+    /// Bytes the pending frame still lacks, once its prefix is complete (checked against
+    /// the limit), `None` before.
+    fn missing(&self) -> Result<Option<usize>, FrameError> {
+        Ok(self
+            .pending_len()?
+            .map(|len| (4 + len).saturating_sub(self.pending.len())))
     }
 
     /// The pending frame's body length when all of it is buffered.
