@@ -898,8 +898,50 @@ fn math_components_must_suit_the_type() {
             ty,
             components: F32(vec![]),
         };
-        assert_eq!(v.encoded_len(G4).err(), v.to_bytes(G4).err());
+        // `to_bytes` asks `encoded_len` first: compare with what `encode` itself returns.
+        assert_eq!(v.encoded_len(G4).err(), v.encode(&mut Vec::new(), G4).err());
     }
+}
+
+/// `encoded_len` checks in the order the builder does: a malformed math value as a Godot 4
+/// object's `script` property fails on its component count (the builder checks that
+/// before it writes the header, which is where it refuses a non-String script).
+#[test]
+fn encoded_len_fails_like_encode_on_a_malformed_script_property() {
+    let script = Variant::Math {
+        ty: VariantType::Vector2,
+        components: MathComponents::F32(vec![1.0]),
+    };
+    let v = Variant::Object(Object::Full {
+        class: "Resource".into(),
+        properties: vec![("script".into(), script)],
+    });
+    let encoded = v.encode(&mut Vec::new(), G4);
+    assert_eq!(
+        encoded,
+        Err(BuildError::WrongComponentCount {
+            ty: VariantType::Vector2,
+            expected: 2,
+            got: 1
+        })
+    );
+    assert_eq!(v.encoded_len(G4), encoded.map(|()| 0));
+
+    // A container is refused at its header, before its contents are looked at.
+    let bad_math = Variant::Math {
+        ty: VariantType::Vector2,
+        components: MathComponents::F32(vec![1.0]),
+    };
+    let v = Variant::Object(Object::Full {
+        class: "Resource".into(),
+        properties: vec![("script".into(), Variant::array(vec![bad_math]))],
+    });
+    let encoded = v.encode(&mut Vec::new(), G4);
+    assert_eq!(
+        encoded,
+        Err(BuildError::InvalidScriptProperty(VariantType::Array))
+    );
+    assert_eq!(v.encoded_len(G4), encoded.map(|()| 0));
 }
 
 #[test]

@@ -123,29 +123,46 @@ impl Variant {
     /// returns, computed without writing or allocating. O(number of nodes and strings):
     /// packed arrays of fixed-size elements are O(1).
     pub fn encoded_len(&self, dialect: Dialect) -> Result<usize, BuildError> {
-        self.len_at(dialect, 0)
+        self.len_at(dialect, 0, false)
     }
 
     /// Mirrors the checks of the builder methods `write_at` calls, in the same order.
-    /// Containers are measured by separate functions (see `write_at`).
-    fn len_at(&self, dialect: Dialect, depth: usize) -> Result<usize, BuildError> {
+    /// Containers are measured by separate functions (see `write_at`). `script`: the value
+    /// is a Godot 4 object's `script` property, whose type the builder checks where it
+    /// writes the header — after a leaf's own checks, before a container's contents.
+    fn len_at(&self, dialect: Dialect, depth: usize, script: bool) -> Result<usize, BuildError> {
         if depth > usize::from(GODOT_MAX_DEPTH) {
             return Err(BuildError::TooDeep);
         }
         let payload = match self {
             Variant::Object(Object::Full { class, properties }) => {
-                object_len(class, properties, dialect, depth)?
+                object_len(class, properties, dialect, depth, script)?
             }
             Variant::Dictionary {
                 key_type,
                 value_type,
                 entries,
-            } => dictionary_len(key_type, value_type, entries, dialect, depth)?,
+            } => {
+                check_script_header(VariantType::Dictionary, script)?;
+                dictionary_len(key_type, value_type, entries, dialect, depth)?
+            }
             Variant::Array {
                 element_type,
                 items,
-            } => array_len(element_type, items, dialect, depth)?,
-            leaf => leaf.leaf_len(dialect, depth)?,
+            } => {
+                check_script_header(VariantType::Array, script)?;
+                array_len(element_type, items, dialect, depth)?
+            }
+            leaf => {
+                let len = leaf.leaf_len(dialect, depth)?;
+                let header = match leaf {
+                    // A null object is written as a NIL header.
+                    Variant::Object(Object::Null) => VariantType::Nil,
+                    other => other.ty(),
+                };
+                check_script_header(header, script)?;
+                len
+            }
         };
         Ok(HEADER.saturating_add(payload))
     }
@@ -203,7 +220,7 @@ impl Variant {
             | Variant::Dictionary { .. }
             | Variant::Array { .. } => {
                 return self
-                    .len_at(dialect, depth)
+                    .len_at(dialect, depth, false)
                     .map(|len| len.saturating_sub(HEADER))
             }
             Variant::Signal { name, .. } => {
@@ -290,19 +307,11 @@ fn write_array(
     array.finish()
 }
 
-/// What the builder refuses for a Godot 4 object's `script` property (see
-/// `BuildError::InvalidScriptProperty`), checked in the same place of the same order.
-fn check_script_property(name: &str, value: &Variant, dialect: Dialect) -> Result<(), BuildError> {
-    let written = match value {
-        // A null object is written as a NIL header.
-        Variant::Object(Object::Null) => VariantType::Nil,
-        Variant::Object(Object::Full { class, .. }) if is_null_class(class) => VariantType::Nil,
-        other => other.ty(),
-    };
-    let script =
-        dialect == Dialect::Godot4 && crate::string::godot_view(name.as_bytes()) == b"script";
-    if script && !matches!(written, VariantType::Nil | VariantType::String) {
-        return Err(BuildError::InvalidScriptProperty(written));
+/// What the builder refuses where it writes the header of a Godot 4 object's `script`
+/// property (see `BuildError::InvalidScriptProperty`): any type but Nil and String.
+fn check_script_header(header: VariantType, script: bool) -> Result<(), BuildError> {
+    if script && !matches!(header, VariantType::Nil | VariantType::String) {
+        return Err(BuildError::InvalidScriptProperty(header));
     }
     Ok(())
 }
@@ -313,15 +322,19 @@ fn object_len(
     properties: &[(String, Variant)],
     dialect: Dialect,
     depth: usize,
+    script: bool,
 ) -> Result<usize, BuildError> {
     if is_null_class(class) {
+        // Written as a NIL header, which a `script` property may hold.
         return Ok(0);
     }
     let mut len = string_len(class.as_bytes())?.saturating_add(4);
+    check_script_header(VariantType::Object, script)?;
     for (name, value) in properties {
         len = len.saturating_add(string_len(name.as_bytes())?);
-        check_script_property(name, value, dialect)?;
-        len = len.saturating_add(value.len_at(dialect, depth + 1)?);
+        // Godot 4 reads `script` as a resource path (the name as Godot reads the text).
+        let is_script = dialect == Dialect::Godot4 && godot_view(name.as_bytes()) == b"script";
+        len = len.saturating_add(value.len_at(dialect, depth + 1, is_script)?);
     }
     count_word(properties.len())?;
     Ok(len)
@@ -344,8 +357,8 @@ fn dictionary_len(
     }
     for (key, value) in entries {
         len = len
-            .saturating_add(key.len_at(dialect, depth + 1)?)
-            .saturating_add(value.len_at(dialect, depth + 1)?);
+            .saturating_add(key.len_at(dialect, depth + 1, false)?)
+            .saturating_add(value.len_at(dialect, depth + 1, false)?);
     }
     count_word(entries.len())?;
     Ok(len)
@@ -364,7 +377,7 @@ fn array_len(
         len = len.saturating_add(type_len(element_type)?);
     }
     for item in items {
-        len = len.saturating_add(item.len_at(dialect, depth + 1)?);
+        len = len.saturating_add(item.len_at(dialect, depth + 1, false)?);
     }
     count_word(items.len())?;
     Ok(len)
