@@ -211,30 +211,17 @@ fn node<const CHECK: bool>(
         cur.take(size)?;
         return Ok(NO_CHILDREN);
     }
-    let wide = header.is_wide();
     match header.layout {
-        Layout::Nil | Layout::Callable => {}
-        Layout::Bool => {
-            cur.take(4)?;
-        }
-        Layout::Int | Layout::Float => {
-            cur.take(if wide { 8 } else { 4 })?;
-        }
+        // Sized by `fixed_payload` above.
+        Layout::Nil
+        | Layout::Callable
+        | Layout::Bool
+        | Layout::Int
+        | Layout::Float
+        | Layout::Math(..)
+        | Layout::Rid => {}
         Layout::Str => {
             cur.string::<CHECK>()?;
-        }
-        Layout::Math(n, component) => {
-            let size = if wide && component == crate::types::Component::Real {
-                8
-            } else {
-                4
-            };
-            cur.take(usize::from(n) * size)?;
-        }
-        Layout::Rid => {
-            if dialect == Dialect::Godot4 {
-                cur.take(8)?;
-            }
         }
         Layout::Signal => {
             cur.string::<CHECK>()?;
@@ -262,7 +249,7 @@ fn node<const CHECK: bool>(
                 named: false,
             });
         }
-        Layout::Packed(element) => packed::<CHECK>(cur, element, wide, options)?,
+        Layout::Packed(element) => packed::<CHECK>(cur, element, header.is_wide(), options)?,
     }
     Ok(NO_CHILDREN)
 }
@@ -405,7 +392,7 @@ fn packed<const CHECK: bool>(
 }
 
 /// Measures the encoded length of the already validated value at `data[0]`. Unlike
-/// [`walk`] it keeps no depth stack (only a count of values still to read), so stepping
+/// [`validate`] it keeps no depth stack (only a count of values still to read), so stepping
 /// over a scalar costs a header read; it recurses only into full objects' property values,
 /// whose nesting `parse` bounded. On bytes that do not parse it returns `data.len()`.
 pub(crate) fn measure(data: &[u8], dialect: Dialect) -> usize {

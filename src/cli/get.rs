@@ -44,10 +44,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     } else {
         writeln!(out, "{value}")
     };
-    match written.and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
-        _ => Ok(()),
-    }
+    super::stdout_result(written.and_then(|()| out.flush()))
 }
 
 /// Element `i` of `packed`, encoded as a value of its own (an int, a float, a String, a

@@ -24,8 +24,5 @@ pub fn run(args: &Args) -> Result<(), String> {
         .and_then(|()| writeln!(out))
         .and_then(|()| out.flush());
     bar.finish_and_clear();
-    match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
-        _ => Ok(()),
-    }
+    super::stdout_result(written)
 }

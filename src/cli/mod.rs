@@ -12,6 +12,7 @@ mod stats;
 mod style;
 mod tree;
 
+use std::io;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -69,5 +70,14 @@ pub fn run() -> ExitCode {
             eprintln!("gdvariant: {message}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// What a command reports after writing its output: a closed pipe (`| head`) ends the
+/// output normally; any other write error is the command's error.
+fn stdout_result(written: io::Result<()>) -> Result<(), String> {
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
     }
 }

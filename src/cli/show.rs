@@ -42,9 +42,5 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut out = io::BufWriter::with_capacity(1 << 16, spinner.wrap_write(io::stdout().lock()));
     let written = writeln!(out, "{}", input.value.text(style)).and_then(|()| out.flush());
     spinner.finish_and_clear();
-    match written {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(format!("stdout: {e}")),
-    }
+    super::stdout_result(written)
 }

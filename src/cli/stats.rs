@@ -57,10 +57,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     stats.visit(&input.value, &mut path, 0);
     stats.bar.finish_and_clear();
     let written = stats.print(&input.value);
-    match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
-        _ => Ok(()),
-    }
+    super::stdout_result(written)
 }
 
 fn keep_top<T: Ord>(heap: &mut BinaryHeap<Reverse<T>>, item: T, top: usize) {

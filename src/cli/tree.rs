@@ -28,10 +28,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let base = input.base;
     let result = node(&mut out, paint, &input.value, "/", 0, args, base).and_then(|()| out.flush());
-    match result {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
-        _ => Ok(()),
-    }
+    super::stdout_result(result)
 }
 
 fn node(

@@ -26,6 +26,7 @@ mod decoder;
 mod io;
 pub mod rpc;
 
+use crate::builder::count_word;
 use crate::{BuildError, Builder, Dialect, Error, ParseOptions, VariantRef};
 
 #[cfg(feature = "tokio")]
@@ -193,13 +194,7 @@ pub fn write_with(
 ) -> Result<(), BuildError> {
     let start = out.len();
     out.extend_from_slice(&[0; 4]);
-    let result = build(Builder::new(out, dialect)).and_then(|()| {
-        let len = out.len() - start - 4;
-        u32::try_from(len)
-            .ok()
-            .filter(|&l| l <= i32::MAX as u32)
-            .ok_or(BuildError::TooLong(len as u64))
-    });
+    let result = build(Builder::new(out, dialect)).and_then(|()| count_word(out.len() - start - 4));
     match result {
         Ok(len) => {
             if let Some(prefix) = out.get_mut(start..start + 4) {
