@@ -820,6 +820,18 @@ fn nan_is_not_equal_to_itself_but_bitwise_equal() {
     let odd = f32::from_bits(0x7F80_0001);
     let v = Variant::vector2([odd, -0.0]);
     assert!(read(&bytes(v.clone(), G4), G4).bitwise_eq(&v));
+    assert!(!v.bitwise_eq(&Variant::vector2([odd, 0.0])));
+    // Packed float data: NaN equal to itself, 0.0 and -0.0 told apart, lengths compared.
+    let floats = |x: f32| Variant::PackedFloat32Array(vec![1.0, x]);
+    assert!(floats(f32::NAN).bitwise_eq(&floats(f32::NAN)));
+    assert!(!floats(0.0).bitwise_eq(&floats(-0.0)));
+    assert!(!floats(0.0).bitwise_eq(&Variant::PackedFloat32Array(vec![1.0])));
+    let colors = |x: f32| Variant::PackedColorArray(vec![[x, 0.0, 0.0, 1.0]]);
+    assert!(colors(f32::NAN).bitwise_eq(&colors(f32::NAN)));
+    assert!(!colors(0.0).bitwise_eq(&colors(-0.0)));
+    let vectors = |x: f64| Variant::PackedVector3Array(PackedVectors::F64(vec![[x, 0.0, 0.0]]));
+    assert!(vectors(f64::NAN).bitwise_eq(&vectors(f64::NAN)));
+    assert!(!vectors(0.0).bitwise_eq(&vectors(-0.0)));
 }
 
 #[test]

@@ -32,13 +32,8 @@ impl Builder<'_> {
             Layout::Float => self.float(v.as_float().unwrap_or(0.0)),
             Layout::Str => {
                 let text = v.as_str().unwrap_or("");
-                if v.ty() == VariantType::StringName && self.dialect != v.dialect() {
-                    // Godot 3 has no StringName: it becomes a String, as in the engine.
-                    if self.dialect == crate::Dialect::Godot3 {
-                        return self.string(text);
-                    }
-                }
-                if v.ty() == VariantType::StringName {
+                // Godot 3 has no StringName: it becomes a String, as in the engine.
+                if v.ty() == VariantType::StringName && self.dialect != crate::Dialect::Godot3 {
                     self.string_name(text)
                 } else {
                     self.string(text)

@@ -7,6 +7,8 @@ mod convert;
 mod encode;
 mod from;
 
+use zerocopy::{Immutable, IntoBytes};
+
 use crate::{TypeSpec, VariantType};
 
 /// An owned Variant of either dialect.
@@ -175,8 +177,8 @@ impl MathComponents {
 
     fn bitwise_eq(&self, other: &MathComponents) -> bool {
         match (self, other) {
-            (MathComponents::F32(a), MathComponents::F32(b)) => f32_bits_eq(a, b),
-            (MathComponents::F64(a), MathComponents::F64(b)) => f64_bits_eq(a, b),
+            (MathComponents::F32(a), MathComponents::F32(b)) => bits_eq(a, b),
+            (MathComponents::F64(a), MathComponents::F64(b)) => bits_eq(a, b),
             (a, b) => a == b,
         }
     }
@@ -213,12 +215,8 @@ impl<const N: usize> PackedVectors<N> {
 
     fn bitwise_eq(&self, other: &Self) -> bool {
         match (self, other) {
-            (PackedVectors::F32(a), PackedVectors::F32(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| f32_bits_eq(x, y))
-            }
-            (PackedVectors::F64(a), PackedVectors::F64(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| f64_bits_eq(x, y))
-            }
+            (PackedVectors::F32(a), PackedVectors::F32(b)) => bits_eq(a, b),
+            (PackedVectors::F64(a), PackedVectors::F64(b)) => bits_eq(a, b),
             _ => false,
         }
     }
@@ -429,14 +427,12 @@ fn leaves_bitwise_eq(a: &Variant, b: &Variant) -> bool {
                 components: b,
             },
         ) => ta == tb && a.bitwise_eq(b),
-        (V::PackedFloat32Array(a), V::PackedFloat32Array(b)) => f32_bits_eq(a, b),
-        (V::PackedFloat64Array(a), V::PackedFloat64Array(b)) => f64_bits_eq(a, b),
+        (V::PackedFloat32Array(a), V::PackedFloat32Array(b)) => bits_eq(a, b),
+        (V::PackedFloat64Array(a), V::PackedFloat64Array(b)) => bits_eq(a, b),
         (V::PackedVector2Array(a), V::PackedVector2Array(b)) => a.bitwise_eq(b),
         (V::PackedVector3Array(a), V::PackedVector3Array(b)) => a.bitwise_eq(b),
         (V::PackedVector4Array(a), V::PackedVector4Array(b)) => a.bitwise_eq(b),
-        (V::PackedColorArray(a), V::PackedColorArray(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| f32_bits_eq(x, y))
-        }
+        (V::PackedColorArray(a), V::PackedColorArray(b)) => bits_eq(a, b),
         // Containers never get here (see `bitwise_eq`); the rest holds no floats, so `==`
         // is already bitwise.
         (a, b) => a == b,
@@ -479,10 +475,7 @@ fn items_bitwise_eq(a: &[Variant], b: &[Variant]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.bitwise_eq(y))
 }
 
-fn f32_bits_eq(a: &[f32], b: &[f32]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
-}
-
-fn f64_bits_eq(a: &[f64], b: &[f64]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+/// Equal bits: the same elements byte for byte (NaN payloads and the sign of zero count).
+fn bits_eq<T: IntoBytes + Immutable>(a: &[T], b: &[T]) -> bool {
+    a.as_bytes() == b.as_bytes()
 }
