@@ -138,10 +138,25 @@ impl<'a> VariantRef<'a> {
         dialect: Dialect,
         index: Option<&'a SpanIndex>,
     ) -> (Self, &'a [u8]) {
-        let recorded = index.and_then(|ix| ix.len_at(offset));
+        // Validated bytes always decode; a NIL header stands in for the impossible case.
+        let header = Header::decode(le_u32(data, 0), dialect).unwrap_or(Header::NIL);
+        // Only containers with children are in the index: nothing else is looked up.
+        let recorded = match header.layout {
+            Layout::Array | Layout::Dictionary | Layout::Object => {
+                index.and_then(|ix| ix.len_at(offset))
+            }
+            _ => None,
+        };
         let len = recorded.unwrap_or_else(|| measure(data, dialect));
-        let (head, rest) = data.split_at(len.min(data.len()));
-        (Self::trusted(head, offset, dialect, index), rest)
+        let (encoded, rest) = data.split_at(len.min(data.len()));
+        let value = VariantRef {
+            encoded,
+            offset,
+            header,
+            dialect,
+            index,
+        };
+        (value, rest)
     }
 
     /// The span index this view's iterators use, if it came from
