@@ -131,6 +131,23 @@ fn show_reports_malformed_input_with_offset_and_exit_1() {
 }
 
 #[test]
+fn trailing_bytes_are_reported_where_they_start() {
+    let dir = std::env::temp_dir().join(format!("gdvariant-cli-trail-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("trail.bin");
+    // int 7 in both dialects, then two stray bytes: no reading consumes the input.
+    std::fs::write(&path, [2, 0, 0, 0, 7, 0, 0, 0, 0xff, 0xff]).unwrap();
+    let out = gdvariant(&["show", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("invalid Godot4 data: trailing bytes after the value at file offset 0x8 (bytes there: [ff ff])"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn usage_errors_exit_2() {
     assert_eq!(
         gdvariant(&["show", "--godot", "5", "x"]).status.code(),

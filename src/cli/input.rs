@@ -184,6 +184,9 @@ pub fn detect(
     };
     let mut candidates = Vec::new();
     let mut first_error: Option<Report<'_>> = None;
+    // The first unprefixed reading that parsed but left bytes over: reported when no
+    // reading fails and none consumes the whole input.
+    let mut first_trailing: Option<Report<'_>> = None;
     for &with_prefix in prefix_choices {
         let (body, base, prefix) = if with_prefix {
             match prefixed_body(data, prefixed == Some(true)) {
@@ -199,7 +202,16 @@ pub fn detect(
                 Ok((value, len)) if len == body.len() || dialect.is_some() => {
                     candidates.push(Candidate { value, prefix });
                 }
-                Ok(_) => {}
+                Ok((_, len)) => {
+                    if first_trailing.is_none() && !with_prefix {
+                        first_trailing = Some(Report {
+                            error: Error::new(gdvariant::ErrorKind::TrailingBytes, len),
+                            bytes: body,
+                            base,
+                            dialect: d,
+                        });
+                    }
+                }
                 Err(error) => {
                     // Report errors of the unprefixed reading unless the user said "prefixed".
                     if first_error.is_none() && with_prefix == (prefixed == Some(true)) {
@@ -220,7 +232,8 @@ pub fn detect(
         .max_by_key(|&(i, c)| (plausibility(&c.value), usize::MAX - i))
         .map(|(_, c)| c);
     let Some(best) = best else {
-        return Err(first_error.unwrap_or_else(|| {
+        return Err(first_error.or(first_trailing).unwrap_or_else(|| {
+            // No reading was tried: `--prefixed` on an input too short for a prefix.
             let d = dialects.first().copied().unwrap_or(Dialect::Godot4);
             let error = VariantRef::parse(data, d)
                 .err()
