@@ -17,7 +17,8 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), String> {
     let data = args.input.open()?;
     let input = args.input.parse(&data)?;
-    let bar = super::style::progress(data.len(), "json");
+    // The output is larger than the input and not in step with it: count output bytes.
+    let bar = super::style::output_spinner(data.len(), "json");
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, bar.wrap_write(stdout));
     let written = gdvariant::json::write(&mut out, input.value, args.pretty)

@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use gdvariant::Builder;
+use gdvariant::{frame, Builder};
 
-use super::input::{InputArgs, PrefixOrder};
+use super::input::InputArgs;
 
 /// Options of `reencode`.
 #[derive(clap::Args, Debug)]
@@ -20,21 +20,12 @@ pub fn run(args: &Args) -> Result<(), String> {
     let data = args.input.open()?;
     let input = args.input.parse(&data)?;
     let mut out = Vec::with_capacity(data.len());
-    if input.prefix.is_some() {
-        out.extend_from_slice(&[0; 4]);
+    match input.prefix {
+        // The new length, in the input's byte order.
+        Some(order) => frame::write(&mut out, input.value, order),
+        None => Builder::new(&mut out, input.value.dialect()).value(input.value),
     }
-    Builder::new(&mut out, input.value.dialect())
-        .value(input.value)
-        .map_err(|e| format!("cannot re-encode: {e}"))?;
-    if let Some(order) = input.prefix {
-        let len = u32::try_from(out.len() - 4)
-            .map_err(|_| "value too large for a length prefix".to_string())?;
-        let prefix = match order {
-            PrefixOrder::Little => len.to_le_bytes(),
-            PrefixOrder::Big => len.to_be_bytes(),
-        };
-        out.splice(..4, prefix);
-    }
+    .map_err(|e| format!("cannot re-encode: {e}"))?;
     if args.output.as_os_str() == "-" {
         std::io::Write::write_all(&mut std::io::stdout().lock(), &out)
             .map_err(|e| format!("stdout: {e}"))

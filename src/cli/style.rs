@@ -53,7 +53,7 @@ pub fn progress(total: usize, what: &str) -> indicatif::ProgressBar {
 }
 
 /// A spinner counting output bytes on stderr, for commands whose progress through the
-/// input cannot be measured (`show`); hidden under the same conditions as [`progress`].
+/// input cannot be measured (`show`, `json`); hidden under the same conditions as [`progress`].
 pub fn output_spinner(input_len: usize, what: &str) -> indicatif::ProgressBar {
     if input_len < 64 << 20 || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
