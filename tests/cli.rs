@@ -301,7 +301,10 @@ fn tree_outlines_with_paths_types_counts_offsets_and_sizes() {
 fn tree_elides_long_containers_and_stops_at_depth() {
     let text = stdout_of(&["tree", "--max-items", "2", &fixture("g4", "array_mixed")]);
     assert_eq!(text.lines().count(), 4, "{text}");
-    assert!(text.ends_with("/… 6 more\n"), "{text}");
+    assert_eq!(text.lines().last(), Some("/… 6 more"), "{text}");
+    let nested = fixture("g4", "dict_nested");
+    let text = stdout_of(&["tree", "--max-items", "1", "--depth", "9", &nested]);
+    assert_eq!(text.lines().last(), Some("/a/b/c/… 2 more"), "{text}");
     let text = stdout_of(&["tree", "--depth", "1", &fixture("g4", "dict_nested")]);
     assert_eq!(text.lines().count(), 2, "{text}");
     let text = stdout_of(&["tree", "--depth", "0", &fixture("g4", "array_deep_1000")]);

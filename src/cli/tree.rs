@@ -50,7 +50,8 @@ fn node(
     } else {
         ty.to_string()
     };
-    let amount = count(v)
+    let counted = count(v);
+    let amount = counted
         .map(|(n, what)| format!("{} {what}", thousands(n as u64)))
         .unwrap_or_default();
     writeln!(
@@ -63,7 +64,7 @@ fn node(
     if depth >= args.depth {
         return Ok(());
     }
-    let total = count(v)
+    let total = counted
         .filter(|(_, what)| *what != "bytes" && *what != "elements")
         .map_or(0, |(n, _)| n);
     let mut shown = 0;
@@ -79,8 +80,9 @@ fn node(
     });
     result?;
     if total > shown {
-        let indent = if path == "/" { "/" } else { path };
-        writeln!(out, "{indent}/… {} more", thousands((total - shown) as u64))?;
+        // `/… N more` under the root, `/a/… N more` under `/a`.
+        let parent = if path == "/" { "" } else { path };
+        writeln!(out, "{parent}/… {} more", thousands((total - shown) as u64))?;
     }
     Ok(())
 }
