@@ -246,18 +246,18 @@ pub fn detect(
             }
         }));
     };
-    let mut notes = Vec::new();
-    if candidates.len() > 1 {
+    let note = if candidates.len() > 1 {
         let readings: Vec<String> = candidates.iter().map(describe).collect();
-        notes.push(format!(
+        Some(format!(
             "ambiguous input, it parses as {}; using {} (pass --godot / --prefixed to choose)",
             readings.join(" and as "),
             describe(best)
-        ));
+        ))
     } else if dialect.is_none() || prefixed.is_none() {
-        notes.push(format!("detected {}", describe(best)));
-    }
-    let note = (!notes.is_empty()).then(|| notes.join("; "));
+        Some(format!("detected {}", describe(best)))
+    } else {
+        None
+    };
     let base = if best.prefix.is_some() { 4 } else { 0 };
     Ok(Input {
         value: best.value,

@@ -29,13 +29,16 @@ struct PerType {
     bytes: u64,
 }
 
+/// The largest items seen, by size, smallest on top (see [`offer`]).
+type TopList<T> = BinaryHeap<Reverse<(usize, T)>>;
+
 struct Stats {
-    per_type: [PerType; 39],
+    per_type: [PerType; VariantType::ALL.len()],
     max_depth: usize,
     /// (size, path, type, count) of the largest containers, smallest on top.
-    containers: BinaryHeap<Reverse<(usize, String, &'static str, usize)>>,
+    containers: TopList<(String, &'static str, usize)>,
     /// (length, path) of the longest strings.
-    strings: BinaryHeap<Reverse<(usize, String)>>,
+    strings: TopList<String>,
     top: usize,
     nodes: u64,
     bar: indicatif::ProgressBar,
@@ -45,7 +48,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let data = args.input.open()?;
     let input = args.input.parse(&data)?;
     let mut stats = Stats {
-        per_type: [PerType::default(); 39],
+        per_type: [PerType::default(); VariantType::ALL.len()],
         max_depth: 0,
         containers: BinaryHeap::new(),
         strings: BinaryHeap::new(),
@@ -60,10 +63,16 @@ pub fn run(args: &Args) -> Result<(), String> {
     super::stdout_result(written)
 }
 
-fn keep_top<T: Ord>(heap: &mut BinaryHeap<Reverse<T>>, item: T, top: usize) {
-    heap.push(Reverse(item));
-    if heap.len() > top {
-        heap.pop();
+/// Offers an item ranked by `size` to a top-`top` list (smallest on top of the heap);
+/// `make` builds it (formatting its path) only when it gets in. On a tie with the
+/// smallest, the item already listed stays.
+fn offer<T: Ord>(heap: &mut TopList<T>, top: usize, size: usize, make: impl FnOnce() -> T) {
+    let smallest = heap.peek().map_or(0, |Reverse((n, _))| *n);
+    if heap.len() < top || size > smallest {
+        heap.push(Reverse((size, make())));
+        if heap.len() > top {
+            heap.pop();
+        }
     }
 }
 
@@ -96,25 +105,17 @@ impl Stats {
         let ty = v.ty();
         if let Some(text) = v.as_gd_str() {
             let len = text.raw_bytes().len();
-            let smallest = self.strings.peek().map_or(0, |Reverse((n, _))| *n);
-            if self.strings.len() < self.top || len > smallest {
-                keep_top(&mut self.strings, (len, path_text(path)), self.top);
-            }
+            offer(&mut self.strings, self.top, len, || path_text(path));
         }
         let is_container = matches!(
             ty,
             VariantType::Array | VariantType::Dictionary | VariantType::Object
         ) || ty.is_packed_array();
         if is_container {
-            let smallest = self.containers.peek().map_or(0, |Reverse((n, ..))| *n);
-            if self.containers.len() < self.top || size > smallest {
+            offer(&mut self.containers, self.top, size, || {
                 let n = count(v).map_or(0, |(n, _)| n);
-                keep_top(
-                    &mut self.containers,
-                    (size, path_text(path), ty.name(v.dialect()), n),
-                    self.top,
-                );
-            }
+                (path_text(path), ty.name(v.dialect()), n)
+            });
         }
         for_each_child(v, |segment, child| {
             if let Segment::Key(key, _) = segment {
@@ -161,7 +162,7 @@ impl Stats {
         writeln!(out, "\nlargest containers:")?;
         let mut containers: Vec<_> = self.containers.iter().map(|Reverse(c)| c).collect();
         containers.sort_by(|a, b| b.cmp(a));
-        for (size, path, ty, n) in containers {
+        for (size, (path, ty, n)) in containers {
             writeln!(
                 out,
                 "{:>16} B  {ty} of {}  {path}",
