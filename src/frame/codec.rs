@@ -5,7 +5,7 @@ use std::io;
 use bytes::{Buf, Bytes, BytesMut};
 use tokio_util::codec::{Decoder, Encoder};
 
-use super::{body_len, parse_body, write_with, FrameError, FrameOptions};
+use super::{parse_body, split, write_with, FrameError, FrameOptions, Split};
 use crate::{BuildError, Dialect, Variant, VariantRef};
 
 /// Frames on a tokio stream, for `tokio_util::codec::Framed`/`FramedRead`/`FramedWrite`:
@@ -126,21 +126,17 @@ impl Decoder for GodotCodec {
         if let Some(e) = self.failed {
             return Err(e.into());
         }
-        let Some(prefix) = src.first_chunk::<4>() else {
-            return Ok(None);
-        };
-        let len = match body_len(*prefix, &self.options) {
-            Ok(len) => len,
+        let len = match split(src, &self.options) {
+            Ok(Split::Whole { body, .. }) => body.len(),
+            Ok(Split::Short { needed }) => {
+                src.reserve(needed);
+                return Ok(None);
+            }
             Err(e) => {
                 self.failed = Some(e);
                 return Err(e.into());
             }
         };
-        let total = 4 + len;
-        if src.len() < total {
-            src.reserve(total - src.len());
-            return Ok(None);
-        }
         src.advance(4);
         let body = src.split_to(len).freeze();
         let used = parse_body(&body, &self.options)?.encoded().len();

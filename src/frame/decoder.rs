@@ -1,6 +1,6 @@
 //! Frames from a byte stream that arrives in chunks.
 
-use super::{body_len, parse_body, FrameError, FrameOptions};
+use super::{body_len, parse_body, split, FrameError, FrameOptions, Split};
 use crate::VariantRef;
 
 /// Turns chunks of a stream (as they arrive from a socket) into frames.
@@ -79,16 +79,15 @@ impl FrameDecoder {
             }
         }
         // Then frames inside the chunk, borrowed from it.
-        while let Some((prefix, body)) = chunk.split_first_chunk::<4>() {
-            let len = match body_len(*prefix, &self.options) {
-                Ok(len) => len,
+        loop {
+            match split(chunk, &self.options) {
+                Ok(Split::Whole { body, rest }) => {
+                    on_frame(parse_body(body, &self.options));
+                    chunk = rest;
+                }
+                Ok(Split::Short { .. }) => break,
                 Err(e) => return self.fail(e, &mut on_frame),
-            };
-            let (Some(frame), Some(rest)) = (body.get(..len), body.get(len..)) else {
-                break;
-            };
-            on_frame(parse_body(frame, &self.options));
-            chunk = rest;
+            }
         }
         // Keep the start of a straddling frame.
         self.pending.extend_from_slice(chunk);

@@ -131,21 +131,39 @@ pub enum Frame<'a> {
 /// Reads the frame at the start of `bytes`. O(frame) validation, no allocation; the
 /// prefix is checked against `options.max_frame` before anything else.
 pub fn read<'a>(bytes: &'a [u8], options: &FrameOptions) -> Result<Frame<'a>, FrameError> {
+    Ok(match split(bytes, options)? {
+        Split::Whole { body, rest } => Frame::Complete {
+            value: parse_body(body, options)?,
+            rest,
+        },
+        Split::Short { needed } => Frame::Incomplete { needed },
+    })
+}
+
+/// A frame cut off the start of a byte stream by [`split`].
+pub(crate) enum Split<'a> {
+    /// The frame's body (prefix removed) and the bytes after the frame.
+    Whole { body: &'a [u8], rest: &'a [u8] },
+    /// At least `needed` more bytes are required (4 for a prefix, then the rest of the body).
+    Short { needed: usize },
+}
+
+/// Cuts the frame at the start of `bytes`, its prefix checked against the limit first.
+/// Shared by [`read`], the stream decoder and the tokio codec.
+#[inline]
+pub(crate) fn split<'a>(bytes: &'a [u8], options: &FrameOptions) -> Result<Split<'a>, FrameError> {
     let Some((prefix, body)) = bytes.split_first_chunk::<4>() else {
-        return Ok(Frame::Incomplete {
+        return Ok(Split::Short {
             needed: 4 - bytes.len(),
         });
     };
     let len = body_len(*prefix, options)?;
-    match (body.get(..len), body.get(len..)) {
-        (Some(frame), Some(rest)) => Ok(Frame::Complete {
-            value: parse_body(frame, options)?,
-            rest,
-        }),
-        _ => Ok(Frame::Incomplete {
+    Ok(match (body.get(..len), body.get(len..)) {
+        (Some(frame), Some(rest)) => Split::Whole { body: frame, rest },
+        _ => Split::Short {
             needed: len - body.len(),
-        }),
-    }
+        },
+    })
 }
 
 /// The body length a prefix claims, checked against the limit.
