@@ -286,21 +286,6 @@ pub(crate) const TYPE_TABLE: [TypeInfo; 39] = [
     ),
 ];
 
-/// Godot 3 id → type, derived from [`TYPE_TABLE`]. (Indexing in a `const` initializer
-/// cannot panic at run time: an out-of-bounds index fails the build.)
-#[allow(clippy::indexing_slicing)]
-const G3_BY_ID: [Option<VariantType>; 27] = {
-    let mut out = [None; 27];
-    let mut i = 0;
-    while i < TYPE_TABLE.len() {
-        if let Some(id) = TYPE_TABLE[i].g3_id {
-            out[id as usize] = Some(TYPE_TABLE[i].ty);
-        }
-        i += 1;
-    }
-    out
-};
-
 impl VariantType {
     /// Every type, in Godot 4 id order.
     #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
@@ -317,10 +302,10 @@ impl VariantType {
     /// The type with wire id `id` in `dialect`, or `None` if the dialect has no such id.
     #[inline]
     pub fn from_id(id: u8, dialect: Dialect) -> Option<VariantType> {
-        match dialect {
-            Dialect::Godot3 => G3_BY_ID.get(usize::from(id)).copied().flatten(),
-            Dialect::Godot4 => Self::ALL.get(usize::from(id)).copied(),
-        }
+        // The header decoder's id tables, built from the type table.
+        crate::dialect::Header::decode(u32::from(id), dialect)
+            .ok()
+            .map(|header| header.ty)
     }
 
     /// This type's wire id in `dialect`, or `None` if the dialect lacks the type
