@@ -287,9 +287,7 @@ impl<'a> Builder<'a> {
     /// Starts a full `Object` of class `class` (what the engine writes with full objects).
     /// Nothing is checked against a class database.
     pub fn object(mut self, class: &str) -> Result<ObjectBuilder<'a>, BuildError> {
-        count_word(class.len())?;
-        self.header(VariantType::Object, 0)?;
-        put_string(self.out, class.as_bytes())?;
+        self.header_string(VariantType::Object, class.as_bytes())?;
         Ok(ObjectBuilder {
             inner: Counted::new(self.out, self.dialect),
         })

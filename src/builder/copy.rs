@@ -142,17 +142,7 @@ impl Builder<'_> {
             }
             _ => {
                 // Fixed-size elements: the payload is already little-endian; one copy.
-                let flags = if p.is_double() {
-                    crate::dialect::FLAG_64
-                } else {
-                    0
-                };
-                if p.is_double() {
-                    self.require_godot4("a double-precision packed vector array")?;
-                }
-                let count = super::count_word(p.len())?;
-                self.header(v.ty(), flags)?;
-                self.out.extend_from_slice(&count.to_le_bytes());
+                self.packed_header(v.ty(), p.is_double(), p.len())?;
                 self.out.extend_from_slice(p.as_bytes());
                 Ok(())
             }

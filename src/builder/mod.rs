@@ -173,6 +173,16 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
+    /// The header of `ty`, then the string field `text` (String, StringName,
+    /// PackedByteArray, Signal's name, an Object's class). The checks come first — the
+    /// type in the dialect, then the length — so on error nothing is written.
+    fn header_string(&mut self, ty: VariantType, text: &[u8]) -> Result<(), BuildError> {
+        self.id(ty)?;
+        count_word(text.len())?;
+        self.header(ty, 0)?;
+        put_string(self.out, text)
+    }
+
     fn require_godot4(&self, what: &'static str) -> Result<(), BuildError> {
         match self.dialect {
             Dialect::Godot4 => Ok(()),
@@ -228,17 +238,12 @@ impl<'a> Builder<'a> {
     /// A `String`.
     #[inline]
     pub fn string(mut self, text: &str) -> Result<(), BuildError> {
-        count_word(text.len())?;
-        self.header(VariantType::String, 0)?;
-        put_string(self.out, text.as_bytes())
+        self.header_string(VariantType::String, text.as_bytes())
     }
 
     /// A `StringName` (Godot 4; Godot 3 has none: write a String there).
     pub fn string_name(mut self, text: &str) -> Result<(), BuildError> {
-        self.id(VariantType::StringName)?;
-        count_word(text.len())?;
-        self.header(VariantType::StringName, 0)?;
-        put_string(self.out, text.as_bytes())
+        self.header_string(VariantType::StringName, text.as_bytes())
     }
 
     /// A fixed-size math value of type `ty` from f32 components, in wire order (see
@@ -391,10 +396,7 @@ impl<'a> Builder<'a> {
 
     /// A `Signal` (Godot 4): name and owner object id.
     pub fn signal(mut self, name: &str, object_id: u64) -> Result<(), BuildError> {
-        self.id(VariantType::Signal)?;
-        count_word(name.len())?;
-        self.header(VariantType::Signal, 0)?;
-        put_string(self.out, name.as_bytes())?;
+        self.header_string(VariantType::Signal, name.as_bytes())?;
         self.out.extend_from_slice(&object_id.to_le_bytes());
         Ok(())
     }

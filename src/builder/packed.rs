@@ -3,25 +3,40 @@
 
 use zerocopy::IntoBytes;
 
-use super::{count_word, put_string, BuildError, Builder};
+use super::{count_word, put_padding, BuildError, Builder};
 use crate::dialect::FLAG_64;
 use crate::packed::PackedElement;
 use crate::VariantType;
 
 impl Builder<'_> {
+    /// A packed array's header and element count. `double` (64-bit vectors) needs Godot 4;
+    /// that is checked first, then the count, so on error nothing is written.
+    pub(super) fn packed_header(
+        &mut self,
+        ty: VariantType,
+        double: bool,
+        count: usize,
+    ) -> Result<(), BuildError> {
+        if double {
+            self.require_godot4("a double-precision packed vector array")?;
+        }
+        let count = count_word(count)?;
+        self.header(ty, if double { FLAG_64 } else { 0 })?;
+        self.out.extend_from_slice(&count.to_le_bytes());
+        Ok(())
+    }
+
     /// Header, count and the raw little-endian bytes of `elements`.
     fn packed_slice<T: PackedElement + IntoBytes + zerocopy::Immutable>(
         mut self,
         ty: VariantType,
-        flags: u32,
+        double: bool,
         elements: &[T],
     ) -> Result<(), BuildError>
     where
         T::Le: IntoBytes + zerocopy::Immutable,
     {
-        let count = count_word(elements.len())?;
-        self.header(ty, flags)?;
-        self.out.extend_from_slice(&count.to_le_bytes());
+        self.packed_header(ty, double, elements.len())?;
         if cfg!(target_endian = "little") {
             self.out.extend_from_slice(elements.as_bytes());
         } else {
@@ -34,67 +49,62 @@ impl Builder<'_> {
 
     /// A `PackedByteArray` / `PoolByteArray` (zero padding to 4 bytes).
     pub fn packed_bytes(mut self, bytes: &[u8]) -> Result<(), BuildError> {
-        count_word(bytes.len())?;
-        self.header(VariantType::PackedByteArray, 0)?;
-        put_string(self.out, bytes)
+        self.header_string(VariantType::PackedByteArray, bytes)
     }
 
     /// A `PackedInt32Array` / `PoolIntArray`.
     pub fn packed_i32(self, values: &[i32]) -> Result<(), BuildError> {
-        self.packed_slice(VariantType::PackedInt32Array, 0, values)
+        self.packed_slice(VariantType::PackedInt32Array, false, values)
     }
 
     /// A `PackedInt64Array` (Godot 4).
     pub fn packed_i64(self, values: &[i64]) -> Result<(), BuildError> {
-        self.packed_slice(VariantType::PackedInt64Array, 0, values)
+        self.packed_slice(VariantType::PackedInt64Array, false, values)
     }
 
     /// A `PackedFloat32Array` / `PoolRealArray`.
     pub fn packed_f32(self, values: &[f32]) -> Result<(), BuildError> {
-        self.packed_slice(VariantType::PackedFloat32Array, 0, values)
+        self.packed_slice(VariantType::PackedFloat32Array, false, values)
     }
 
     /// A `PackedFloat64Array` (Godot 4).
     pub fn packed_f64(self, values: &[f64]) -> Result<(), BuildError> {
-        self.packed_slice(VariantType::PackedFloat64Array, 0, values)
+        self.packed_slice(VariantType::PackedFloat64Array, false, values)
     }
 
     /// A `PackedVector2Array` / `PoolVector2Array`.
     pub fn packed_vector2(self, values: &[[f32; 2]]) -> Result<(), BuildError> {
-        self.packed_slice(VariantType::PackedVector2Array, 0, values)
+        self.packed_slice(VariantType::PackedVector2Array, false, values)
     }
 
     /// A `PackedVector3Array` / `PoolVector3Array`.
     pub fn packed_vector3(self, values: &[[f32; 3]]) -> Result<(), BuildError> {
-        self.packed_slice(VariantType::PackedVector3Array, 0, values)
+        self.packed_slice(VariantType::PackedVector3Array, false, values)
     }
 
     /// A `PackedVector4Array` (Godot 4.3+).
     pub fn packed_vector4(self, values: &[[f32; 4]]) -> Result<(), BuildError> {
-        self.packed_slice(VariantType::PackedVector4Array, 0, values)
+        self.packed_slice(VariantType::PackedVector4Array, false, values)
     }
 
     /// A `PackedColorArray` / `PoolColorArray` (r, g, b, a).
     pub fn packed_color(self, values: &[[f32; 4]]) -> Result<(), BuildError> {
-        self.packed_slice(VariantType::PackedColorArray, 0, values)
+        self.packed_slice(VariantType::PackedColorArray, false, values)
     }
 
     /// A double-precision `PackedVector2Array` (Godot 4, 64-bit flag).
     pub fn packed_vector2_f64(self, values: &[[f64; 2]]) -> Result<(), BuildError> {
-        self.require_godot4("a double-precision packed vector array")?;
-        self.packed_slice(VariantType::PackedVector2Array, FLAG_64, values)
+        self.packed_slice(VariantType::PackedVector2Array, true, values)
     }
 
     /// A double-precision `PackedVector3Array` (Godot 4, 64-bit flag).
     pub fn packed_vector3_f64(self, values: &[[f64; 3]]) -> Result<(), BuildError> {
-        self.require_godot4("a double-precision packed vector array")?;
-        self.packed_slice(VariantType::PackedVector3Array, FLAG_64, values)
+        self.packed_slice(VariantType::PackedVector3Array, true, values)
     }
 
     /// A double-precision `PackedVector4Array` (Godot 4, 64-bit flag).
     pub fn packed_vector4_f64(self, values: &[[f64; 4]]) -> Result<(), BuildError> {
-        self.require_godot4("a double-precision packed vector array")?;
-        self.packed_slice(VariantType::PackedVector4Array, FLAG_64, values)
+        self.packed_slice(VariantType::PackedVector4Array, true, values)
     }
 
     /// A `PackedStringArray` / `PoolStringArray`. Each item is written as the engine
@@ -120,8 +130,7 @@ impl Builder<'_> {
             self.out.extend_from_slice(&len.to_le_bytes());
             self.out.extend_from_slice(text);
             self.out.push(0);
-            self.out
-                .resize(self.out.len() + crate::cursor::pad4(text.len() + 1), 0);
+            put_padding(self.out, text.len() + 1);
         }
         Ok(())
     }
@@ -141,12 +150,7 @@ impl Builder<'_> {
         I::IntoIter: ExactSizeIterator,
     {
         let items = items.into_iter();
-        let count = count_word(items.len())?;
-        if double {
-            self.require_godot4("a double-precision packed vector array")?;
-        }
-        self.header(ty, if double { FLAG_64 } else { 0 })?;
-        self.out.extend_from_slice(&count.to_le_bytes());
+        self.packed_header(ty, double, items.len())?;
         self.out
             .reserve(items.len() * core::mem::size_of::<T::Le>());
         for item in items {
