@@ -264,6 +264,30 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// An `Array` typed with `element`, or untyped for `None` (which any dialect has).
+    pub(crate) fn array_of(
+        self,
+        element: Option<TypeSpec<'_>>,
+    ) -> Result<ArrayBuilder<'a>, BuildError> {
+        match element {
+            Some(element) => self.typed_array(element),
+            None => self.array(),
+        }
+    }
+
+    /// A `Dictionary` typed with `key` and `value`, or untyped when both are `None`.
+    pub(crate) fn dictionary_of(
+        self,
+        key: Option<TypeSpec<'_>>,
+        value: Option<TypeSpec<'_>>,
+    ) -> Result<DictBuilder<'a>, BuildError> {
+        if key.is_some() || value.is_some() {
+            self.typed_dictionary(key, value)
+        } else {
+            self.dictionary()
+        }
+    }
+
     /// Starts a typed `Dictionary[K, V]` (Godot 4.4+); `None` leaves a side as `Variant`.
     pub fn typed_dictionary(
         mut self,

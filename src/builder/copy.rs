@@ -98,10 +98,7 @@ impl Builder<'_> {
         let Some(array) = v.as_array() else {
             return self.nil();
         };
-        let mut out = match spec(array.element_type()) {
-            Some(element) => self.typed_array(element)?,
-            None => self.array()?,
-        };
+        let mut out = self.array_of(spec(array.element_type()))?;
         for item in array.iter() {
             out.push().value_at(item, depth + 1)?;
         }
@@ -112,12 +109,7 @@ impl Builder<'_> {
         let Some(dict) = v.as_dictionary() else {
             return self.nil();
         };
-        let (key_type, value_type) = (spec(dict.key_type()), spec(dict.value_type()));
-        let mut out = if key_type.is_some() || value_type.is_some() {
-            self.typed_dictionary(key_type, value_type)?
-        } else {
-            self.dictionary()?
-        };
+        let mut out = self.dictionary_of(spec(dict.key_type()), spec(dict.value_type()))?;
         for (key, value) in dict.iter() {
             out.try_entry_with(|k| k.value_at(key, depth + 1))?
                 .value_at(value, depth + 1)?;

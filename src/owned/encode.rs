@@ -277,12 +277,7 @@ fn write_dictionary(
     entries: &[(Variant, Variant)],
     depth: usize,
 ) -> Result<(), BuildError> {
-    let (k, v) = (key_type.to_spec(), value_type.to_spec());
-    let mut dict = if k.is_some() || v.is_some() {
-        b.typed_dictionary(k, v)?
-    } else {
-        b.dictionary()?
-    };
+    let mut dict = b.dictionary_of(key_type.to_spec(), value_type.to_spec())?;
     for (key, value) in entries {
         let slot = dict.try_entry_with(|kb| key.write_at(kb, depth + 1))?;
         value.write_at(slot, depth + 1)?;
@@ -297,10 +292,7 @@ fn write_array(
     items: &[Variant],
     depth: usize,
 ) -> Result<(), BuildError> {
-    let mut array = match element_type.to_spec() {
-        Some(spec) => b.typed_array(spec)?,
-        None => b.array()?,
-    };
+    let mut array = b.array_of(element_type.to_spec())?;
     for item in items {
         item.write_at(array.push(), depth + 1)?;
     }
