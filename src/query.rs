@@ -134,11 +134,39 @@ pub fn parse_path(path: &str) -> Result<Vec<Step<'_>>, QueryError> {
     Ok(steps)
 }
 
+impl<'p> Step<'p> {
+    /// The step that names the String key (or property) `key`: bare when [`parse_path`]
+    /// reads it back as that key and nothing else, quoted otherwise (empty, all digits,
+    /// starting with `"` or `[`, holding `/`, `"`, `\` or a control character). O(key).
+    pub fn key(key: &'p str) -> Step<'p> {
+        let bare = !key.is_empty()
+            && !key.bytes().all(|b| b.is_ascii_digit())
+            && !key.starts_with(['"', '['])
+            && !key.contains(['/', '"', '\\'])
+            && !key.chars().any(char::is_control);
+        if bare {
+            Step::Name(key)
+        } else {
+            Step::Quoted(key.to_owned())
+        }
+    }
+}
+
 impl fmt::Display for Step<'_> {
+    /// The step in path syntax, as [`parse_path`] reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Step::Name(name) => f.write_str(name),
-            Step::Quoted(key) => write!(f, "{key:?}"),
+            Step::Quoted(key) => {
+                f.write_str("\"")?;
+                for c in key.chars() {
+                    if c == '"' || c == '\\' {
+                        f.write_str("\\")?;
+                    }
+                    write!(f, "{c}")?;
+                }
+                f.write_str("\"")
+            }
             Step::Int(n) => write!(f, "[{n}]"),
         }
     }
@@ -274,6 +302,23 @@ mod tests {
                 why: "not an integer"
             }
         );
+        // Display writes a step back in path syntax.
+        for key in [
+            "plain",
+            "a/b",
+            "q\"x\\",
+            "line\nbreak",
+            "",
+            "42",
+            "[7]",
+            "\"q",
+        ] {
+            let text = format!("/{}", Step::key(key));
+            assert_eq!(parse_path(&text).unwrap(), vec![Step::key(key)], "{text}");
+        }
+        assert_eq!(Step::key("plain"), Step::Name("plain"));
+        assert_eq!(Step::key("42"), Step::Quoted("42".into()));
+        assert_eq!(Step::key("a\nb").to_string(), "\"a\nb\"");
         assert_eq!(
             parse_path("[1]x").unwrap_err(),
             QueryError::Syntax {

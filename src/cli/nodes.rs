@@ -1,5 +1,6 @@
 //! Children of a value with their path segments, as the `get` path syntax writes them.
 
+use gdvariant::query::Step;
 use gdvariant::{ObjectRef, VariantRef};
 
 /// How a child is reached from its container.
@@ -35,24 +36,7 @@ impl Segment<'_> {
 
 /// A name as a path step: bare when it can be, quoted otherwise.
 fn name_text(name: &str) -> String {
-    let bare = !name.is_empty()
-        && !name.bytes().all(|b| b.is_ascii_digit())
-        && !name.starts_with(['"', '['])
-        && !name.contains(['/', '"', '\\'])
-        && !name.chars().any(char::is_control);
-    if bare {
-        name.to_string()
-    } else {
-        let mut out = String::from("\"");
-        for c in name.chars() {
-            if c == '"' || c == '\\' {
-                out.push('\\');
-            }
-            out.push(c);
-        }
-        out.push('"');
-        out
-    }
+    Step::key(name).to_string()
 }
 
 /// The number of children and a word for them.
