@@ -162,26 +162,34 @@ impl NodePathRef<'_> {
         if self.names == 0 && self.subnames == 0 {
             return Ok(());
         }
-        self.write_names(f)?;
-        for name in self.subnames() {
-            f.write_str(":")?;
-            f.write_str(name.as_str())?;
-        }
-        Ok(())
+        let subnames = self.write_names(f)?;
+        write_subnames(f, subnames)
     }
 
-    fn write_names(&self, f: &mut impl fmt::Write) -> fmt::Result {
+    /// Writes `/` for an absolute path and the names joined by `/`; returns the subnames,
+    /// which follow the names on the wire (so they are found without a second walk).
+    fn write_names(&self, f: &mut impl fmt::Write) -> Result<StringIter<'_>, fmt::Error> {
         if self.absolute {
             f.write_str("/")?;
         }
-        for (i, name) in self.names().enumerate() {
+        let mut names = self.names();
+        for (i, name) in names.by_ref().enumerate() {
             if i > 0 {
                 f.write_str("/")?;
             }
             f.write_str(name.as_str())?;
         }
-        Ok(())
+        Ok(StringIter::new(names.rest(), self.subnames))
     }
+}
+
+/// Each subname after a `:`.
+fn write_subnames(f: &mut impl fmt::Write, subnames: StringIter<'_>) -> fmt::Result {
+    for name in subnames {
+        f.write_str(":")?;
+        f.write_str(name.as_str())?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for NodePathRef<'_> {
@@ -189,15 +197,12 @@ impl fmt::Display for NodePathRef<'_> {
     /// then `:` and the subnames joined by `:`, unless that join is empty (a lone empty
     /// subname prints nothing). See [`NodePathRef::write_godot3`] for Godot 3's rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_names(f)?;
-        let joined_is_empty = self.subnames < 2 && self.subnames().all(|s| s.is_empty());
-        if !joined_is_empty {
-            for name in self.subnames() {
-                f.write_str(":")?;
-                f.write_str(name.as_str())?;
-            }
+        let subnames = self.write_names(f)?;
+        let joined_is_empty = self.subnames < 2 && subnames.clone().all(|s| s.is_empty());
+        if joined_is_empty {
+            return Ok(());
         }
-        Ok(())
+        write_subnames(f, subnames)
     }
 }
 
