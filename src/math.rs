@@ -75,6 +75,12 @@ impl<'a> MathRef<'a> {
         self.component == Component::I32
     }
 
+    /// The components as stored: `len()` little-endian f32, f64 or i32 values.
+    pub(crate) fn wire_bytes(&self) -> &'a [u8] {
+        let width = if self.wide { 8 } else { 4 };
+        self.bytes.get(..self.len() * width).unwrap_or(self.bytes)
+    }
+
     /// Component `i` as f64 (exact for f32 and i32 components), `None` past the end.
     pub fn get(&self, i: usize) -> Option<f64> {
         if i >= self.len() {

@@ -433,3 +433,26 @@ fn a_straddling_frame_with_a_split_prefix_is_reserved_exactly() {
     assert!(usage.allocations <= 2, "{usage:?}");
     assert!(usage.bytes <= (4 + BODY + 64) as u64, "{usage:?}");
 }
+
+/// `Builder::value` copies math values (f32, f64 and i32 components) straight from the
+/// wire into a reserved output: no temporary allocation per value.
+#[test]
+fn builder_value_copies_math_without_allocating() {
+    use gdvariant::Builder;
+    // Vector2 (f32), Vector2 with the 64-bit flag (f64), Vector3i (i32): Godot 4 ids 5, 5, 10.
+    let mut blobs = vec![words(&[5, 1.5f32.to_bits(), (-2.0f32).to_bits()])];
+    let mut wide = words(&[5 | 1 << 16]);
+    for x in [0.1f64, 1e300] {
+        wide.extend_from_slice(&x.to_le_bytes());
+    }
+    blobs.push(wide);
+    blobs.push(words(&[10, 1, (-2i32) as u32, 3]));
+    for blob in &blobs {
+        let value = VariantRef::parse(blob, Dialect::Godot4).unwrap();
+        let mut out = Vec::with_capacity(64);
+        let (result, usage) = measure(|| Builder::new(&mut out, Dialect::Godot4).value(value));
+        result.unwrap();
+        assert_eq!(&out, blob, "copied byte for byte");
+        assert_eq!(usage.allocations, 0, "{value}: {usage:?}");
+    }
+}

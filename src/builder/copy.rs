@@ -62,21 +62,15 @@ impl Builder<'_> {
             return self.nil();
         };
         let ty = v.ty();
-        if m.is_integer() {
-            let c: Vec<i32> = (0..m.len()).map(|i| m.get_i32(i).unwrap_or(0)).collect();
-            return self.math_i32(ty, &c);
+        // The checks of `math`, `math_f64` and `math_i32`, then the components copied as
+        // stored (little-endian already; NaN payloads included), without a temporary.
+        let double = m.is_double();
+        if double {
+            self.require_godot4("double-precision math")?;
         }
-        if m.is_double() {
-            let c: Vec<f64> = (0..m.len()).map(|i| m.get(i).unwrap_or(0.0)).collect();
-            return self.math_f64(ty, &c);
-        }
-        // f32 components are copied bit for bit (NaN payloads included).
-        self.check_math(ty, m.len(), false)?;
-        self.header(ty, 0)?;
-        for i in 0..m.len() {
-            self.out
-                .extend_from_slice(&m.get_f32(i).unwrap_or(0.0).to_bits().to_le_bytes());
-        }
+        self.check_math(ty, m.len(), m.is_integer())?;
+        self.header(ty, if double { crate::dialect::FLAG_64 } else { 0 })?;
+        self.out.extend_from_slice(m.wire_bytes());
         Ok(())
     }
 
