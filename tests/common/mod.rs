@@ -45,8 +45,18 @@ impl Case {
     }
 }
 
+/// `tests/fixtures` of the repository (this module is shared by the library's tests and
+/// the command line's, one directory down).
 pub fn fixtures_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = if here.join("tests/fixtures").is_dir() {
+        here
+    } else {
+        here.parent()
+            .expect("the cli crate sits in the repository")
+            .to_path_buf()
+    };
+    root.join("tests/fixtures")
 }
 
 pub fn cases(engine: &'static str) -> Vec<Case> {

@@ -4,9 +4,9 @@ use std::io::{self, Write};
 
 use gdvariant::VariantRef;
 
-use super::input::InputArgs;
-use super::nodes::{count, for_each_child, Segment};
-use super::style::{thousands, Paint};
+use crate::input::InputArgs;
+use crate::nodes::{count, for_each_child, Segment};
+use crate::style::{thousands, Paint};
 
 /// Options of `tree`.
 #[derive(clap::Args, Debug)]
@@ -28,7 +28,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let base = input.base;
     let result = node(&mut out, paint, &input.value, "/", 0, args, base).and_then(|()| out.flush());
-    super::stdout_result(result)
+    crate::stdout_result(result)
 }
 
 fn node(

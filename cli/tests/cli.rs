@@ -1,5 +1,6 @@
 //! The real `gdvariant` binary on every engine fixture.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::process::{Command, Output};

@@ -1,6 +1,6 @@
 //! `gdvariant check`: validate only.
 
-use super::input::InputArgs;
+use crate::input::InputArgs;
 
 /// Options of `check`.
 #[derive(clap::Args, Debug)]

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::input::InputArgs;
+use crate::input::InputArgs;
 
 /// Options of `json`.
 #[derive(clap::Args, Debug)]
@@ -18,12 +18,12 @@ pub fn run(args: &Args) -> Result<(), String> {
     let data = args.input.open()?;
     let input = args.input.parse(&data)?;
     // The output is larger than the input and not in step with it: count output bytes.
-    let bar = super::style::output_spinner(data.len(), "json");
+    let bar = crate::style::output_spinner(data.len(), "json");
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, bar.wrap_write(stdout));
     let written = gdvariant::json::write(&mut out, input.value, args.pretty)
         .and_then(|()| writeln!(out))
         .and_then(|()| out.flush());
     bar.finish_and_clear();
-    super::stdout_result(written)
+    crate::stdout_result(written)
 }

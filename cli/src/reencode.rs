@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use gdvariant::{frame, Builder};
 
-use super::input::InputArgs;
+use crate::input::InputArgs;
 
 /// Options of `reencode`.
 #[derive(clap::Args, Debug)]

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use gdvariant::TextStyle;
 
-use super::input::InputArgs;
+use crate::input::InputArgs;
 
 /// Options of `show`.
 #[derive(clap::Args, Debug)]
@@ -38,9 +38,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         Some(StyleArg::Godot4) => TextStyle::Godot4,
         None => TextStyle::for_dialect(input.value.dialect()),
     };
-    let spinner = super::style::output_spinner(data.len(), "show");
+    let spinner = crate::style::output_spinner(data.len(), "show");
     let mut out = io::BufWriter::with_capacity(1 << 16, spinner.wrap_write(io::stdout().lock()));
     let written = writeln!(out, "{}", input.value.text(style)).and_then(|()| out.flush());
     spinner.finish_and_clear();
-    super::stdout_result(written)
+    crate::stdout_result(written)
 }

@@ -1,5 +1,9 @@
-//! Command-line interface: argument parsing and dispatch. Input loading and detection
-//! live in `input`, each command in its own module.
+//! The `gdvariant` command: inspect and rewrite Godot Variant blobs. Argument parsing and
+//! dispatch live here; input loading and detection in `input`, each command in its own
+//! module.
+
+// One `unsafe` block, the memory map of the input file, lives in `input` (SAFETY.md).
+#![deny(unsafe_code)]
 
 mod check;
 mod get;
@@ -54,7 +58,7 @@ enum Command {
 
 /// Runs the command line. Exit codes: 0 success, 1 malformed input or I/O error,
 /// 2 usage error (clap's convention).
-pub fn run() -> ExitCode {
+fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Show(args) => show::run(&args),
         Command::Tree(args) => tree::run(&args),

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use gdvariant::query::Found;
 use gdvariant::{Builder, Dialect, PackedArray, VariantRef, VariantType};
 
-use super::input::InputArgs;
+use crate::input::InputArgs;
 
 /// Options of `get`.
 #[derive(clap::Args, Debug)]
@@ -44,7 +44,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     } else {
         writeln!(out, "{value}")
     };
-    super::stdout_result(written.and_then(|()| out.flush()))
+    crate::stdout_result(written.and_then(|()| out.flush()))
 }
 
 /// Element `i` of `packed`, encoded as a value of its own (an int, a float, a String, a

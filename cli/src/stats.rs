@@ -6,9 +6,9 @@ use std::io::{self, Write};
 
 use gdvariant::{VariantRef, VariantType};
 
-use super::input::InputArgs;
-use super::nodes::{count, for_each_child, Segment};
-use super::style::thousands;
+use crate::input::InputArgs;
+use crate::nodes::{count, for_each_child, Segment};
+use crate::style::thousands;
 
 /// Options of `stats`.
 #[derive(clap::Args, Debug)]
@@ -54,13 +54,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         strings: BinaryHeap::new(),
         top: args.top,
         nodes: 0,
-        bar: super::style::progress(data.len(), "stats"),
+        bar: crate::style::progress(data.len(), "stats"),
     };
     let mut path = Vec::new();
     stats.visit(&input.value, &mut path, 0);
     stats.bar.finish_and_clear();
     let written = stats.print(&input.value);
-    super::stdout_result(written)
+    crate::stdout_result(written)
 }
 
 /// Offers an item ranked by `size` to a top-`top` list (smallest on top of the heap);
