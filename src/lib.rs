@@ -32,40 +32,31 @@
 #![deny(missing_docs)]
 #![warn(clippy::indexing_slicing)]
 
-mod builder;
-mod container;
-mod cursor;
-mod dialect;
-mod error;
+mod format;
 pub mod frame;
-mod index;
-pub mod json;
-mod math;
-mod object;
-mod options;
 mod owned;
-mod packed;
-pub mod query;
-mod string;
-mod text;
-mod types;
-mod validate;
-mod value;
+mod read;
+mod wire;
+mod write;
 
-pub use builder::{ArrayBuilder, BuildError, Builder, DictBuilder, ObjectBuilder, TypeSpec};
-pub use container::{ArrayIter, ArrayRef, ContainerType, DictIter, DictRef};
-pub use dialect::Dialect;
-pub use error::{Error, ErrorKind};
-pub use index::SpanIndex;
-pub use math::MathRef;
-pub use object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
-pub use options::{Limits, ParseOptions, GODOT_MAX_DEPTH};
+pub use format::json;
+pub use format::text::style::TextStyle;
+pub use format::text::Text;
 pub use owned::{MathComponents, Object, OwnedContainerType, PackedVectors, Variant};
-pub use packed::{FloatComponents, Packed, PackedArray, PackedElement, PackedIter};
-pub use string::{GdStr, StringIter};
-pub use text::{Text, TextStyle};
-pub use types::VariantType;
-pub use value::VariantRef;
+pub use read::container::{ArrayIter, ArrayRef, ContainerType, DictIter, DictRef};
+pub use read::index::SpanIndex;
+pub use read::math::MathRef;
+pub use read::object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
+pub use read::options::{Limits, ParseOptions, GODOT_MAX_DEPTH};
+pub use read::packed::{FloatComponents, Packed, PackedArray, PackedElement, PackedIter};
+pub use read::query;
+pub use read::strings::{GdStr, StringIter};
+pub use read::value::VariantRef;
+pub use wire::dialect::Dialect;
+pub use wire::error::{Error, ErrorKind};
+pub use wire::types::VariantType;
+pub use write::containers::{ArrayBuilder, DictBuilder, ObjectBuilder, TypeSpec};
+pub use write::{BuildError, Builder};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

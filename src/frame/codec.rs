@@ -5,8 +5,11 @@ use std::io;
 use bytes::{Buf, Bytes, BytesMut};
 use tokio_util::codec::{Decoder, Encoder};
 
-use super::{parse_body, split, write_with, FrameError, FrameOptions, Split};
-use crate::{BuildError, Dialect, Variant, VariantRef};
+use super::slice::{parse_body, split, write_with, FrameError, FrameOptions, Split};
+use crate::owned::Variant;
+use crate::read::value::VariantRef;
+use crate::wire::dialect::Dialect;
+use crate::write::BuildError;
 
 /// Frames on a tokio stream, for `tokio_util::codec::Framed`/`FramedRead`/`FramedWrite`:
 /// decodes `StreamPeer.put_var` / `store_var` frames into [`GodotFrame`]s and encodes
@@ -77,7 +80,7 @@ impl GodotCodec {
     fn put(
         &mut self,
         dst: &mut BytesMut,
-        build: impl FnOnce(crate::Builder<'_>) -> Result<(), BuildError>,
+        build: impl FnOnce(crate::write::Builder<'_>) -> Result<(), BuildError>,
     ) -> Result<(), CodecError> {
         self.scratch.clear();
         let result = write_with(

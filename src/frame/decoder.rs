@@ -1,7 +1,7 @@
 //! Frames from a byte stream that arrives in chunks.
 
-use super::{body_len, parse_body, split, FrameError, FrameOptions, Split};
-use crate::VariantRef;
+use super::slice::{body_len, parse_body, split, FrameError, FrameOptions, Split};
+use crate::read::value::VariantRef;
 
 /// Turns chunks of a stream (as they arrive from a socket) into frames.
 ///

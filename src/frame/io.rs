@@ -2,8 +2,9 @@
 
 use std::io::{self, Read, Write};
 
-use super::{body_len, parse_body, FrameError, FrameOptions, PrefixOrder};
-use crate::{BuildError, VariantRef};
+use super::slice::{body_len, parse_body, FrameError, FrameOptions, PrefixOrder};
+use crate::read::value::VariantRef;
+use crate::write::BuildError;
 
 /// Reads frames one after another from a [`Read`] (a file written with repeated
 /// `store_var`, a blocking `StreamPeer` socket). Each frame is read into one reused
@@ -79,7 +80,7 @@ pub fn write_to(
     order: PrefixOrder,
 ) -> io::Result<()> {
     let mut frame = Vec::with_capacity(value.encoded().len() + 4);
-    super::write(&mut frame, value, order)
+    super::slice::write(&mut frame, value, order)
         .map_err(|e: BuildError| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     writer.write_all(&frame)
 }

@@ -8,9 +8,12 @@
 //! id). This is the Godot 4 (4.1+) layout; Godot 4.0 used 5 type bits, and Godot 3 sends
 //! ordinary encodings.
 
-use crate::{
-    BuildError, Builder, Dialect, Error, ErrorKind, ParseOptions, VariantRef, VariantType,
-};
+use crate::read::options::ParseOptions;
+use crate::read::value::VariantRef;
+use crate::wire::dialect::Dialect;
+use crate::wire::error::{Error, ErrorKind};
+use crate::wire::types::VariantType;
+use crate::write::{BuildError, Builder};
 
 const TYPE_MASK: u8 = 0x3F;
 const MODE_SHIFT: u8 = 6;

@@ -1,10 +1,11 @@
 //! `VariantRef::to_owned`: a parsed view copied into a [`Variant`].
 
 use super::{MathComponents, Object, PackedVectors, Variant};
-use crate::object::ObjectRef;
-use crate::packed::{PackedArray, PackedElement};
-use crate::types::{Element, Layout};
-use crate::{MathRef, VariantRef};
+use crate::read::math::MathRef;
+use crate::read::object::ObjectRef;
+use crate::read::packed::{PackedArray, PackedElement};
+use crate::read::value::VariantRef;
+use crate::wire::types::{Element, Layout};
 
 impl VariantRef<'_> {
     /// Copies the value into an owned [`Variant`], as the engine decodes it: strings as
@@ -40,7 +41,7 @@ fn leaf(v: &VariantRef<'_>) -> Variant {
         Layout::Float => Variant::Float(v.as_float().unwrap_or(0.0)),
         Layout::Str => {
             let text = v.as_str().unwrap_or("").to_owned();
-            if v.ty() == crate::VariantType::StringName {
+            if v.ty() == crate::wire::types::VariantType::StringName {
                 Variant::StringName(text)
             } else {
                 Variant::String(text)
@@ -140,7 +141,7 @@ fn math_components(m: &MathRef<'_>) -> MathComponents {
 }
 
 /// The elements of a fixed-size packed view, by value (any alignment).
-fn elements<T: PackedElement>(view: Option<crate::Packed<'_, T>>) -> Vec<T> {
+fn elements<T: PackedElement>(view: Option<crate::read::packed::Packed<'_, T>>) -> Vec<T> {
     view.map(|v| v.iter().collect()).unwrap_or_default()
 }
 

@@ -1,12 +1,12 @@
 //! Writing a [`Variant`] (through the [`Builder`]) and measuring it without writing.
 
 use super::{MathComponents, Object, OwnedContainerType, PackedVectors, Variant};
-use crate::builder::count_word;
-use crate::cursor::pad4;
-use crate::options::GODOT_MAX_DEPTH;
-use crate::string::godot_view;
-use crate::types::{Component, Layout};
-use crate::{BuildError, Builder, Dialect, VariantType};
+use crate::read::options::GODOT_MAX_DEPTH;
+use crate::wire::bytes::pad4;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::{Component, Layout, VariantType};
+use crate::wire::utf8::godot_view;
+use crate::write::{count_word, BuildError, Builder};
 
 /// Bytes of a value header.
 const HEADER: usize = 4;

@@ -1,6 +1,6 @@
 //! [`Variant`]: an owned value, for callers who construct values or keep them past the
 //! input buffer. Built from a parsed view with [`VariantRef::to_owned`](crate::VariantRef::to_owned),
-//! written with [`Variant::encode`] (through the [`Builder`](crate::Builder), so the bytes
+//! written with [`Variant::encode`] (through the [`Builder`](crate::write::Builder), so the bytes
 //! are the engine's).
 
 mod convert;
@@ -9,7 +9,8 @@ mod from;
 
 use zerocopy::{Immutable, IntoBytes};
 
-use crate::{TypeSpec, VariantType};
+use crate::wire::types::VariantType;
+use crate::write::containers::TypeSpec;
 
 /// An owned Variant of either dialect.
 ///
@@ -68,7 +69,7 @@ pub enum Variant {
     StringName(String),
     /// A fixed-size math value: vectors, Rect2, Transform2D, Plane, Quaternion, AABB,
     /// Basis, Transform3D, Projection, Color and the integer vector types. Components are
-    /// in wire order (see [`crate::MathRef`]).
+    /// in wire order (see [`crate::read::math::MathRef`]).
     Math {
         /// Which math type.
         ty: VariantType,
@@ -249,7 +250,7 @@ pub enum Object {
 }
 
 /// The declared element (or key, or value) type of a Godot 4 typed container: the owned
-/// counterpart of [`crate::ContainerType`] and [`TypeSpec`]. Godot 3 has no typed
+/// counterpart of [`crate::read::container::ContainerType`] and [`TypeSpec`]. Godot 3 has no typed
 /// containers: anything but `Untyped` is an error there.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum OwnedContainerType {
@@ -286,10 +287,10 @@ impl OwnedContainerType {
     }
 }
 
-impl From<crate::ContainerType<'_>> for OwnedContainerType {
+impl From<crate::read::container::ContainerType<'_>> for OwnedContainerType {
     /// Copies the names out (as Godot reads them). O(name length).
-    fn from(t: crate::ContainerType<'_>) -> Self {
-        use crate::ContainerType as C;
+    fn from(t: crate::read::container::ContainerType<'_>) -> Self {
+        use crate::read::container::ContainerType as C;
         match t {
             C::Untyped => OwnedContainerType::Untyped,
             C::Builtin(ty) => OwnedContainerType::Builtin(ty),

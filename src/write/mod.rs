@@ -21,17 +21,16 @@
 //! header; PackedStringArray items carry a counted NUL; all padding is zero; a container's
 //! type descriptor comes before its count.
 
-mod containers;
+pub(crate) mod containers;
 mod copy;
 mod packed;
 
 use core::fmt;
 
-use crate::dialect::FLAG_64;
-use crate::object::NodePathRef;
-use crate::{Dialect, VariantType};
-
-pub use containers::{ArrayBuilder, DictBuilder, ObjectBuilder, TypeSpec};
+use crate::read::object::NodePathRef;
+use crate::wire::dialect::Dialect;
+use crate::wire::header::FLAG_64;
+use crate::wire::types::VariantType;
 
 /// Why a value could not be written. Nothing invalid is ever left in the output: a value
 /// that fails is not written (a container slot that fails holds `null` instead).
@@ -126,7 +125,7 @@ pub(crate) fn put_string(out: &mut Vec<u8>, text: &[u8]) -> Result<(), BuildErro
 /// `memset` call for 1–3 bytes).
 #[inline]
 pub(crate) fn put_padding(out: &mut Vec<u8>, len: usize) {
-    match crate::cursor::pad4(len) {
+    match crate::wire::bytes::pad4(len) {
         1 => out.push(0),
         2 => out.extend_from_slice(&[0; 2]),
         3 => out.extend_from_slice(&[0; 3]),
@@ -247,7 +246,7 @@ impl<'a> Builder<'a> {
     }
 
     /// A fixed-size math value of type `ty` from f32 components, in wire order (see
-    /// [`crate::MathRef`]): vectors, Rect2, Transform2D, Plane, Quaternion, AABB, Basis,
+    /// [`crate::read::math::MathRef`]): vectors, Rect2, Transform2D, Plane, Quaternion, AABB, Basis,
     /// Transform3D, Projection, Color. For the `*i` types use [`Builder::math_i32`].
     pub fn math(mut self, ty: VariantType, components: &[f32]) -> Result<(), BuildError> {
         self.check_math(ty, components.len(), false)?;
@@ -286,7 +285,7 @@ impl<'a> Builder<'a> {
     }
 
     fn check_math(&self, ty: VariantType, got: usize, integer: bool) -> Result<(), BuildError> {
-        use crate::types::{Component, Layout};
+        use crate::wire::types::{Component, Layout};
         match ty.layout() {
             Layout::Math(n, component) if (component == Component::I32) == integer => {
                 if usize::from(n) != got {
@@ -335,7 +334,7 @@ impl<'a> Builder<'a> {
         }
         self.header(VariantType::NodePath, 0)?;
         self.out
-            .extend_from_slice(&(name_count | crate::dialect::COUNT_SHARED_BIT).to_le_bytes());
+            .extend_from_slice(&(name_count | crate::wire::header::COUNT_SHARED_BIT).to_le_bytes());
         self.out.extend_from_slice(&subname_count.to_le_bytes());
         self.out
             .extend_from_slice(&u32::from(absolute).to_le_bytes());
@@ -408,7 +407,7 @@ impl<'a> Builder<'a> {
 
     /// An object as its instance id (how the engine writes objects without full objects).
     pub fn object_id(mut self, id: u64) -> Result<(), BuildError> {
-        self.header(VariantType::Object, crate::dialect::FLAG_OBJECT_AS_ID)?;
+        self.header(VariantType::Object, crate::wire::header::FLAG_OBJECT_AS_ID)?;
         self.out.extend_from_slice(&id.to_le_bytes());
         Ok(())
     }

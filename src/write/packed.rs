@@ -4,9 +4,9 @@
 use zerocopy::IntoBytes;
 
 use super::{count_word, put_padding, BuildError, Builder};
-use crate::dialect::FLAG_64;
-use crate::packed::PackedElement;
-use crate::VariantType;
+use crate::read::packed::PackedElement;
+use crate::wire::header::FLAG_64;
+use crate::wire::types::VariantType;
 
 impl Builder<'_> {
     /// A packed array's header and element count. `double` (64-bit vectors) needs Godot 4;

@@ -10,8 +10,9 @@
 
 use core::cmp::Ordering;
 
-use crate::types::Layout;
-use crate::{Dialect, VariantRef, VariantType};
+use crate::read::value::VariantRef;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::{Layout, VariantType};
 
 /// `a < b` as the engine decides it.
 pub(crate) fn less(a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {

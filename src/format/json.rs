@@ -10,7 +10,7 @@
 //! | float | a number that always has a `.` or an exponent: `1.0`, `0.1`, `1e300`, `-0.0`; NaN and infinities: `{"float": "nan"}`, `{"float": "inf"}`, `{"float": "-inf"}` |
 //! | String | a string |
 //! | StringName | `{"StringName": "name"}` |
-//! | math types | `{"Vector3": [1.0, 2.0, 3.5]}`, `{"Vector2i": [1, 2]}`, components in wire order (see [`crate::MathRef`]); double-precision data adds `"double": true` |
+//! | math types | `{"Vector3": [1.0, 2.0, 3.5]}`, `{"Vector2i": [1, 2]}`, components in wire order (see [`crate::read::math::MathRef`]); double-precision data adds `"double": true` |
 //! | NodePath | `{"NodePath": "/root/Main:position:x"}` |
 //! | RID | `{"RID": 94489280513}` |
 //! | Object | `{"Object": null}`, `{"Object": {"id": 1234}}`, or `{"Object": {"class": "Resource", "properties": [["name", value], …]}}` |
@@ -27,11 +27,12 @@
 
 use std::io::{self, Write};
 
-use crate::container::ContainerType;
-use crate::object::ObjectRef;
-use crate::packed::FloatComponents;
-use crate::types::{Element, Layout};
-use crate::{Dialect, VariantRef, VariantType};
+use crate::read::container::ContainerType;
+use crate::read::object::ObjectRef;
+use crate::read::packed::FloatComponents;
+use crate::read::value::VariantRef;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::{Element, Layout, VariantType};
 
 /// Writes `value` as JSON (schema above) to `out`, streaming; `pretty` indents with two
 /// spaces. Wrap `out` in a `BufWriter`. Recurses once per nesting level (bounded by

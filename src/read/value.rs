@@ -2,19 +2,17 @@
 
 use core::fmt;
 
-use crate::container::{ArrayRef, DictRef};
-use crate::cursor::{le_u32, le_u64};
-use crate::dialect::Header;
-use crate::error::{Error, ErrorKind};
-use crate::index::SpanIndex;
-use crate::math::MathRef;
-use crate::object::{NodePathRef, ObjectRef, SignalRef};
-use crate::options::ParseOptions;
-use crate::packed::PackedArray;
-use crate::string::{string_at, GdStr};
-use crate::types::Layout;
-use crate::validate::{measure, validate};
-use crate::{Dialect, VariantType};
+use crate::read::index::SpanIndex;
+use crate::read::math::MathRef;
+use crate::read::options::ParseOptions;
+use crate::read::packed::PackedArray;
+use crate::read::strings::{string_at, GdStr};
+use crate::read::validate::{measure, validate};
+use crate::wire::bytes::{le_u32, le_u64};
+use crate::wire::dialect::Dialect;
+use crate::wire::error::{Error, ErrorKind};
+use crate::wire::header::Header;
+use crate::wire::types::{Layout, VariantType};
 
 /// A borrowed view of one encoded Variant, validated once by [`VariantRef::parse`].
 ///
@@ -261,39 +259,14 @@ impl<'a> VariantRef<'a> {
         }
     }
 
-    /// A `NodePath`.
-    pub fn as_node_path(&self) -> Option<NodePathRef<'a>> {
-        (self.header.ty == VariantType::NodePath).then(|| NodePathRef::new(self.payload()))
-    }
-
     /// A `RID`'s id. Godot 3 does not serialize RIDs: its RIDs read as 0.
     pub fn as_rid(&self) -> Option<u64> {
         (self.header.ty == VariantType::Rid).then(|| le_u64(self.payload(), 0))
     }
 
-    /// An `Object`: null, an instance id, or full (class name and properties, as inert data).
-    pub fn as_object(&self) -> Option<ObjectRef<'a>> {
-        (self.header.ty == VariantType::Object).then(|| ObjectRef::new(self))
-    }
-
     /// Is it a `Callable`? (Godot 4 writes no payload: it always reads as an empty Callable.)
     pub fn is_callable(&self) -> bool {
         self.header.ty == VariantType::Callable
-    }
-
-    /// A `Signal`: name and object id.
-    pub fn as_signal(&self) -> Option<SignalRef<'a>> {
-        (self.header.ty == VariantType::Signal).then(|| SignalRef::new(self.payload()))
-    }
-
-    /// An `Array` (typed or not).
-    pub fn as_array(&self) -> Option<ArrayRef<'a>> {
-        (self.header.ty == VariantType::Array).then(|| ArrayRef::new(self))
-    }
-
-    /// A `Dictionary` (typed or not).
-    pub fn as_dictionary(&self) -> Option<DictRef<'a>> {
-        (self.header.ty == VariantType::Dictionary).then(|| DictRef::new(self))
     }
 
     /// Any packed (pool) array.

@@ -1,8 +1,8 @@
 //! The one type table: every Variant type, its id in each dialect, its names in the text
-//! forms, and the shape of its payload. The reader, the text form and (later) the builder
-//! are all driven by [`TYPE_TABLE`].
+//! forms, and the shape of its payload. The reader, the builder and the text form are all
+//! driven by [`TYPE_TABLE`].
 
-use crate::Dialect;
+use super::dialect::Dialect;
 
 /// A Variant type, named as in Godot 4. Godot 3 names are in [`VariantType::name`].
 ///
@@ -298,15 +298,6 @@ impl VariantType {
         }
         out
     };
-
-    /// The type with wire id `id` in `dialect`, or `None` if the dialect has no such id.
-    #[inline]
-    pub fn from_id(id: u8, dialect: Dialect) -> Option<VariantType> {
-        // The header decoder's id tables, built from the type table.
-        crate::dialect::Header::decode(u32::from(id), dialect)
-            .ok()
-            .map(|header| header.ty)
-    }
 
     /// This type's wire id in `dialect`, or `None` if the dialect lacks the type
     /// (for example `StringName` in Godot 3).

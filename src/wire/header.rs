@@ -1,21 +1,8 @@
-//! Dialects (Godot 3 vs Godot 4 wire formats) and the 4-byte value header.
+//! The 4-byte value header: the type id tables of each dialect (built from the type table)
+//! and the flag bits.
 
-use crate::types::{Component, Element, Layout, TYPE_TABLE};
-use crate::VariantType;
-
-/// Which engine's wire format the bytes are in. The caller says which: type ids collide
-/// between the lines (id 7 is `Vector3` in Godot 3 and `Rect2` in Godot 4).
-///
-/// Pandemonium's three eras are planned as further variants, so match with a wildcard arm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Dialect {
-    /// Godot 3.x (`var2bytes`, `File.store_var`): 27 types.
-    Godot3,
-    /// Godot 4.x (`var_to_bytes`, `FileAccess.store_var`): 39 types (4.3+), typed containers
-    /// (4.2+ arrays, 4.4+ dictionaries), double-precision math behind a header flag.
-    Godot4,
-}
+use super::dialect::Dialect;
+use super::types::{Component, Element, Layout, VariantType, TYPE_TABLE};
 
 /// Bit 16: 64-bit INT/FLOAT (both), 64-bit math and packed vectors (Godot 4),
 /// object-as-id (OBJECT).
@@ -175,5 +162,16 @@ const fn uses_flag_64(layout: Layout, dialect: Dialect) -> bool {
             matches!(dialect, Dialect::Godot4)
         }
         _ => false,
+    }
+}
+
+impl VariantType {
+    /// The type with wire id `id` in `dialect`, or `None` if the dialect has no such id.
+    #[inline]
+    pub fn from_id(id: u8, dialect: Dialect) -> Option<VariantType> {
+        // The header decoder's id tables, built from the type table.
+        Header::decode(u32::from(id), dialect)
+            .ok()
+            .map(|header| header.ty)
     }
 }

@@ -1,12 +1,13 @@
 //! Re-encoding a parsed view: `Builder::value`. No owned detour: strings, names and packed
 //! payloads are copied straight from the input bytes.
 
-use super::{BuildError, Builder, TypeSpec};
-use crate::container::ContainerType;
-use crate::object::ObjectRef;
-use crate::options::GODOT_MAX_DEPTH;
-use crate::types::{Element, Layout};
-use crate::{VariantRef, VariantType};
+use super::containers::TypeSpec;
+use super::{BuildError, Builder};
+use crate::read::container::ContainerType;
+use crate::read::object::ObjectRef;
+use crate::read::options::GODOT_MAX_DEPTH;
+use crate::read::value::VariantRef;
+use crate::wire::types::{Element, Layout, VariantType};
 
 impl Builder<'_> {
     /// Writes `value` as the engine would write the value it decodes from it: the result
@@ -33,7 +34,9 @@ impl Builder<'_> {
             Layout::Str => {
                 let text = v.as_str().unwrap_or("");
                 // Godot 3 has no StringName: it becomes a String, as in the engine.
-                if v.ty() == VariantType::StringName && self.dialect != crate::Dialect::Godot3 {
+                if v.ty() == VariantType::StringName
+                    && self.dialect != crate::wire::dialect::Dialect::Godot3
+                {
                     self.string_name(text)
                 } else {
                     self.string(text)
@@ -69,7 +72,14 @@ impl Builder<'_> {
             self.require_godot4("double-precision math")?;
         }
         self.check_math(ty, m.len(), m.is_integer())?;
-        self.header(ty, if double { crate::dialect::FLAG_64 } else { 0 })?;
+        self.header(
+            ty,
+            if double {
+                crate::wire::header::FLAG_64
+            } else {
+                0
+            },
+        )?;
         self.out.extend_from_slice(m.wire_bytes());
         Ok(())
     }

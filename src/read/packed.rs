@@ -17,10 +17,10 @@ use core::marker::PhantomData;
 use zerocopy::little_endian::{F32, F64, I32, I64};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::cursor::le_u32;
-use crate::string::StringIter;
-use crate::types::Element;
-use crate::{Dialect, VariantType};
+use crate::read::strings::StringIter;
+use crate::wire::bytes::le_u32;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::{Element, VariantType};
 
 mod sealed {
     pub trait Sealed {}

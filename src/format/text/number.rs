@@ -11,7 +11,7 @@
 use core::fmt::{self, Write};
 
 use super::grisu;
-use super::TextStyle;
+use super::style::TextStyle;
 
 /// A small stack buffer that implements `fmt::Write`.
 pub(crate) struct StackBuf {

@@ -3,13 +3,13 @@
 //! read nodes with [`node`]; `CHECK = false` skips the checks that cannot fail on
 //! validated bytes (UTF-8, strict mode, limits).
 
-use crate::cursor::Cursor;
-use crate::dialect::{Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_NONE};
-use crate::error::{Error, ErrorKind};
-use crate::options::{ParseOptions, GODOT_MAX_DEPTH};
-use crate::string::godot_view;
-use crate::types::{Element, Layout};
-use crate::{Dialect, VariantType};
+use crate::read::options::{ParseOptions, GODOT_MAX_DEPTH};
+use crate::wire::cursor::Cursor;
+use crate::wire::dialect::Dialect;
+use crate::wire::error::{Error, ErrorKind};
+use crate::wire::header::{Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_NONE};
+use crate::wire::types::{Element, Layout, VariantType};
+use crate::wire::utf8::godot_view;
 
 /// One open container on the explicit stack.
 #[derive(Clone, Copy)]
@@ -382,7 +382,7 @@ fn packed<const CHECK: bool>(
     cur.take(count * size)?; // cannot fail: `count` checked `count * size` against the rest
     if element == Element::U8 {
         // The engine never checks byte-array padding; it only matters when the input ends.
-        let pad = crate::cursor::pad4(count);
+        let pad = crate::wire::bytes::pad4(count);
         if CHECK && options.strict && cur.remaining() < pad {
             return Err(cur.error_here(ErrorKind::NonCanonical));
         }

@@ -4,8 +4,9 @@
 use core::fmt;
 
 use super::{count_word, put_string, BuildError, Builder};
-use crate::dialect::{KIND_BUILTIN, KIND_CLASS_NAME, KIND_SCRIPT};
-use crate::{Dialect, VariantType};
+use crate::wire::dialect::Dialect;
+use crate::wire::header::{KIND_BUILTIN, KIND_CLASS_NAME, KIND_SCRIPT};
+use crate::wire::types::VariantType;
 
 /// The declared type of a Godot 4 typed container's elements, keys or values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,7 +197,7 @@ impl ObjectBuilder<'_> {
         put_string(self.inner.out, name.as_bytes())?;
         // Godot 4 reads `script` as a resource path (the name as Godot reads the text).
         let script = self.inner.dialect == Dialect::Godot4
-            && crate::string::godot_view(name.as_bytes()) == b"script";
+            && crate::wire::utf8::godot_view(name.as_bytes()) == b"script";
         let mut slot = self.inner.slot();
         slot.script = script;
         Ok(slot)

@@ -1,9 +1,8 @@
 //! Fixed-size math values: vectors, rects, transforms, Plane, Quaternion, AABB, Basis,
 //! Projection, Color and the integer vector types.
 
-use crate::cursor::{le_u32, le_u64};
-use crate::types::Component;
-use crate::VariantType;
+use crate::wire::bytes::{le_u32, le_u64};
+use crate::wire::types::{Component, VariantType};
 
 /// A fixed-size math value. Components are in wire order, which is Godot's constructor
 /// order:

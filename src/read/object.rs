@@ -3,12 +3,12 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
-use crate::container::Values;
-use crate::cursor::{le_u32, le_u64};
-use crate::dialect::{COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
-use crate::string::string_at;
-use crate::string::{GdStr, StringIter};
-use crate::value::VariantRef;
+use crate::read::container::Values;
+use crate::read::strings::{string_at, GdStr, StringIter};
+use crate::read::value::VariantRef;
+use crate::wire::bytes::{le_u32, le_u64};
+use crate::wire::header::{COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
+use crate::wire::types::VariantType;
 
 /// An encoded `Object`. Never instantiated: a full object is only a class name and a list
 /// of `(property name, value)` pairs.
@@ -230,5 +230,22 @@ impl<'a> SignalRef<'a> {
     /// The owning object's instance id.
     pub fn object_id(&self) -> u64 {
         self.object_id
+    }
+}
+
+impl<'a> VariantRef<'a> {
+    /// A `NodePath`.
+    pub fn as_node_path(&self) -> Option<NodePathRef<'a>> {
+        (self.ty() == VariantType::NodePath).then(|| NodePathRef::new(self.payload()))
+    }
+
+    /// An `Object`: null, an instance id, or full (class name and properties, as inert data).
+    pub fn as_object(&self) -> Option<ObjectRef<'a>> {
+        (self.ty() == VariantType::Object).then(|| ObjectRef::new(self))
+    }
+
+    /// A `Signal`: name and object id.
+    pub fn as_signal(&self) -> Option<SignalRef<'a>> {
+        (self.ty() == VariantType::Signal).then(|| SignalRef::new(self.payload()))
     }
 }

@@ -1,8 +1,8 @@
 //! An optional index of container spans, for callers that step over nested containers
 //! many times (see [`crate::VariantRef::parse_indexed`]).
 
-use crate::validate::record_spans;
-use crate::Dialect;
+use crate::read::validate::record_spans;
+use crate::wire::dialect::Dialect;
 
 /// The byte span of every non-empty Array, Dictionary and full Object of a parsed value,
 /// in document order. Built by [`crate::VariantRef::parse_indexed`]; reusable (it is

@@ -2,12 +2,13 @@
 
 use core::iter::FusedIterator;
 
-use crate::cursor::le_u32;
-use crate::dialect::{COUNT_SHARED_BIT, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
-use crate::index::SpanIndex;
-use crate::string::{string_at, GdStr};
-use crate::value::VariantRef;
-use crate::{Dialect, VariantType};
+use crate::read::index::SpanIndex;
+use crate::read::strings::{string_at, GdStr};
+use crate::read::value::VariantRef;
+use crate::wire::bytes::le_u32;
+use crate::wire::dialect::Dialect;
+use crate::wire::header::{COUNT_SHARED_BIT, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
+use crate::wire::types::VariantType;
 
 /// The declared element (or key, or value) type of a Godot 4 typed container.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,3 +320,15 @@ impl<'a> Iterator for DictIter<'a> {
 
 impl ExactSizeIterator for DictIter<'_> {}
 impl FusedIterator for DictIter<'_> {}
+
+impl<'a> VariantRef<'a> {
+    /// An `Array` (typed or not).
+    pub fn as_array(&self) -> Option<ArrayRef<'a>> {
+        (self.ty() == VariantType::Array).then(|| ArrayRef::new(self))
+    }
+
+    /// A `Dictionary` (typed or not).
+    pub fn as_dictionary(&self) -> Option<DictRef<'a>> {
+        (self.ty() == VariantType::Dictionary).then(|| DictRef::new(self))
+    }
+}

@@ -14,9 +14,9 @@
 
 use core::fmt;
 
-use crate::object::ObjectRef;
-use crate::packed::PackedArray;
-use crate::VariantRef;
+use crate::read::object::ObjectRef;
+use crate::read::packed::PackedArray;
+use crate::read::value::VariantRef;
 
 /// One step of a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,7 +173,7 @@ impl fmt::Display for Step<'_> {
 }
 
 impl<'a> VariantRef<'a> {
-    /// Follows `path` (see [`crate::query`]) from this value.
+    /// Follows `path` (see [`crate::read::query`]) from this value.
     pub fn query(&self, path: &str) -> Result<Found<'a>, QueryError> {
         let steps = parse_path(path)?;
         let mut here = *self;

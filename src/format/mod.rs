@@ -1,0 +1,4 @@
+//! Text formats of a parsed value: the engines' own text form and lossless JSON.
+
+pub mod json;
+pub(crate) mod text;

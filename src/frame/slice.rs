@@ -1,0 +1,201 @@
+//! Frames in a byte slice: the prefix, the options and errors every frame reader shares,
+//! cutting one frame off a slice, and writing one.
+
+use crate::read::options::ParseOptions;
+use crate::read::value::VariantRef;
+use crate::wire::dialect::Dialect;
+use crate::wire::error::Error;
+use crate::write::{count_word, BuildError, Builder};
+
+/// Byte order of a length prefix (the value itself is always little-endian).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PrefixOrder {
+    /// The default of every Godot file and peer.
+    #[default]
+    Little,
+    /// A `FileAccess`/`StreamPeer` with `big_endian = true`.
+    Big,
+}
+
+impl PrefixOrder {
+    pub(super) fn decode(self, bytes: [u8; 4]) -> u32 {
+        match self {
+            PrefixOrder::Little => u32::from_le_bytes(bytes),
+            PrefixOrder::Big => u32::from_be_bytes(bytes),
+        }
+    }
+
+    pub(super) fn encode(self, len: u32) -> [u8; 4] {
+        match self {
+            PrefixOrder::Little => len.to_le_bytes(),
+            PrefixOrder::Big => len.to_be_bytes(),
+        }
+    }
+}
+
+/// The largest frame accepted by default: 16 MiB. Godot's `PacketPeer` limits what it
+/// encodes to `encode_buffer_max_size` (8 MiB by default); files may hold more, so raise
+/// this for big `store_var` files.
+pub const DEFAULT_MAX_FRAME: usize = 16 << 20;
+
+/// How frames are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrameOptions {
+    /// The values' dialect.
+    pub dialect: Dialect,
+    /// Byte order of the length prefix.
+    pub order: PrefixOrder,
+    /// Largest accepted frame body, in bytes. A larger prefix is an error at once.
+    pub max_frame: usize,
+    /// How each value is parsed.
+    pub parse: ParseOptions,
+}
+
+impl FrameOptions {
+    /// Little-endian prefixes, [`DEFAULT_MAX_FRAME`], default parse options.
+    pub fn new(dialect: Dialect) -> Self {
+        FrameOptions {
+            dialect,
+            order: PrefixOrder::Little,
+            max_frame: DEFAULT_MAX_FRAME,
+            parse: ParseOptions::default(),
+        }
+    }
+}
+
+/// Why a frame could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FrameError {
+    /// The prefix claims more than [`FrameOptions::max_frame`]. Nothing was read or
+    /// allocated for the body. The stream cannot be resynchronised after this.
+    #[error("frame of {len} bytes is over the limit of {max}")]
+    TooLarge {
+        /// What the prefix claims.
+        len: u64,
+        /// The limit.
+        max: usize,
+    },
+    /// The frame's value is malformed; the error's offset is relative to the frame body
+    /// (the byte after the prefix). The frame's bytes were skipped: the next frame can be
+    /// read.
+    #[error("bad value in frame: {0}")]
+    Value(Error),
+}
+
+/// The outcome of [`read`].
+#[derive(Clone, Copy, Debug)]
+pub enum Frame<'a> {
+    /// A whole frame: its value and the bytes after the frame.
+    Complete {
+        /// The value.
+        value: VariantRef<'a>,
+        /// The bytes after this frame.
+        rest: &'a [u8],
+    },
+    /// Not enough bytes yet: at least `needed` more are required (4 for a prefix, then the
+    /// rest of the body).
+    Incomplete {
+        /// How many more bytes are needed at least.
+        needed: usize,
+    },
+}
+
+/// Reads the frame at the start of `bytes`. O(frame) validation, no allocation; the
+/// prefix is checked against `options.max_frame` before anything else.
+pub fn read<'a>(bytes: &'a [u8], options: &FrameOptions) -> Result<Frame<'a>, FrameError> {
+    Ok(match split(bytes, options)? {
+        Split::Whole { body, rest } => Frame::Complete {
+            value: parse_body(body, options)?,
+            rest,
+        },
+        Split::Short { needed } => Frame::Incomplete { needed },
+    })
+}
+
+/// A frame cut off the start of a byte stream by [`split`].
+pub(crate) enum Split<'a> {
+    /// The frame's body (prefix removed) and the bytes after the frame.
+    Whole { body: &'a [u8], rest: &'a [u8] },
+    /// At least `needed` more bytes are required (4 for a prefix, then the rest of the body).
+    Short { needed: usize },
+}
+
+/// Cuts the frame at the start of `bytes`, its prefix checked against the limit first.
+/// Shared by [`read`], the stream decoder and the tokio codec.
+#[inline]
+pub(crate) fn split<'a>(bytes: &'a [u8], options: &FrameOptions) -> Result<Split<'a>, FrameError> {
+    let Some((prefix, body)) = bytes.split_first_chunk::<4>() else {
+        return Ok(Split::Short {
+            needed: 4 - bytes.len(),
+        });
+    };
+    let len = body_len(*prefix, options)?;
+    Ok(match (body.get(..len), body.get(len..)) {
+        (Some(frame), Some(rest)) => Split::Whole { body: frame, rest },
+        _ => Split::Short {
+            needed: len - body.len(),
+        },
+    })
+}
+
+/// The body length a prefix claims, checked against the limit.
+pub(crate) fn body_len(prefix: [u8; 4], options: &FrameOptions) -> Result<usize, FrameError> {
+    let len = options.order.decode(prefix);
+    usize::try_from(len)
+        .ok()
+        .filter(|&len| len <= options.max_frame)
+        .ok_or(FrameError::TooLarge {
+            len: u64::from(len),
+            max: options.max_frame,
+        })
+}
+
+/// Parses a frame body: one value, trailing bytes ignored (as `get_var` does).
+pub(crate) fn parse_body<'a>(
+    body: &'a [u8],
+    options: &FrameOptions,
+) -> Result<VariantRef<'a>, FrameError> {
+    let parse = ParseOptions {
+        strict: false,
+        ..options.parse
+    };
+    VariantRef::parse_prefix_with(body, options.dialect, &parse)
+        .map(|(value, _)| value)
+        .map_err(FrameError::Value)
+}
+
+/// Appends a frame holding a re-encoding of `value` (see [`Builder::value`]).
+pub fn write(
+    out: &mut Vec<u8>,
+    value: VariantRef<'_>,
+    order: PrefixOrder,
+) -> Result<(), BuildError> {
+    let dialect = value.dialect();
+    write_with(out, dialect, order, |b| b.value(value))
+}
+
+/// Appends a frame whose value `build` writes: a 4-byte placeholder, the value, then the
+/// length patched in. On error `out` is left as it was.
+pub fn write_with(
+    out: &mut Vec<u8>,
+    dialect: Dialect,
+    order: PrefixOrder,
+    build: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
+) -> Result<(), BuildError> {
+    let start = out.len();
+    out.extend_from_slice(&[0; 4]);
+    let result = build(Builder::new(out, dialect)).and_then(|()| count_word(out.len() - start - 4));
+    match result {
+        Ok(len) => {
+            if let Some(prefix) = out.get_mut(start..start + 4) {
+                prefix.copy_from_slice(&order.encode(len));
+            }
+            Ok(())
+        }
+        Err(e) => {
+            out.truncate(start);
+            Err(e)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The reader: one validation pass ([`value::VariantRef::parse`]), then `Copy` views over
+//! the validated bytes: scalars, strings, math values, packed arrays, containers, objects,
+//! and paths into them.
+
+pub(crate) mod container;
+pub(crate) mod index;
+pub(crate) mod math;
+pub(crate) mod object;
+pub(crate) mod options;
+pub(crate) mod packed;
+pub mod query;
+pub(crate) mod strings;
+pub(crate) mod validate;
+pub(crate) mod value;

@@ -1,0 +1,11 @@
+//! Wire primitives, shared by the reader and the writer: the dialects, the one type table,
+//! the header word, little-endian field reads, Godot's reading of string bytes, the
+//! bounds-checked cursor and the error type. Nothing here knows about values.
+
+pub(crate) mod bytes;
+pub(crate) mod cursor;
+pub(crate) mod dialect;
+pub(crate) mod error;
+pub(crate) mod header;
+pub(crate) mod types;
+pub(crate) mod utf8;
