@@ -28,20 +28,34 @@
 //!
 //! The dialect is always the caller's choice: type ids differ between Godot 3 and Godot 4.
 
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(clippy::indexing_slicing)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+#[cfg(feature = "alloc")]
 mod format;
 pub mod frame;
+#[cfg(feature = "alloc")]
 mod owned;
 mod read;
 mod wire;
+#[cfg(feature = "alloc")]
 mod write;
 
+#[cfg(feature = "std")]
 pub use format::json;
+#[cfg(feature = "alloc")]
 pub use format::text::style::TextStyle;
+#[cfg(feature = "alloc")]
 pub use format::text::Text;
+#[cfg(feature = "alloc")]
 pub use owned::{MathComponents, Object, OwnedContainerType, PackedVectors, Variant};
 pub use read::container::{ArrayIter, ArrayRef, ContainerType, DictIter, DictRef};
 pub use read::index::SpanIndex;
@@ -49,16 +63,19 @@ pub use read::math::MathRef;
 pub use read::object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
 pub use read::options::{Limits, ParseOptions, GODOT_MAX_DEPTH};
 pub use read::packed::{FloatComponents, Packed, PackedArray, PackedElement, PackedIter};
+#[cfg(feature = "alloc")]
 pub use read::query;
 pub use read::strings::{GdStr, StringIter};
 pub use read::value::VariantRef;
 pub use wire::dialect::Dialect;
 pub use wire::error::{Error, ErrorKind};
 pub use wire::types::VariantType;
+#[cfg(feature = "alloc")]
 pub use write::containers::{ArrayBuilder, DictBuilder, ObjectBuilder, TypeSpec};
+#[cfg(feature = "alloc")]
 pub use write::{BuildError, Builder};
 
 /// The README's examples, compiled and run as doctests.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

@@ -25,6 +25,7 @@
 //! infinite component is the string `"nan"`, `"inf"` or `"-inf"`. Floats are written with
 //! the shortest digits that read back to the same f32 (f32 data) or f64.
 
+use alloc::{string::ToString, vec::Vec};
 use std::io::{self, Write};
 
 use crate::read::container::ContainerType;
@@ -414,6 +415,7 @@ fn base64(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use std::{string::String, vec::Vec};
     #[test]
     fn base64_matches_rfc_4648_examples() {
         for (plain, encoded) in [

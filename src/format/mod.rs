@@ -1,4 +1,5 @@
 //! Text formats of a parsed value: the engines' own text form and lossless JSON.
 
+#[cfg(feature = "std")]
 pub mod json;
 pub(crate) mod text;

@@ -2,6 +2,7 @@
 
 use super::slice::{body_len, parse_body, split, FrameError, FrameOptions, Split};
 use crate::read::value::VariantRef;
+use alloc::vec::Vec;
 
 /// Turns chunks of a stream (as they arrive from a socket) into frames.
 ///

@@ -1,5 +1,6 @@
 //! Sequences of frames over `std::io`: a file of `store_var` values, a blocking socket.
 
+use alloc::vec::Vec;
 use std::io::{self, Read, Write};
 
 use super::slice::{body_len, parse_body, FrameError, FrameOptions, PrefixOrder};

@@ -22,15 +22,19 @@
 
 #[cfg(feature = "tokio")]
 mod codec;
+#[cfg(feature = "alloc")]
 mod decoder;
+#[cfg(feature = "std")]
 mod io;
 pub mod rpc;
 mod slice;
 
 #[cfg(feature = "tokio")]
 pub use codec::{CodecError, GodotCodec, GodotFrame};
+#[cfg(feature = "alloc")]
 pub use decoder::FrameDecoder;
+#[cfg(feature = "std")]
 pub use io::{write_to, FrameReader, ReadError};
-pub use slice::{
-    read, write, write_with, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME,
-};
+pub use slice::{read, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
+#[cfg(feature = "alloc")]
+pub use slice::{write, write_with};

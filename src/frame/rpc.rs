@@ -13,7 +13,10 @@ use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
 use crate::wire::types::VariantType;
+#[cfg(feature = "alloc")]
 use crate::write::{BuildError, Builder};
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
 
 const TYPE_MASK: u8 = 0x3F;
 const MODE_SHIFT: u8 = 6;
@@ -30,6 +33,7 @@ pub enum RpcValue<'a> {
     Value(VariantRef<'a>),
 }
 
+#[cfg(feature = "alloc")]
 /// Appends `value`'s compressed RPC encoding; `bool` and `int` are compressed, everything
 /// else is written by [`Builder::value`].
 pub fn encode(out: &mut Vec<u8>, value: VariantRef<'_>) -> Result<(), BuildError> {
@@ -44,11 +48,13 @@ pub fn encode(out: &mut Vec<u8>, value: VariantRef<'_>) -> Result<(), BuildError
     }
 }
 
+#[cfg(feature = "alloc")]
 /// Appends a compressed `bool`: one byte.
 pub fn encode_bool(out: &mut Vec<u8>, value: bool) {
     out.push(VariantType::Bool as u8 | if value { BOOL_TRUE } else { 0 });
 }
 
+#[cfg(feature = "alloc")]
 /// Appends a compressed `int`: the meta byte and the smallest of 1, 2, 4 or 8 bytes.
 pub fn encode_int(out: &mut Vec<u8>, value: i64) {
     let meta = |mode: u8| VariantType::Int as u8 | mode << MODE_SHIFT;
@@ -101,6 +107,7 @@ pub fn decode<'a>(bytes: &'a [u8], options: &ParseOptions) -> Result<(RpcValue<'
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::vec;
 
     #[test]
     fn ints_take_the_smallest_width_and_sign_extend() {

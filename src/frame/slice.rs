@@ -5,7 +5,10 @@ use crate::read::options::ParseOptions;
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::Error;
+#[cfg(feature = "alloc")]
 use crate::write::{count_word, BuildError, Builder};
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
 
 /// Byte order of a length prefix (the value itself is always little-endian).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -25,6 +28,7 @@ impl PrefixOrder {
         }
     }
 
+    #[cfg(feature = "alloc")]
     pub(super) fn encode(self, len: u32) -> [u8; 4] {
         match self {
             PrefixOrder::Little => len.to_le_bytes(),
@@ -165,6 +169,7 @@ pub(crate) fn parse_body<'a>(
         .map_err(FrameError::Value)
 }
 
+#[cfg(feature = "alloc")]
 /// Appends a frame holding a re-encoding of `value` (see [`Builder::value`]).
 pub fn write(
     out: &mut Vec<u8>,
@@ -175,6 +180,7 @@ pub fn write(
     write_with(out, dialect, order, |b| b.value(value))
 }
 
+#[cfg(feature = "alloc")]
 /// Appends a frame whose value `build` writes: a 4-byte placeholder, the value, then the
 /// length patched in. On error `out` is left as it was.
 pub fn write_with(

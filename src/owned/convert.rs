@@ -6,6 +6,7 @@ use crate::read::object::ObjectRef;
 use crate::read::packed::{PackedArray, PackedElement};
 use crate::read::value::VariantRef;
 use crate::wire::types::{Element, Layout};
+use alloc::{borrow::ToOwned, vec::Vec};
 
 impl VariantRef<'_> {
     /// Copies the value into an owned [`Variant`], as the engine decodes it: strings as

@@ -7,6 +7,7 @@ use crate::wire::dialect::Dialect;
 use crate::wire::types::{Component, Layout, VariantType};
 use crate::wire::utf8::godot_view;
 use crate::write::{count_word, BuildError, Builder};
+use alloc::{string::String, vec::Vec};
 
 /// Bytes of a value header.
 const HEADER: usize = 4;

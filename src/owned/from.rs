@@ -1,6 +1,7 @@
 //! `From` conversions into [`Variant`]. Each takes or copies its input: O(its length).
 
 use super::{Object, PackedVectors, Variant};
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
 macro_rules! from_int {
     ($($t:ty),*) => {$(

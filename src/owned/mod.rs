@@ -7,6 +7,7 @@ mod convert;
 mod encode;
 mod from;
 
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 use zerocopy::{Immutable, IntoBytes};
 
 use crate::wire::types::VariantType;

@@ -75,6 +75,7 @@ impl<'a> MathRef<'a> {
     }
 
     /// The components as stored: `len()` little-endian f32, f64 or i32 values.
+    #[cfg(feature = "alloc")]
     pub(crate) fn wire_bytes(&self) -> &'a [u8] {
         let width = if self.wide { 8 } else { 4 };
         self.bytes.get(..self.len() * width).unwrap_or(self.bytes)

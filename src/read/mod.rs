@@ -8,6 +8,7 @@ pub(crate) mod math;
 pub(crate) mod object;
 pub(crate) mod options;
 pub(crate) mod packed;
+#[cfg(feature = "alloc")]
 pub mod query;
 pub(crate) mod strings;
 pub(crate) mod validate;

@@ -12,6 +12,11 @@
 //! the last duplicate wins, like the engine); array indexing steps over the elements before
 //! it (O(index)).
 
+use alloc::{
+    borrow::ToOwned,
+    string::{String, ToString},
+    vec::Vec,
+};
 use core::fmt;
 
 use crate::read::object::ObjectRef;
@@ -266,6 +271,7 @@ fn prefix_or_root(prefix: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::{format, vec};
 
     #[test]
     fn paths_split_into_steps() {

@@ -419,13 +419,18 @@ pub(crate) fn measure(data: &[u8], dialect: Dialect) -> usize {
     cur.pos()
 }
 
+#[cfg(feature = "alloc")]
 /// Appends `(start, end)` for every container with children in validated `data` (one
 /// value at offset 0), in pre-order. An explicit stack of open containers; no recursion.
-pub(crate) fn record_spans(data: &[u8], dialect: Dialect, spans: &mut Vec<(usize, usize)>) {
+pub(crate) fn record_spans(
+    data: &[u8],
+    dialect: Dialect,
+    spans: &mut alloc::vec::Vec<(usize, usize)>,
+) {
     let options = ParseOptions::default();
     let mut cur = Cursor::new(data, 0);
     // Open containers: (index of the span to close, values left, named children).
-    let mut open: Vec<(usize, u32, bool)> = Vec::new();
+    let mut open: alloc::vec::Vec<(usize, u32, bool)> = alloc::vec::Vec::new();
     loop {
         let start = cur.pos();
         let Ok(children) = node::<false>(&mut cur, dialect, &options) else {

@@ -89,6 +89,7 @@ impl<'a> VariantRef<'a> {
         Ok((Self::trusted(encoded, 0, dialect, None), len))
     }
 
+    #[cfg(feature = "alloc")]
     /// [`VariantRef::parse_prefix_with`], then records the byte span of every container
     /// into `index` (cleared first), and returns a view whose iterators use it: stepping
     /// over a nested container is then a binary search instead of a walk over its contents,
@@ -287,12 +288,14 @@ impl<'a> VariantRef<'a> {
 
 impl fmt::Debug for VariantRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("VariantRef")
-            .field("ty", &self.header.ty)
+        let mut d = f.debug_struct("VariantRef");
+        d.field("ty", &self.header.ty)
             .field("offset", &self.offset)
-            .field("len", &self.encoded.len())
-            .field("text", &format_args!("{self}"))
-            .finish()
+            .field("len", &self.encoded.len());
+        // The engine's text form, when the crate can print it (it sorts dictionaries).
+        #[cfg(feature = "alloc")]
+        d.field("text", &format_args!("{self}"));
+        d.finish()
     }
 }
 

@@ -78,6 +78,7 @@ pub(crate) const KIND_BUILTIN: u32 = 1;
 /// A class name string follows.
 pub(crate) const KIND_CLASS_NAME: u32 = 2;
 /// A script path string follows.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // written by the builder
 pub(crate) const KIND_SCRIPT: u32 = 3;
 
 /// A decoded 4-byte header: the type, its payload layout, and the raw word.

@@ -1,6 +1,7 @@
 //! Array, Dictionary and Object builders: they write a placeholder count, hand out child
 //! builders that borrow them, and patch the count when finished or dropped.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use super::{count_word, put_string, BuildError, Builder};

@@ -8,6 +8,7 @@ use crate::read::object::ObjectRef;
 use crate::read::options::GODOT_MAX_DEPTH;
 use crate::read::value::VariantRef;
 use crate::wire::types::{Element, Layout, VariantType};
+use alloc::vec::Vec;
 
 impl Builder<'_> {
     /// Writes `value` as the engine would write the value it decodes from it: the result

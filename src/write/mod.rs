@@ -25,6 +25,7 @@ pub(crate) mod containers;
 mod copy;
 mod packed;
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::read::object::NodePathRef;

@@ -258,6 +258,7 @@ fn round(out: &mut Digits, dist: u64, delta: u64, mut rest: u64, ten_k: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::{format, string::String};
 
     fn text(d: &Digits) -> String {
         format!(

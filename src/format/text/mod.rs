@@ -8,6 +8,7 @@ mod order;
 mod powers;
 pub(crate) mod style;
 
+use alloc::{string::String, vec::Vec};
 use core::fmt;
 
 use crate::read::container::ContainerType;

@@ -193,6 +193,7 @@ fn layout(out: &mut StackBuf, digits: &[u8], exponent: i32, max_exp: i32) -> fmt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::string::String;
 
     fn show(value: f64, role: Role, style: TextStyle) -> String {
         let mut s = String::new();

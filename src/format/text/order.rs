@@ -8,6 +8,7 @@
 //! do not reproduce beyond 16 keys (below that it is an insertion sort, which is stable,
 //! like ours).
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use crate::read::value::VariantRef;
