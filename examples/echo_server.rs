@@ -29,9 +29,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use gdvariant::frame::{self, FrameDecoder, FrameOptions};
-use gdvariant::{
-    BuildError, Builder, ContainerType, Dialect, ObjectRef, TypeSpec, VariantRef, VariantType,
-};
+use gdvariant::{BuildError, Builder, Dialect, ObjectRef, VariantRef, VariantType};
 
 /// How the server runs.
 #[derive(Clone, Copy, Debug)]
@@ -96,10 +94,7 @@ pub fn transform(v: VariantRef<'_>, b: Builder<'_>) -> Result<(), BuildError> {
         VariantType::StringName => b.string_name(&upper(v.as_str().unwrap_or(""))),
         VariantType::Array => match v.as_array() {
             Some(array) => {
-                let mut out = match spec(array.element_type()) {
-                    Some(element) => b.typed_array(element)?,
-                    None => b.array()?,
-                };
+                let mut out = b.typed_array(array.element_type().as_deref())?;
                 for item in array.iter() {
                     transform(item, out.push())?;
                 }
@@ -109,12 +104,8 @@ pub fn transform(v: VariantRef<'_>, b: Builder<'_>) -> Result<(), BuildError> {
         },
         VariantType::Dictionary => match v.as_dictionary() {
             Some(dict) => {
-                let (key_type, value_type) = (spec(dict.key_type()), spec(dict.value_type()));
-                let mut out = if key_type.is_some() || value_type.is_some() {
-                    b.typed_dictionary(key_type, value_type)?
-                } else {
-                    b.dictionary()?
-                };
+                let mut out =
+                    b.typed_dictionary(dict.key_type().as_deref(), dict.value_type().as_deref())?;
                 for (key, value) in dict.iter() {
                     transform(value, out.try_entry_with(|k| transform(key, k))?)?;
                 }
@@ -149,16 +140,6 @@ pub fn upper(text: &str) -> String {
             }
         })
         .collect()
-}
-
-/// A parsed container type as the builder's type spec; `None` when untyped.
-fn spec(t: ContainerType<'_>) -> Option<TypeSpec<'_>> {
-    match t {
-        ContainerType::Untyped => None,
-        ContainerType::Builtin(ty) => Some(TypeSpec::Builtin(ty)),
-        ContainerType::ClassName(name) => Some(TypeSpec::ClassName(name.as_str())),
-        ContainerType::Script(path) => Some(TypeSpec::Script(path.as_str())),
-    }
 }
 
 /// Serves clients from `listener` until `stop` is set, then waits for the client threads

@@ -56,8 +56,8 @@ pub use format::text::style::TextStyle;
 #[cfg(feature = "alloc")]
 pub use format::text::Text;
 #[cfg(feature = "alloc")]
-pub use owned::{MathComponents, Object, OwnedContainerType, PackedVectors, Variant};
-pub use read::container::{ArrayIter, ArrayRef, ContainerType, DictIter, DictRef};
+pub use owned::{MathComponents, Object, PackedVectors, Variant};
+pub use read::container::{ArrayIter, ArrayRef, DictIter, DictRef};
 pub use read::index::SpanIndex;
 pub use read::math::MathRef;
 pub use read::object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
@@ -67,11 +67,14 @@ pub use read::packed::{FloatComponents, Packed, PackedArray, PackedElement, Pack
 pub use read::query;
 pub use read::strings::{GdStr, StringIter};
 pub use read::value::VariantRef;
+pub use wire::container_type::ContainerType;
 pub use wire::dialect::Dialect;
 pub use wire::error::{Error, ErrorKind};
 pub use wire::types::VariantType;
 #[cfg(feature = "alloc")]
-pub use write::containers::{ArrayBuilder, DictBuilder, ObjectBuilder, TypeSpec};
+pub use write::containers::{ArrayBuilder, DictBuilder, ObjectBuilder};
+#[cfg(feature = "alloc")]
+pub use write::sink::{ByteCount, Sink};
 #[cfg(feature = "alloc")]
 pub use write::{BuildError, Builder};
 

@@ -51,14 +51,14 @@ fn ints() {
         let v = parsed(&c);
         assert_eq!(v.ty(), VariantType::Int);
         assert_eq!(v.as_int(), Some(2147483647));
-        assert!(!v.is_wide());
+        assert!(!v.is_double());
         assert_eq!(v.encoded().len(), 8);
         assert_eq!((v.as_float(), v.as_bool(), v.as_str()), (None, None, None));
 
         let c = case(engine, "int_i64_min");
         let v = parsed(&c);
         assert_eq!(v.as_int(), Some(i64::MIN));
-        assert!(v.is_wide());
+        assert!(v.is_double());
         assert_eq!(v.encoded().len(), 12);
         assert_eq!(v.header(), 0x0001_0002);
 
@@ -99,21 +99,21 @@ fn floats() {
         let v = parsed(&c);
         assert_eq!(v.ty(), VariantType::Float);
         assert_eq!(v.as_float(), Some(0.1));
-        assert!(v.is_wide());
+        assert!(v.is_double());
         assert_eq!(v.encoded().len(), 12);
         assert_eq!(v.as_int(), None);
         // -1.5 is: f32.
         let c = case(engine, "float_m1_5");
         let v = parsed(&c);
         assert_eq!(v.as_float(), Some(-1.5));
-        assert!(!v.is_wide());
+        assert!(!v.is_double());
         assert_eq!(v.encoded().len(), 8);
 
         let c = case(engine, "float_pi");
         assert_eq!(parsed(&c).as_float(), Some(std::f64::consts::PI));
         let c = case(engine, "float_16777217");
         let v = parsed(&c);
-        assert_eq!((v.as_float(), v.is_wide()), (Some(16777217.0), true));
+        assert_eq!((v.as_float(), v.is_double()), (Some(16777217.0), true));
         let c = case(engine, "float_1e300");
         assert_eq!(parsed(&c).as_float(), Some(1e300));
         let c = case(engine, "float_1em300");
@@ -123,7 +123,7 @@ fn floats() {
         let c = case(engine, "float_f32_max");
         let v = parsed(&c);
         assert_eq!(
-            (v.as_float(), v.is_wide()),
+            (v.as_float(), v.is_double()),
             (Some(3.402823466385289e38), true)
         );
         assert_ne!(v.as_float(), Some(f64::from(f32::MAX)));
@@ -134,7 +134,7 @@ fn floats() {
         let c = case(engine, "float_nan");
         let v = parsed(&c);
         assert!(v.as_float().unwrap().is_nan());
-        assert!(v.is_wide());
+        assert!(v.is_double());
     }
 }
 
@@ -1267,7 +1267,7 @@ fn float_components_flatten_every_float_array() {
         let p = packed(&v);
         assert_eq!(p.components_per_element(), Some(2));
         let comps = p.float_components().unwrap();
-        assert!(!comps.is_f64());
+        assert!(!comps.is_double());
         assert_eq!(comps.len(), 6000);
         let want: Vec<f64> = (0..3000)
             .flat_map(|i| [f64::from(i as f32), f64::from(-(i as f32) * 0.5)])
@@ -1301,7 +1301,7 @@ fn float_components_flatten_every_float_array() {
     let v = parsed(&c);
     let p = packed(&v);
     assert_eq!(p.components_per_element(), Some(1));
-    assert!(p.float_components().unwrap().is_f64());
+    assert!(p.float_components().unwrap().is_double());
     assert_eq!(
         p.float_components().unwrap().collect::<Vec<_>>(),
         p.as_f64().unwrap().iter().collect::<Vec<_>>()
@@ -1313,7 +1313,7 @@ fn float_components_flatten_every_float_array() {
     }
     let v = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
     let comps = packed(&v).float_components().unwrap();
-    assert!(comps.is_f64());
+    assert!(comps.is_double());
     assert_eq!(comps.len(), 4);
     assert_eq!(comps.collect::<Vec<_>>(), [1.5, -2.25, 0.1, 1e300]);
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use gdvariant::{BuildError, Builder, Dialect, TypeSpec, VariantRef, VariantType};
+use gdvariant::{BuildError, Builder, ContainerType, Dialect, VariantRef, VariantType};
 
 #[test]
 fn reencoding_every_engine_fixture_gives_the_engine_bytes() {
@@ -103,27 +103,30 @@ fn builder_writes_what_godot_4_writes() {
         d.finish()
     });
     check("array_typed_int", &|b| {
-        let mut a = b.typed_array(TypeSpec::Builtin(VariantType::Int))?;
+        let mut a = b.typed_array(ContainerType::Builtin(VariantType::Int))?;
         for i in 1..=3 {
             a.push().int(i)?;
         }
         a.finish()
     });
     check("array_typed_node_empty", &|b| {
-        b.typed_array(TypeSpec::ClassName("EncodedObjectAsID"))?
+        b.typed_array(ContainerType::ClassName("EncodedObjectAsID"))?
             .finish()
     });
     check("dict_typed_str_int", &|b| {
         let mut d = b.typed_dictionary(
-            Some(TypeSpec::Builtin(VariantType::String)),
-            Some(TypeSpec::Builtin(VariantType::Int)),
+            ContainerType::Builtin(VariantType::String),
+            ContainerType::Builtin(VariantType::Int),
         )?;
         d.entry("a").int(1)?;
         d.entry("b").int(2)?;
         d.finish()
     });
     check("dict_typed_value_only", &|b| {
-        let mut d = b.typed_dictionary(None, Some(TypeSpec::Builtin(VariantType::Float)))?;
+        let mut d = b.typed_dictionary(
+            ContainerType::Untyped,
+            ContainerType::Builtin(VariantType::Float),
+        )?;
         d.entry("k").float(1.5)?;
         d.finish()
     });
@@ -175,7 +178,7 @@ fn what_godot_3_cannot_express_is_an_error() {
     ));
     assert!(matches!(
         g3(&|b| b
-            .typed_array(TypeSpec::Builtin(VariantType::Int))
+            .typed_array(ContainerType::Builtin(VariantType::Int))
             .map(|_| ())),
         BuildError::NotInDialect { .. }
     ));
@@ -242,4 +245,124 @@ fn a_godot_4_script_property_takes_only_null_or_a_string() {
         .unwrap();
     object.property("script").unwrap().int(5).unwrap();
     object.finish().unwrap();
+}
+
+#[test]
+fn packed_from_iter_takes_its_element_type_from_the_items() {
+    use VariantType as T;
+    let g4 = Dialect::Godot4;
+    // Each element type builds the arrays it is the element of…
+    let ok = |ty: T, f: &dyn Fn(Builder<'_>, T) -> Result<(), BuildError>, text: &str| {
+        let mut out = Vec::new();
+        f(Builder::new(&mut out, g4), ty).unwrap();
+        assert_eq!(VariantRef::parse(&out, g4).unwrap().to_string(), text);
+    };
+    ok(
+        T::PackedInt32Array,
+        &|b, t| b.packed_from_iter(t, [1i32, 2]),
+        "PackedInt32Array(1, 2)",
+    );
+    ok(
+        T::PackedInt64Array,
+        &|b, t| b.packed_from_iter(t, [1i64 << 40]),
+        "PackedInt64Array(1099511627776)",
+    );
+    ok(
+        T::PackedFloat64Array,
+        &|b, t| b.packed_from_iter(t, [0.1f64]),
+        "PackedFloat64Array(0.1)",
+    );
+    ok(
+        T::PackedVector4Array,
+        &|b, t| b.packed_from_iter(t, [[1.0f32, 2.0, 3.0, 4.0]]),
+        "PackedVector4Array(1, 2, 3, 4)",
+    );
+    ok(
+        T::PackedColorArray,
+        &|b, t| b.packed_from_iter(t, [[1.0f32, 0.5, 0.0, 1.0]]),
+        "PackedColorArray(1, 0.5, 0, 1)",
+    );
+    // …and a double-precision vector array carries the 64-bit flag.
+    let mut out = Vec::new();
+    Builder::new(&mut out, g4)
+        .packed_from_iter(T::PackedVector3Array, [[0.1f64, 2.0, 3.0]])
+        .unwrap();
+    let v = VariantRef::parse(&out, g4).unwrap();
+    assert!(v.is_double());
+    assert_eq!(out[0..4], [36, 0, 1, 0]);
+    assert_eq!(
+        v.as_packed().unwrap().as_vector3_f64().unwrap().get(0),
+        Some([0.1, 2.0, 3.0])
+    );
+
+    // Anything else is refused, and nothing is written.
+    let refused = |result: Result<(), BuildError>, ty: T, element: &'static str| {
+        assert_eq!(result, Err(BuildError::WrongElementType { ty, element }));
+    };
+    let mut out = vec![9u8];
+    refused(
+        Builder::new(&mut out, g4).packed_from_iter(T::PackedInt32Array, [1.0f64]),
+        T::PackedInt32Array,
+        "f64",
+    );
+    refused(
+        Builder::new(&mut out, g4).packed_from_iter(T::PackedFloat32Array, [1i32]),
+        T::PackedFloat32Array,
+        "i32",
+    );
+    refused(
+        Builder::new(&mut out, g4).packed_from_iter(T::PackedVector2Array, [[1.0f32; 3]]),
+        T::PackedVector2Array,
+        "[f32; 3]",
+    );
+    refused(
+        Builder::new(&mut out, g4).packed_from_iter(T::PackedColorArray, [[1.0f64; 4]]),
+        T::PackedColorArray,
+        "[f64; 4]",
+    );
+    refused(
+        Builder::new(&mut out, g4).packed_from_iter(T::PackedStringArray, [1i32]),
+        T::PackedStringArray,
+        "i32",
+    );
+    refused(
+        Builder::new(&mut out, g4).packed_from_iter(T::Vector3, [[1.0f32; 3]]),
+        T::Vector3,
+        "[f32; 3]",
+    );
+    assert_eq!(out, [9]);
+    // A double-precision array is Godot 4 only.
+    assert!(matches!(
+        Builder::new(&mut out, Dialect::Godot3)
+            .packed_from_iter(T::PackedVector2Array, [[1.0f64; 2]]),
+        Err(BuildError::NotInDialect { .. })
+    ));
+    assert_eq!(out, [9]);
+}
+
+#[test]
+fn a_byte_count_measures_exactly_what_a_vector_receives() {
+    use gdvariant::ByteCount;
+    // The same builder code into both sinks, including a failing slot (which holds null).
+    fn build<S: gdvariant::Sink>(b: Builder<'_, S>) -> Result<(), BuildError> {
+        let mut d = b.typed_dictionary(
+            ContainerType::Builtin(VariantType::String),
+            ContainerType::Untyped,
+        )?;
+        d.entry("name").string("Zoë")?;
+        d.entry("path").node_path_str("/root/Main:position:x")?;
+        d.entry("mesh").packed_vector3(&[[1.0, 2.0, 3.0]; 5])?;
+        d.entry("tags").packed_strings(["a", "bc"])?;
+        assert!(d.entry("bad").math(VariantType::Vector2, &[1.0]).is_err());
+        d.finish()
+    }
+    let mut out = Vec::new();
+    build(Builder::new(&mut out, Dialect::Godot4)).unwrap();
+    let mut count = ByteCount::new();
+    build(Builder::new(&mut count, Dialect::Godot4)).unwrap();
+    assert_eq!(count.len(), out.len());
+    assert!(VariantRef::parse(&out, Dialect::Godot4)
+        .unwrap()
+        .to_string()
+        .contains("\"bad\": null"));
 }

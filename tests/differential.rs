@@ -32,7 +32,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use gdvariant::{
-    ContainerType, Dialect, Error, ErrorKind, Limits, ObjectRef, ParseOptions, TextStyle,
+    ContainerType, Dialect, Error, ErrorKind, GdStr, Limits, ObjectRef, ParseOptions, TextStyle,
     VariantRef, VariantType,
 };
 use oracle_support::{Case, Function, Outcome};
@@ -423,7 +423,7 @@ fn has_full_object(v: VariantRef<'_>) -> bool {
     })
 }
 
-fn object_typed(t: ContainerType<'_>) -> bool {
+fn object_typed(t: ContainerType<GdStr<'_>>) -> bool {
     matches!(
         t,
         ContainerType::ClassName(_)
@@ -440,7 +440,7 @@ fn has_object_typed_container(v: VariantRef<'_>) -> bool {
     })
 }
 
-fn mismatched(t: ContainerType<'_>, element: VariantRef<'_>) -> bool {
+fn mismatched(t: ContainerType<GdStr<'_>>, element: VariantRef<'_>) -> bool {
     match t {
         ContainerType::Builtin(VariantType::Nil) | ContainerType::Untyped => false,
         ContainerType::Builtin(ty) => element.ty() != ty,
@@ -506,7 +506,7 @@ fn node_path_total_wraps(bytes: &[u8], at: usize) -> bool {
 /// Does the value hold Godot 4 real_t math or packed vectors with the 64-bit flag?
 fn has_wide_real_math(v: VariantRef<'_>) -> bool {
     any_value(v, &mut |x| {
-        x.is_wide() && (x.as_math().is_some() || x.as_packed().is_some())
+        x.is_double() && (x.as_math().is_some() || x.as_packed().is_some())
     })
 }
 

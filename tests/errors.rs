@@ -1173,7 +1173,7 @@ fn unused_header_bits() {
         .done();
     let value = assert_ok(&bytes, G3, 12);
     assert_eq!(value.as_math().unwrap().to_array::<2>(), Some([1.5, -2.0]));
-    assert!(!value.is_wide());
+    assert!(!value.is_double());
     assert_err_with(&bytes, G3, &strict(), ErrorKind::NonCanonical, 0);
     // ...but in Godot 4 it is the 64-bit flag: used, so strict accepts it.
     let bytes = B::new()

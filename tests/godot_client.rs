@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use echo_server::{ServerOptions, Stats};
 use gdvariant::frame::{self, FrameOptions, FrameReader, PrefixOrder};
-use gdvariant::{Dialect, TypeSpec, VariantType};
+use gdvariant::{ContainerType, Dialect, VariantType};
 use serde_json::Value;
 
 /// The two tests measure this process's memory: they run one at a time.
@@ -242,7 +242,7 @@ fn echo_server_survives_hostile_clients() {
         d.entry_int(7).string_name("sn")?;
         let mut tags = d
             .entry("tags")
-            .typed_array(TypeSpec::Builtin(VariantType::String))?;
+            .typed_array(ContainerType::Builtin(VariantType::String))?;
         tags.push().string("x")?;
         tags.finish()?;
         d.entry("pos").vector2([1.5, 2.5])?;

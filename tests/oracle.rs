@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use gdvariant::{BuildError, Builder, Dialect, TextStyle, TypeSpec, VariantRef, VariantType};
+use gdvariant::{BuildError, Builder, ContainerType, Dialect, TextStyle, VariantRef, VariantType};
 use serde_json::Value;
 
 type Build = fn(Builder<'_>) -> Result<(), BuildError>;
@@ -173,8 +173,8 @@ fn dict_with_resource(b: Builder<'_>, name: &str) -> Result<(), BuildError> {
 /// `Dictionary[String, CLASS]({"n": null})`.
 fn dict_str_class(b: Builder<'_>, class: &str) -> Result<(), BuildError> {
     let mut d = b.typed_dictionary(
-        Some(TypeSpec::Builtin(VariantType::String)),
-        Some(TypeSpec::ClassName(class)),
+        ContainerType::Builtin(VariantType::String),
+        ContainerType::ClassName(class),
     )?;
     d.entry("n").object_null()?;
     d.finish()
@@ -620,7 +620,7 @@ fn godot4_rows() -> Vec<Row> {
         row(
             "array_typed_int",
             |b| {
-                let mut a = b.typed_array(TypeSpec::Builtin(T::Int))?;
+                let mut a = b.typed_array(ContainerType::Builtin(T::Int))?;
                 for i in [1, 2, 3] {
                     a.push().int(i)?;
                 }
@@ -630,13 +630,13 @@ fn godot4_rows() -> Vec<Row> {
         ),
         row(
             "array_typed_int_empty",
-            |b| b.typed_array(TypeSpec::Builtin(T::Int))?.finish(),
+            |b| b.typed_array(ContainerType::Builtin(T::Int))?.finish(),
             "var a: Array[int] = []\nreturn a",
         ),
         row(
             "array_typed_string",
             |b| {
-                let mut a = b.typed_array(TypeSpec::Builtin(T::String))?;
+                let mut a = b.typed_array(ContainerType::Builtin(T::String))?;
                 for s in ["a", "é", ""] {
                     a.push().string(s)?;
                 }
@@ -647,7 +647,7 @@ fn godot4_rows() -> Vec<Row> {
         row(
             "array_typed_vector2",
             |b| {
-                let mut a = b.typed_array(TypeSpec::Builtin(T::Vector2))?;
+                let mut a = b.typed_array(ContainerType::Builtin(T::Vector2))?;
                 a.push().vector2([1.0, 2.0])?;
                 a.finish()
             },
@@ -656,7 +656,7 @@ fn godot4_rows() -> Vec<Row> {
         row(
             "array_typed_array",
             |b| {
-                let mut a = b.typed_array(TypeSpec::Builtin(T::Array))?;
+                let mut a = b.typed_array(ContainerType::Builtin(T::Array))?;
                 let mut inner = a.push().array()?;
                 inner.push().int(1)?;
                 inner.finish()?;
@@ -667,7 +667,7 @@ fn godot4_rows() -> Vec<Row> {
         // A class name travels as written when objects are allowed ...
         row(
             "array_typed_node_fo",
-            |b| b.typed_array(TypeSpec::ClassName("Node"))?.finish(),
+            |b| b.typed_array(ContainerType::ClassName("Node"))?.finish(),
             "var a: Array[Node] = []\nreturn a",
         )
         .full_objects(),
@@ -675,21 +675,21 @@ fn godot4_rows() -> Vec<Row> {
         // is), and without full objects the engine writes EncodedObjectAsID itself.
         row(
             "array_typed_node",
-            |b| b.typed_array(TypeSpec::ClassName("Node"))?.finish(),
+            |b| b.typed_array(ContainerType::ClassName("Node"))?.finish(),
             "var a: Array[Node] = []\nreturn a",
         )
         .decoded_as("var a: Array[EncodedObjectAsID] = []\nreturn a", NO_CLASS)
         .ours_as("Array[Node]([])", OURS_CLASS),
         row(
             "array_typed_node_as_engine",
-            |b| b.typed_array(TypeSpec::ClassName("EncodedObjectAsID"))?.finish(),
+            |b| b.typed_array(ContainerType::ClassName("EncodedObjectAsID"))?.finish(),
             "var a: Array[Node] = []\nreturn a",
         )
         .decoded_as("var a: Array[EncodedObjectAsID] = []\nreturn a", NO_CLASS),
         row(
             "array_typed_resource",
             |b| {
-                let mut a = b.typed_array(TypeSpec::ClassName("Resource"))?;
+                let mut a = b.typed_array(ContainerType::ClassName("Resource"))?;
                 resource(a.push(), "in array")?;
                 a.push().object_null()?;
                 a.finish()
@@ -702,8 +702,8 @@ fn godot4_rows() -> Vec<Row> {
             "dict_typed_str_int",
             |b| {
                 let mut d = b.typed_dictionary(
-                    Some(TypeSpec::Builtin(T::String)),
-                    Some(TypeSpec::Builtin(T::Int)),
+                    ContainerType::Builtin(T::String),
+                    ContainerType::Builtin(T::Int),
                 )?;
                 d.entry("a").int(1)?;
                 d.entry("b").int(2)?;
@@ -715,8 +715,8 @@ fn godot4_rows() -> Vec<Row> {
             "dict_typed_int_vector2",
             |b| {
                 let mut d = b.typed_dictionary(
-                    Some(TypeSpec::Builtin(T::Int)),
-                    Some(TypeSpec::Builtin(T::Vector2)),
+                    ContainerType::Builtin(T::Int),
+                    ContainerType::Builtin(T::Vector2),
                 )?;
                 d.entry_int(1).vector2([1.0, 2.0])?;
                 d.finish()
@@ -726,7 +726,7 @@ fn godot4_rows() -> Vec<Row> {
         row(
             "dict_typed_key_only",
             |b| {
-                let mut d = b.typed_dictionary(Some(TypeSpec::Builtin(T::StringName)), None)?;
+                let mut d = b.typed_dictionary(ContainerType::Builtin(T::StringName), ContainerType::Untyped)?;
                 d.try_entry_with(|k| k.string_name("k"))?.float(1.5)?;
                 d.finish()
             },
@@ -735,7 +735,7 @@ fn godot4_rows() -> Vec<Row> {
         row(
             "dict_typed_value_only",
             |b| {
-                let mut d = b.typed_dictionary(None, Some(TypeSpec::Builtin(T::Float)))?;
+                let mut d = b.typed_dictionary(ContainerType::Untyped, ContainerType::Builtin(T::Float))?;
                 d.entry("k").float(1.5)?;
                 d.finish()
             },
@@ -773,8 +773,8 @@ fn godot4_rows() -> Vec<Row> {
             "dict_typed_resource_resource",
             |b| {
                 let mut d = b.typed_dictionary(
-                    Some(TypeSpec::ClassName("Resource")),
-                    Some(TypeSpec::ClassName("Resource")),
+                    ContainerType::ClassName("Resource"),
+                    ContainerType::ClassName("Resource"),
                 )?;
                 d.try_entry_with(|k| resource(k, "key"))?
                     .object_null()?;

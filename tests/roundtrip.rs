@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 use arbitrary::{Result as Gen, Unstructured};
 use gdvariant::{
-    BuildError, Builder, Dialect, MathComponents, Object, OwnedContainerType, PackedVectors,
+    BuildError, Builder, ContainerType, Dialect, MathComponents, Object, PackedVectors,
     ParseOptions, Variant, VariantRef, VariantType,
 };
 
@@ -203,19 +203,19 @@ impl Generator {
         })
     }
 
-    fn container_type(&self, u: &mut Unstructured<'_>) -> Gen<OwnedContainerType> {
+    fn container_type(&self, u: &mut Unstructured<'_>) -> Gen<ContainerType<String>> {
         if !self.g4() {
-            return Ok(OwnedContainerType::Untyped);
+            return Ok(ContainerType::Untyped);
         }
         Ok(match u.int_in_range(0..=5)? {
-            0 => OwnedContainerType::Builtin(*u.choose(&VariantType::ALL)?),
-            1 => OwnedContainerType::ClassName(match u.int_in_range(0..=2)? {
+            0 => ContainerType::Builtin(*u.choose(&VariantType::ALL)?),
+            1 => ContainerType::ClassName(match u.int_in_range(0..=2)? {
                 0 => "EncodedObjectAsID".to_owned(),
                 1 => "Node".to_owned(),
                 _ => self.string(u)?,
             }),
-            2 => OwnedContainerType::Script(format!("res://{}", self.string(u)?)),
-            _ => OwnedContainerType::Untyped,
+            2 => ContainerType::Script(format!("res://{}", self.string(u)?)),
+            _ => ContainerType::Untyped,
         })
     }
 
@@ -387,10 +387,10 @@ fn view(s: &str) -> String {
     godot_view(s).to_owned()
 }
 
-fn canonical_type(t: &OwnedContainerType) -> OwnedContainerType {
+fn canonical_type(t: &ContainerType<String>) -> ContainerType<String> {
     match t {
-        OwnedContainerType::ClassName(s) => OwnedContainerType::ClassName(view(s)),
-        OwnedContainerType::Script(s) => OwnedContainerType::Script(view(s)),
+        ContainerType::ClassName(s) => ContainerType::ClassName(view(s)),
+        ContainerType::Script(s) => ContainerType::Script(view(s)),
         t => t.clone(),
     }
 }
@@ -474,7 +474,7 @@ fn godot3_error(v: &Variant) -> Option<BuildError> {
         Variant::Object(Object::Full { class, properties }) if !godot_view(class).is_empty() => {
             properties.iter().find_map(|(_, v)| godot3_error(v))
         }
-        Variant::Array { element_type, .. } if element_type.to_spec().is_some() => {
+        Variant::Array { element_type, .. } if *element_type != ContainerType::Untyped => {
             no_form("a typed Array")
         }
         Variant::Array { items, .. } => items.iter().find_map(godot3_error),
@@ -482,7 +482,7 @@ fn godot3_error(v: &Variant) -> Option<BuildError> {
             key_type,
             value_type,
             ..
-        } if key_type.to_spec().is_some() || value_type.to_spec().is_some() => {
+        } if *key_type != ContainerType::Untyped || *value_type != ContainerType::Untyped => {
             no_form("a typed Dictionary")
         }
         Variant::Dictionary { entries, .. } => entries
@@ -583,14 +583,14 @@ impl Coverage {
             Variant::Object(Object::Full { properties, .. }) if !properties.is_empty() => {
                 Some("full object with properties")
             }
-            Variant::Array { element_type, .. } if element_type.to_spec().is_some() => {
+            Variant::Array { element_type, .. } if *element_type != ContainerType::Untyped => {
                 Some("typed array")
             }
             Variant::Dictionary {
                 key_type,
                 value_type,
                 ..
-            } if key_type.to_spec().is_some() || value_type.to_spec().is_some() => {
+            } if *key_type != ContainerType::Untyped || *value_type != ContainerType::Untyped => {
                 Some("typed dictionary")
             }
             Variant::Float(x) if x.is_nan() => Some("NaN float"),
@@ -750,8 +750,8 @@ fn fixture_values_read_as_expected() {
     assert_eq!(
         owned("g4", "dict_typed_str_int"),
         Variant::Dictionary {
-            key_type: OwnedContainerType::Builtin(VariantType::String),
-            value_type: OwnedContainerType::Builtin(VariantType::Int),
+            key_type: ContainerType::Builtin(VariantType::String),
+            value_type: ContainerType::Builtin(VariantType::Int),
             entries: vec![("a".into(), 1.into()), ("b".into(), 2.into())],
         }
     );

@@ -41,7 +41,7 @@ fn node(
     base: usize,
 ) -> io::Result<()> {
     let ty = v.ty().name(v.dialect());
-    let ty = if v.is_wide()
+    let ty = if v.is_double()
         && !matches!(
             v.ty(),
             gdvariant::VariantType::Int | gdvariant::VariantType::Float

@@ -113,7 +113,7 @@ fn header(v: &VariantRef<'_>) {
         v.ty().name(gdvariant::Dialect::Godot3),
         v.ty().name(gdvariant::Dialect::Godot4),
     );
-    let _ = (v.is_wide(), v.ty().is_packed_array(), debug(v.ty()));
+    let _ = (v.is_double(), v.ty().is_packed_array(), debug(v.ty()));
 }
 
 /// `Display`, `Debug` and every `TextStyle`, into sinks. `Display` is the dialect's style.
@@ -242,7 +242,7 @@ fn node_path(path: NodePathRef<'_>) {
     assert_eq!(g3.len, g3_len, "NodePath write_godot3");
 }
 
-fn container_type(t: ContainerType<'_>) {
+fn container_type(t: ContainerType<GdStr<'_>>) {
     let _ = (t.is_typed(), debug(t));
     match t {
         ContainerType::ClassName(s) | ContainerType::Script(s) => gd_str(s),

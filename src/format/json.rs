@@ -28,10 +28,11 @@
 use alloc::{string::ToString, vec::Vec};
 use std::io::{self, Write};
 
-use crate::read::container::ContainerType;
 use crate::read::object::ObjectRef;
 use crate::read::packed::FloatComponents;
+use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
+use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::types::{Element, Layout, VariantType};
 
@@ -172,7 +173,7 @@ impl<W: Write> Json<'_, W> {
         self.raw("}")
     }
 
-    fn container_type(&mut self, t: ContainerType<'_>) -> io::Result<()> {
+    fn container_type(&mut self, t: ContainerType<GdStr<'_>>) -> io::Result<()> {
         match t {
             ContainerType::Untyped => self.raw("null"),
             ContainerType::Builtin(ty) => self.string(name(ty)),
@@ -371,19 +372,19 @@ impl<W: Write> Json<'_, W> {
         len: usize,
         per_element: Option<usize>,
     ) -> io::Result<()> {
-        let wide = components.is_f64();
+        let double = components.is_double();
         match per_element {
             Some(n @ 2..) => {
                 self.list(0..len, |j, _| {
-                    j.inline_list(components.by_ref().take(n), |j, x| j.number(x, !wide))
+                    j.inline_list(components.by_ref().take(n), |j, x| j.number(x, !double))
                 })?;
-                if wide {
+                if double {
                     self.field("double")?;
                     self.raw("true")?;
                 }
                 Ok(())
             }
-            _ => self.list(components, |j, x| j.number(x, !wide)),
+            _ => self.list(components, |j, x| j.number(x, !double)),
         }
     }
 }

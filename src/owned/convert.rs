@@ -109,8 +109,8 @@ fn dictionary(v: &VariantRef<'_>) -> Variant {
         entries.push((key.to_owned(), value.to_owned()));
     }
     Variant::Dictionary {
-        key_type: dict.key_type().into(),
-        value_type: dict.value_type().into(),
+        key_type: dict.key_type().map(|s| s.as_str().to_owned()),
+        value_type: dict.value_type().map(|s| s.as_str().to_owned()),
         entries,
     }
 }
@@ -125,7 +125,7 @@ fn array(v: &VariantRef<'_>) -> Variant {
         items.push(item.to_owned());
     }
     Variant::Array {
-        element_type: array.element_type().into(),
+        element_type: array.element_type().map(|s| s.as_str().to_owned()),
         items,
     }
 }
@@ -150,10 +150,10 @@ fn elements<T: PackedElement>(view: Option<crate::read::packed::Packed<'_, T>>) 
 fn vectors<const N: usize>(
     p: &PackedArray<'_>,
     narrow: impl FnOnce(&PackedArray<'_>) -> Vec<[f32; N]>,
-    wide: impl FnOnce(&PackedArray<'_>) -> Vec<[f64; N]>,
+    double: impl FnOnce(&PackedArray<'_>) -> Vec<[f64; N]>,
 ) -> PackedVectors<N> {
     if p.is_double() {
-        PackedVectors::F64(wide(p))
+        PackedVectors::F64(double(p))
     } else {
         PackedVectors::F32(narrow(p))
     }

@@ -7,11 +7,11 @@ mod convert;
 mod encode;
 mod from;
 
-use alloc::{borrow::ToOwned, string::String, vec::Vec};
+use alloc::{string::String, vec::Vec};
 use zerocopy::{Immutable, IntoBytes};
 
+use crate::wire::container_type::ContainerType;
 use crate::wire::types::VariantType;
-use crate::write::containers::TypeSpec;
 
 /// An owned Variant of either dialect.
 ///
@@ -106,16 +106,16 @@ pub enum Variant {
     /// (the engine keeps the last value).
     Dictionary {
         /// Declared key type (Godot 4.4+ typed dictionaries).
-        key_type: OwnedContainerType,
+        key_type: ContainerType<String>,
         /// Declared value type (Godot 4.4+ typed dictionaries).
-        value_type: OwnedContainerType,
+        value_type: ContainerType<String>,
         /// The pairs.
         entries: Vec<(Variant, Variant)>,
     },
     /// `Array`.
     Array {
         /// Declared element type (Godot 4.2+ typed arrays).
-        element_type: OwnedContainerType,
+        element_type: ContainerType<String>,
         /// The elements.
         items: Vec<Variant>,
     },
@@ -250,57 +250,6 @@ pub enum Object {
     },
 }
 
-/// The declared element (or key, or value) type of a Godot 4 typed container: the owned
-/// counterpart of [`crate::read::container::ContainerType`] and [`TypeSpec`]. Godot 3 has no typed
-/// containers: anything but `Untyped` is an error there.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum OwnedContainerType {
-    /// Untyped (`Array`, `Dictionary`, or the `Variant` side of a typed dictionary).
-    #[default]
-    Untyped,
-    /// A builtin type: `Array[int]`. A builtin `Nil` is written as given (the engine
-    /// accepts it and leaves the container untyped).
-    Builtin(VariantType),
-    /// A native class name: `Array[Node]` (without full objects the engine writes
-    /// `EncodedObjectAsID`).
-    ClassName(String),
-    /// A script resource path (`res://…`).
-    Script(String),
-}
-
-impl OwnedContainerType {
-    /// Is this a declared type (not `Untyped` nor a builtin `Nil`)?
-    pub fn is_typed(&self) -> bool {
-        !matches!(
-            self,
-            OwnedContainerType::Untyped | OwnedContainerType::Builtin(VariantType::Nil)
-        )
-    }
-
-    /// The builder's form ([`crate::Builder::typed_array`]), `None` for `Untyped`. O(1).
-    pub fn to_spec(&self) -> Option<TypeSpec<'_>> {
-        match self {
-            OwnedContainerType::Untyped => None,
-            OwnedContainerType::Builtin(ty) => Some(TypeSpec::Builtin(*ty)),
-            OwnedContainerType::ClassName(name) => Some(TypeSpec::ClassName(name)),
-            OwnedContainerType::Script(path) => Some(TypeSpec::Script(path)),
-        }
-    }
-}
-
-impl From<crate::read::container::ContainerType<'_>> for OwnedContainerType {
-    /// Copies the names out (as Godot reads them). O(name length).
-    fn from(t: crate::read::container::ContainerType<'_>) -> Self {
-        use crate::read::container::ContainerType as C;
-        match t {
-            C::Untyped => OwnedContainerType::Untyped,
-            C::Builtin(ty) => OwnedContainerType::Builtin(ty),
-            C::ClassName(name) => OwnedContainerType::ClassName(name.as_str().to_owned()),
-            C::Script(path) => OwnedContainerType::Script(path.as_str().to_owned()),
-        }
-    }
-}
-
 impl Variant {
     /// The value's type. For [`Variant::Math`], the stored `ty` (whatever it is). O(1).
     pub fn ty(&self) -> VariantType {
@@ -341,7 +290,7 @@ impl Variant {
     /// An untyped `Array`. O(1) (takes the vector).
     pub fn array(items: Vec<Variant>) -> Variant {
         Variant::Array {
-            element_type: OwnedContainerType::Untyped,
+            element_type: ContainerType::Untyped,
             items,
         }
     }
@@ -349,8 +298,8 @@ impl Variant {
     /// An untyped `Dictionary`, pairs in the given order. O(1) (takes the vector).
     pub fn dictionary(entries: Vec<(Variant, Variant)>) -> Variant {
         Variant::Dictionary {
-            key_type: OwnedContainerType::Untyped,
-            value_type: OwnedContainerType::Untyped,
+            key_type: ContainerType::Untyped,
+            value_type: ContainerType::Untyped,
             entries,
         }
     }

@@ -6,37 +6,13 @@ use crate::read::index::SpanIndex;
 use crate::read::strings::{string_at, GdStr};
 use crate::read::value::VariantRef;
 use crate::wire::bytes::le_u32;
+use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::header::{COUNT_SHARED_BIT, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
 use crate::wire::types::VariantType;
 
-/// The declared element (or key, or value) type of a Godot 4 typed container.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ContainerType<'a> {
-    /// Untyped (`Array`, `Dictionary`, or the `Variant` side of a typed dictionary).
-    Untyped,
-    /// A builtin type: `Array[int]`. A builtin `Nil` is accepted by the engine and leaves
-    /// the container untyped; it is reported as written.
-    Builtin(VariantType),
-    /// A native class name: `Array[Node]`. Without full objects the engine writes the
-    /// literal class name `EncodedObjectAsID`.
-    ClassName(GdStr<'a>),
-    /// A script resource path (`res://…`).
-    Script(GdStr<'a>),
-}
-
-impl ContainerType<'_> {
-    /// Is this a declared type (not `Untyped` nor a builtin `Nil`)?
-    pub fn is_typed(&self) -> bool {
-        !matches!(
-            self,
-            ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil)
-        )
-    }
-}
-
 /// Reads a container type descriptor of `kind` at `at`; returns it and the offset after it.
-fn container_type_at(bytes: &[u8], at: usize, kind: u32) -> (ContainerType<'_>, usize) {
+fn container_type_at(bytes: &[u8], at: usize, kind: u32) -> (ContainerType<GdStr<'_>>, usize) {
     match kind {
         KIND_NONE => (ContainerType::Untyped, at),
         KIND_BUILTIN => {
@@ -65,7 +41,7 @@ fn container_type_at(bytes: &[u8], at: usize, kind: u32) -> (ContainerType<'_>, 
 /// arrays; O(size) for a nested container, without re-validating it).
 #[derive(Clone, Copy, Debug)]
 pub struct ArrayRef<'a> {
-    element_type: ContainerType<'a>,
+    element_type: ContainerType<GdStr<'a>>,
     elements: Values<'a>,
 }
 
@@ -95,7 +71,7 @@ impl<'a> ArrayRef<'a> {
     }
 
     /// The declared element type (`Untyped` in Godot 3).
-    pub fn element_type(&self) -> ContainerType<'a> {
+    pub fn element_type(&self) -> ContainerType<GdStr<'a>> {
         self.element_type
     }
 
@@ -218,8 +194,8 @@ impl FusedIterator for ArrayIter<'_> {}
 /// a key twice, the engine keeps the last value; `get` does the same.
 #[derive(Clone, Copy, Debug)]
 pub struct DictRef<'a> {
-    key_type: ContainerType<'a>,
-    value_type: ContainerType<'a>,
+    key_type: ContainerType<GdStr<'a>>,
+    value_type: ContainerType<GdStr<'a>>,
     /// Keys and values, interleaved.
     entries: Values<'a>,
 }
@@ -254,12 +230,12 @@ impl<'a> DictRef<'a> {
     }
 
     /// Declared key type (Godot 4.4+ typed dictionaries).
-    pub fn key_type(&self) -> ContainerType<'a> {
+    pub fn key_type(&self) -> ContainerType<GdStr<'a>> {
         self.key_type
     }
 
     /// Declared value type (Godot 4.4+ typed dictionaries).
-    pub fn value_type(&self) -> ContainerType<'a> {
+    pub fn value_type(&self) -> ContainerType<GdStr<'a>> {
         self.value_type
     }
 

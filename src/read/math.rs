@@ -27,7 +27,7 @@ pub struct MathRef<'a> {
     ty: VariantType,
     len: u8,
     component: Component,
-    wide: bool,
+    double: bool,
     bytes: &'a [u8],
 }
 
@@ -36,15 +36,15 @@ impl<'a> MathRef<'a> {
         ty: VariantType,
         len: u8,
         component: Component,
-        wide: bool,
+        double: bool,
         bytes: &'a [u8],
     ) -> Self {
-        let wide = wide && component == Component::Real;
+        let double = double && component == Component::Real;
         MathRef {
             ty,
             len,
             component,
-            wide,
+            double,
             bytes,
         }
     }
@@ -66,7 +66,7 @@ impl<'a> MathRef<'a> {
 
     /// Are the components f64 on the wire?
     pub fn is_double(&self) -> bool {
-        self.wide
+        self.double
     }
 
     /// Are the components i32 (Vector2i, Vector3i, Vector4i, Rect2i)?
@@ -77,7 +77,7 @@ impl<'a> MathRef<'a> {
     /// The components as stored: `len()` little-endian f32, f64 or i32 values.
     #[cfg(feature = "alloc")]
     pub(crate) fn wire_bytes(&self) -> &'a [u8] {
-        let width = if self.wide { 8 } else { 4 };
+        let width = if self.double { 8 } else { 4 };
         self.bytes.get(..self.len() * width).unwrap_or(self.bytes)
     }
 
@@ -86,7 +86,7 @@ impl<'a> MathRef<'a> {
         if i >= self.len() {
             return None;
         }
-        Some(match (self.component, self.wide) {
+        Some(match (self.component, self.double) {
             (Component::I32, _) => f64::from(le_u32(self.bytes, i * 4) as i32),
             (_, true) => f64::from_bits(le_u64(self.bytes, i * 8)),
             (_, false) => f64::from(f32::from_bits(le_u32(self.bytes, i * 4))),
@@ -95,7 +95,7 @@ impl<'a> MathRef<'a> {
 
     /// Component `i` as stored when it is f32 on the wire (`None` for f64 or i32 data).
     pub fn get_f32(&self, i: usize) -> Option<f32> {
-        (!self.wide && self.component != Component::I32 && i < self.len())
+        (!self.double && self.component != Component::I32 && i < self.len())
             .then(|| f32::from_bits(le_u32(self.bytes, i * 4)))
     }
 

@@ -23,11 +23,20 @@ use crate::wire::dialect::Dialect;
 use crate::wire::types::{Element, VariantType};
 
 mod sealed {
-    pub trait Sealed {}
+    use crate::wire::types::Element;
+
+    #[allow(private_interfaces)]
+    pub trait Sealed {
+        /// Whether this type is the element of a packed array of `element`, and if so,
+        /// whether the array's header carries the 64-bit flag (f64 vector components).
+        fn fits(element: Element) -> Option<bool>;
+    }
 }
 
 /// An element type a [`Packed`] view can hold: `i32`, `i64`, `f32`, `f64`, and
-/// `[f32; N]` / `[f64; N]` for N = 2, 3, 4.
+/// `[f32; N]` / `[f64; N]` for N = 2, 3, 4. Sealed: each knows which packed arrays it is
+/// the element of (`[f32; 4]`: PackedVector4Array and PackedColorArray; `[f64; N]`: the
+/// double-precision vector arrays).
 pub trait PackedElement:
     Copy + FromBytes + Immutable + KnownLayout + sealed::Sealed + 'static
 {
@@ -40,8 +49,14 @@ pub trait PackedElement:
 }
 
 macro_rules! scalar_element {
-    ($($native:ty => $le:ty),*) => {$(
-        impl sealed::Sealed for $native {}
+    ($($native:ty => $le:ty, $element:ident),*) => {$(
+        // `fits` names a crate-private type, but `Sealed` cannot be named outside the crate.
+        #[allow(private_interfaces)]
+        impl sealed::Sealed for $native {
+            fn fits(element: Element) -> Option<bool> {
+                (element == Element::$element).then_some(false)
+            }
+        }
         impl PackedElement for $native {
             type Le = $le;
             #[inline]
@@ -51,11 +66,18 @@ macro_rules! scalar_element {
         }
     )*};
 }
-scalar_element!(i32 => I32, i64 => I64, f32 => F32, f64 => F64);
+scalar_element!(i32 => I32, I32, i64 => I64, I64, f32 => F32, F32, f64 => F64, F64);
 
 macro_rules! vector_element {
     ($($n:literal),*) => {$(
-        impl sealed::Sealed for [f32; $n] {}
+        #[allow(private_interfaces)]
+        impl sealed::Sealed for [f32; $n] {
+            fn fits(element: Element) -> Option<bool> {
+                // Colors are 4 × f32 too.
+                (element == Element::Real($n) || ($n == 4 && element == Element::Color))
+                    .then_some(false)
+            }
+        }
         impl PackedElement for [f32; $n] {
             type Le = [F32; $n];
             #[inline]
@@ -63,7 +85,12 @@ macro_rules! vector_element {
             #[inline]
             fn to_le(self) -> [F32; $n] { self.map(F32::new) }
         }
-        impl sealed::Sealed for [f64; $n] {}
+        #[allow(private_interfaces)]
+        impl sealed::Sealed for [f64; $n] {
+            fn fits(element: Element) -> Option<bool> {
+                (element == Element::Real($n)).then_some(true)
+            }
+        }
         impl PackedElement for [f64; $n] {
             type Le = [F64; $n];
             #[inline]
@@ -80,7 +107,7 @@ vector_element!(2, 3, 4);
 pub struct PackedArray<'a> {
     ty: VariantType,
     element: Element,
-    wide: bool,
+    double: bool,
     len: u32,
     data: &'a [u8],
     data_offset: usize,
@@ -90,7 +117,7 @@ impl<'a> PackedArray<'a> {
     pub(crate) fn new(
         ty: VariantType,
         element: Element,
-        wide: bool,
+        double: bool,
         payload: &'a [u8],
         payload_offset: usize,
         _dialect: Dialect,
@@ -99,14 +126,14 @@ impl<'a> PackedArray<'a> {
         // A negative PackedStringArray count is read by the engine as empty.
         let len = if word > i32::MAX as u32 { 0 } else { word };
         let data = payload.get(4..).unwrap_or(&[]);
-        let data = match element.size(wide) {
+        let data = match element.size(double) {
             Some(size) => data.get(..len as usize * size).unwrap_or(data),
             None => data,
         };
         PackedArray {
             ty,
             element,
-            wide,
+            double,
             len,
             data,
             data_offset: payload_offset + 4,
@@ -130,7 +157,7 @@ impl<'a> PackedArray<'a> {
 
     /// Are vector components f64 (Godot 4 64-bit flag on PackedVector2/3/4Array)?
     pub fn is_double(&self) -> bool {
-        self.wide
+        self.double
     }
 
     /// The element data as stored (little-endian), without the count and without byte-array
@@ -149,8 +176,8 @@ impl<'a> PackedArray<'a> {
         (self.element == Element::U8).then_some(self.data)
     }
 
-    fn view<T: PackedElement>(&self, element: Element, wide: bool) -> Option<Packed<'a, T>> {
-        (self.element == element && self.wide == wide).then(|| Packed::new(self.data))
+    fn view<T: PackedElement>(&self, element: Element, double: bool) -> Option<Packed<'a, T>> {
+        (self.element == element && self.double == double).then(|| Packed::new(self.data))
     }
 
     /// A `PackedInt32Array` / `PoolIntArray`.
@@ -228,14 +255,14 @@ impl<'a> PackedArray<'a> {
     /// [`PackedArray::components_per_element`] is `None`. O(1) to create.
     pub fn float_components(&self) -> Option<FloatComponents<'a>> {
         self.components_per_element()?;
-        let wide = match self.element {
+        let double = match self.element {
             Element::F64 => true,
-            Element::Real(_) => self.wide,
+            Element::Real(_) => self.double,
             _ => false,
         };
         Some(FloatComponents {
             data: self.data,
-            wide,
+            double,
         })
     }
 
@@ -348,18 +375,18 @@ impl<T: PackedElement> FusedIterator for PackedIter<'_, T> {}
 pub struct FloatComponents<'a> {
     data: &'a [u8],
     /// Components are f64 on the wire (otherwise f32).
-    wide: bool,
+    double: bool,
 }
 
 impl FloatComponents<'_> {
     /// Are the components stored as f64 (`PackedFloat64Array`, 64-bit vector arrays)
     /// rather than f32? Printers use it to pick f32 or f64 shortest digits.
-    pub fn is_f64(&self) -> bool {
-        self.wide
+    pub fn is_double(&self) -> bool {
+        self.double
     }
 
     fn width(&self) -> usize {
-        if self.wide {
+        if self.double {
             8
         } else {
             4
@@ -371,7 +398,7 @@ impl Iterator for FloatComponents<'_> {
     type Item = f64;
     #[inline]
     fn next(&mut self) -> Option<f64> {
-        if self.wide {
+        if self.double {
             let (first, rest) = self.data.split_first_chunk::<8>()?;
             self.data = rest;
             Some(f64::from_le_bytes(*first))

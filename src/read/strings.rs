@@ -57,6 +57,13 @@ impl fmt::Display for GdStr<'_> {
     }
 }
 
+impl AsRef<str> for GdStr<'_> {
+    /// [`GdStr::as_str`]: O(len).
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
 impl PartialEq<str> for GdStr<'_> {
     fn eq(&self, other: &str) -> bool {
         godot_view(self.raw) == other.as_bytes()

@@ -249,7 +249,7 @@ fn node<const CHECK: bool>(
                 named: false,
             });
         }
-        Layout::Packed(element) => packed::<CHECK>(cur, element, header.is_wide(), options)?,
+        Layout::Packed(element) => packed::<CHECK>(cur, element, header.is_double(), options)?,
     }
     Ok(NO_CHILDREN)
 }
@@ -357,10 +357,10 @@ fn container_count<const CHECK: bool>(
 fn packed<const CHECK: bool>(
     cur: &mut Cursor<'_>,
     element: Element,
-    wide: bool,
+    double: bool,
     options: &ParseOptions,
 ) -> Result<(), Error> {
-    let Some(size) = element.size(wide) else {
+    let Some(size) = element.size(double) else {
         // PackedStringArray: a negative count is read by the engine as an empty array.
         let at = cur.pos();
         let word = cur.u32()?;

@@ -199,8 +199,8 @@ impl<'a> VariantRef<'a> {
     }
 
     /// Does this value use 64-bit numbers (the 64-bit header flag, where the dialect reads it)?
-    pub fn is_wide(&self) -> bool {
-        self.header_info().is_wide()
+    pub fn is_double(&self) -> bool {
+        self.header_info().is_double()
     }
 
     /// Is it `null` (NIL)?
@@ -216,7 +216,7 @@ impl<'a> VariantRef<'a> {
     /// An `int`, 32- or 64-bit on the wire.
     pub fn as_int(&self) -> Option<i64> {
         (self.header.ty == VariantType::Int).then(|| {
-            if self.is_wide() {
+            if self.is_double() {
                 le_u64(self.payload(), 0) as i64
             } else {
                 i64::from(le_u32(self.payload(), 0) as i32)
@@ -227,7 +227,7 @@ impl<'a> VariantRef<'a> {
     /// A `float` (`REAL` in Godot 3), f32 or f64 on the wire, widened to f64.
     pub fn as_float(&self) -> Option<f64> {
         (self.header.ty == VariantType::Float).then(|| {
-            if self.is_wide() {
+            if self.is_double() {
                 f64::from_bits(le_u64(self.payload(), 0))
             } else {
                 f64::from(f32::from_bits(le_u32(self.payload(), 0)))
@@ -253,7 +253,7 @@ impl<'a> VariantRef<'a> {
                 self.header.ty,
                 n,
                 component,
-                self.is_wide(),
+                self.is_double(),
                 self.payload(),
             )),
             _ => None,
@@ -276,7 +276,7 @@ impl<'a> VariantRef<'a> {
             Layout::Packed(element) => Some(PackedArray::new(
                 self.header.ty,
                 element,
-                self.is_wide(),
+                self.is_double(),
                 self.payload(),
                 self.offset + 4,
                 self.dialect,

@@ -19,7 +19,7 @@ struct TypeCode {
     ty: VariantType,
     layout: Layout,
     flag_64: bool,
-    /// Payload bytes when the payload has a fixed size (narrow, wide): every scalar and
+    /// Payload bytes when the payload has a fixed size (narrow, double): every scalar and
     /// math type. `None` for strings, containers and the rest.
     fixed: Option<(u8, u8)>,
 }
@@ -78,7 +78,6 @@ pub(crate) const KIND_BUILTIN: u32 = 1;
 /// A class name string follows.
 pub(crate) const KIND_CLASS_NAME: u32 = 2;
 /// A script path string follows.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // written by the builder
 pub(crate) const KIND_SCRIPT: u32 = 3;
 
 /// A decoded 4-byte header: the type, its payload layout, and the raw word.
@@ -127,12 +126,12 @@ impl Header {
     #[inline]
     pub(crate) fn fixed_payload(self) -> Option<usize> {
         self.fixed
-            .map(|(narrow, wide)| usize::from(if self.is_wide() { wide } else { narrow }))
+            .map(|(narrow, double)| usize::from(if self.is_double() { double } else { narrow }))
     }
 
     /// Is the 64-bit flag honoured and set for this value's numbers?
     #[inline]
-    pub(crate) fn is_wide(self) -> bool {
+    pub(crate) fn is_double(self) -> bool {
         self.flag_64 && self.word & FLAG_64 != 0
     }
 

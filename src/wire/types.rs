@@ -89,14 +89,14 @@ pub(crate) enum Element {
 }
 
 impl Element {
-    /// Bytes per element (for `Real`, narrow or wide), `None` for strings.
-    pub(crate) const fn size(self, wide: bool) -> Option<usize> {
+    /// Bytes per element (for `Real`, narrow or double), `None` for strings.
+    pub(crate) const fn size(self, double: bool) -> Option<usize> {
         Some(match self {
             Element::U8 => 1,
             Element::I32 | Element::F32 => 4,
             Element::I64 | Element::F64 => 8,
             Element::Str => return None,
-            Element::Real(n) => n as usize * if wide { 8 } else { 4 },
+            Element::Real(n) => n as usize * if double { 8 } else { 4 },
             Element::Color => 16,
         })
     }

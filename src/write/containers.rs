@@ -4,48 +4,32 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::sink::Sink;
 use super::{count_word, put_string, BuildError, Builder};
+use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::{KIND_BUILTIN, KIND_CLASS_NAME, KIND_SCRIPT};
 use crate::wire::types::VariantType;
 
-/// The declared type of a Godot 4 typed container's elements, keys or values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TypeSpec<'s> {
-    /// A builtin type: `Array[int]`.
-    Builtin(VariantType),
-    /// A native class: `Array[Node]`. Without full objects the engine writes
-    /// `"EncodedObjectAsID"` here.
-    ClassName(&'s str),
-    /// A script resource path: `res://enemy.gd`.
-    Script(&'s str),
+/// Writes a typed container's type descriptor (after the header, before the count).
+fn write_type(out: &mut impl Sink, t: ContainerType<&str>) -> Result<(), BuildError> {
+    match t {
+        ContainerType::Untyped => Ok(()),
+        ContainerType::Builtin(ty) => {
+            out.extend_from_slice(&u32::from(ty as u8).to_le_bytes());
+            Ok(())
+        }
+        ContainerType::ClassName(text) | ContainerType::Script(text) => {
+            put_string(out, text.as_bytes())
+        }
+    }
 }
 
-impl TypeSpec<'_> {
-    fn kind(&self) -> u32 {
-        match self {
-            TypeSpec::Builtin(_) => KIND_BUILTIN,
-            TypeSpec::ClassName(_) => KIND_CLASS_NAME,
-            TypeSpec::Script(_) => KIND_SCRIPT,
-        }
-    }
-
-    fn write(&self, out: &mut Vec<u8>) -> Result<(), BuildError> {
-        match self {
-            TypeSpec::Builtin(ty) => {
-                out.extend_from_slice(&u32::from(*ty as u8).to_le_bytes());
-                Ok(())
-            }
-            TypeSpec::ClassName(text) | TypeSpec::Script(text) => put_string(out, text.as_bytes()),
-        }
-    }
-
-    fn check(&self) -> Result<(), BuildError> {
-        match self {
-            TypeSpec::Builtin(_) => Ok(()),
-            TypeSpec::ClassName(text) | TypeSpec::Script(text) => {
-                count_word(text.len()).map(|_| ())
-            }
+/// The checks of [`write_type`], made before anything is written.
+fn check_type(t: ContainerType<&str>) -> Result<(), BuildError> {
+    match t {
+        ContainerType::Untyped | ContainerType::Builtin(_) => Ok(()),
+        ContainerType::ClassName(text) | ContainerType::Script(text) => {
+            count_word(text.len()).map(|_| ())
         }
     }
 }
@@ -53,8 +37,8 @@ impl TypeSpec<'_> {
 /// The part every container builder shares: where its count word is, how many children
 /// it has so far, and where the last child slot started (to fill it with `null` if the
 /// slot's builder wrote nothing: every value takes at least 4 bytes).
-struct Counted<'a> {
-    out: &'a mut Vec<u8>,
+struct Counted<'a, S: Sink> {
+    out: &'a mut S,
     dialect: Dialect,
     count_at: usize,
     count: u64,
@@ -62,9 +46,9 @@ struct Counted<'a> {
     finished: bool,
 }
 
-impl<'a> Counted<'a> {
+impl<'a, S: Sink> Counted<'a, S> {
     #[inline]
-    fn new(out: &'a mut Vec<u8>, dialect: Dialect) -> Self {
+    fn new(out: &'a mut S, dialect: Dialect) -> Self {
         let count_at = out.len();
         out.extend_from_slice(&0u32.to_le_bytes());
         Counted {
@@ -87,7 +71,7 @@ impl<'a> Counted<'a> {
 
     /// A builder for a value slot.
     #[inline]
-    fn slot(&mut self) -> Builder<'_> {
+    fn slot(&mut self) -> Builder<'_, S> {
         self.settle();
         self.open_slot = Some(self.out.len());
         Builder::new(self.out, self.dialect)
@@ -103,14 +87,12 @@ impl<'a> Counted<'a> {
             .ok()
             .filter(|&w| w <= i32::MAX as u32);
         let bytes = word.unwrap_or(i32::MAX as u32).to_le_bytes();
-        if let Some(slot) = self.out.get_mut(self.count_at..self.count_at + 4) {
-            slot.copy_from_slice(&bytes);
-        }
+        self.out.patch_word(self.count_at, bytes);
         word.map(|_| ()).ok_or(BuildError::TooLong(self.count))
     }
 }
 
-impl Drop for Counted<'_> {
+impl<S: Sink> Drop for Counted<'_, S> {
     fn drop(&mut self) {
         if !self.finished {
             let _ = self.patch();
@@ -119,34 +101,34 @@ impl Drop for Counted<'_> {
 }
 
 /// Builds an `Array`: [`ArrayBuilder::push`] returns a builder for the next element.
-pub struct ArrayBuilder<'a> {
-    inner: Counted<'a>,
+pub struct ArrayBuilder<'a, S: Sink = Vec<u8>> {
+    inner: Counted<'a, S>,
 }
 
-impl ArrayBuilder<'_> {
+impl<S: Sink> ArrayBuilder<'_, S> {
     /// A builder for the next element. Dropped unused, it writes `null`.
     #[inline]
-    pub fn push(&mut self) -> Builder<'_> {
+    pub fn push(&mut self) -> Builder<'_, S> {
         self.inner.count += 1;
         self.inner.slot()
     }
 }
 
 /// Builds a `Dictionary`: each entry method writes a key and returns a builder for its value.
-pub struct DictBuilder<'a> {
-    inner: Counted<'a>,
+pub struct DictBuilder<'a, S: Sink = Vec<u8>> {
+    inner: Counted<'a, S>,
 }
 
-impl DictBuilder<'_> {
+impl<S: Sink> DictBuilder<'_, S> {
     /// Writes the String key `key` and returns a builder for its value.
     #[inline]
-    pub fn entry(&mut self, key: &str) -> Builder<'_> {
+    pub fn entry(&mut self, key: &str) -> Builder<'_, S> {
         self.entry_with(|k| k.string(key))
     }
 
     /// Writes the int key `key` and returns a builder for its value.
     #[inline]
-    pub fn entry_int(&mut self, key: i64) -> Builder<'_> {
+    pub fn entry_int(&mut self, key: i64) -> Builder<'_, S> {
         self.entry_with(|k| k.int(key))
     }
 
@@ -156,8 +138,8 @@ impl DictBuilder<'_> {
     #[inline]
     pub fn entry_with(
         &mut self,
-        key: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
-    ) -> Builder<'_> {
+        key: impl FnOnce(Builder<'_, S>) -> Result<(), BuildError>,
+    ) -> Builder<'_, S> {
         self.entry_slots(key).1
     }
 
@@ -165,8 +147,8 @@ impl DictBuilder<'_> {
     /// written as `null: null` so the dictionary stays valid).
     pub fn try_entry_with(
         &mut self,
-        key: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
-    ) -> Result<Builder<'_>, BuildError> {
+        key: impl FnOnce(Builder<'_, S>) -> Result<(), BuildError>,
+    ) -> Result<Builder<'_, S>, BuildError> {
         let (result, value) = self.entry_slots(key);
         result.map(|()| value)
     }
@@ -175,8 +157,8 @@ impl DictBuilder<'_> {
     #[inline]
     fn entry_slots(
         &mut self,
-        key: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
-    ) -> (Result<(), BuildError>, Builder<'_>) {
+        key: impl FnOnce(Builder<'_, S>) -> Result<(), BuildError>,
+    ) -> (Result<(), BuildError>, Builder<'_, S>) {
         self.inner.count += 1;
         let result = key(self.inner.slot());
         (result, self.inner.slot())
@@ -184,14 +166,14 @@ impl DictBuilder<'_> {
 }
 
 /// Builds a full `Object`: a class name and properties.
-pub struct ObjectBuilder<'a> {
-    inner: Counted<'a>,
+pub struct ObjectBuilder<'a, S: Sink = Vec<u8>> {
+    inner: Counted<'a, S>,
 }
 
-impl ObjectBuilder<'_> {
+impl<S: Sink> ObjectBuilder<'_, S> {
     /// Writes the property name `name` and returns a builder for its value. In Godot 4
     /// the engine only accepts `null` or a `res://` String for the property `script`.
-    pub fn property(&mut self, name: &str) -> Result<Builder<'_>, BuildError> {
+    pub fn property(&mut self, name: &str) -> Result<Builder<'_, S>, BuildError> {
         count_word(name.len())?;
         self.inner.settle();
         self.inner.count += 1;
@@ -208,7 +190,7 @@ impl ObjectBuilder<'_> {
 /// What every container builder has: its child count, `finish`, and `Debug`.
 macro_rules! counted_builder {
     ($($name:ident: $children:literal),*) => {$(
-        impl $name<'_> {
+        impl<S: Sink> $name<'_, S> {
             #[doc = concat!("Number of ", $children, " written so far.")]
             pub fn len(&self) -> u64 {
                 self.inner.count
@@ -227,7 +209,7 @@ macro_rules! counted_builder {
             }
         }
 
-        impl fmt::Debug for $name<'_> {
+        impl<S: Sink> fmt::Debug for $name<'_, S> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_struct(stringify!($name)).field("count", &self.inner.count).finish()
             }
@@ -236,22 +218,29 @@ macro_rules! counted_builder {
 }
 counted_builder!(ArrayBuilder: "elements", DictBuilder: "pairs", ObjectBuilder: "properties");
 
-impl<'a> Builder<'a> {
+impl<'a, S: Sink> Builder<'a, S> {
     /// Starts an untyped `Array`.
     #[inline]
-    pub fn array(mut self) -> Result<ArrayBuilder<'a>, BuildError> {
+    pub fn array(mut self) -> Result<ArrayBuilder<'a, S>, BuildError> {
         self.header(VariantType::Array, 0)?;
         Ok(ArrayBuilder {
             inner: Counted::new(self.out, self.dialect),
         })
     }
 
-    /// Starts a typed `Array[T]` (Godot 4.2+).
-    pub fn typed_array(mut self, element: TypeSpec<'_>) -> Result<ArrayBuilder<'a>, BuildError> {
-        self.require_godot4("a typed Array")?;
-        element.check()?;
+    /// Starts an `Array` whose elements are declared `element` (Godot 4.2+): `Array[int]`,
+    /// `Array[Node]`. [`ContainerType::Untyped`] starts a plain Array, in any dialect; any
+    /// other type needs Godot 4 ([`BuildError::NotInDialect`]).
+    pub fn typed_array(
+        mut self,
+        element: ContainerType<&str>,
+    ) -> Result<ArrayBuilder<'a, S>, BuildError> {
+        if element != ContainerType::Untyped {
+            self.require_godot4("a typed Array")?;
+        }
+        check_type(element)?;
         self.header(VariantType::Array, element.kind() << 16)?;
-        element.write(self.out)?;
+        write_type(self.out, element)?;
         Ok(ArrayBuilder {
             inner: Counted::new(self.out, self.dialect),
         })
@@ -259,52 +248,33 @@ impl<'a> Builder<'a> {
 
     /// Starts an untyped `Dictionary`.
     #[inline]
-    pub fn dictionary(mut self) -> Result<DictBuilder<'a>, BuildError> {
+    pub fn dictionary(mut self) -> Result<DictBuilder<'a, S>, BuildError> {
         self.header(VariantType::Dictionary, 0)?;
         Ok(DictBuilder {
             inner: Counted::new(self.out, self.dialect),
         })
     }
 
-    /// An `Array` typed with `element`, or untyped for `None` (which any dialect has).
-    pub(crate) fn array_of(
-        self,
-        element: Option<TypeSpec<'_>>,
-    ) -> Result<ArrayBuilder<'a>, BuildError> {
-        match element {
-            Some(element) => self.typed_array(element),
-            None => self.array(),
-        }
-    }
-
-    /// A `Dictionary` typed with `key` and `value`, or untyped when both are `None`.
-    pub(crate) fn dictionary_of(
-        self,
-        key: Option<TypeSpec<'_>>,
-        value: Option<TypeSpec<'_>>,
-    ) -> Result<DictBuilder<'a>, BuildError> {
-        if key.is_some() || value.is_some() {
-            self.typed_dictionary(key, value)
-        } else {
-            self.dictionary()
-        }
-    }
-
-    /// Starts a typed `Dictionary[K, V]` (Godot 4.4+); `None` leaves a side as `Variant`.
+    /// Starts a `Dictionary` whose keys and values are declared `key` and `value` (Godot
+    /// 4.4+): `Dictionary[String, int]`; [`ContainerType::Untyped`] leaves a side as
+    /// `Variant`. Both untyped starts a plain Dictionary, in any dialect; anything else
+    /// needs Godot 4 ([`BuildError::NotInDialect`]).
     pub fn typed_dictionary(
         mut self,
-        key: Option<TypeSpec<'_>>,
-        value: Option<TypeSpec<'_>>,
-    ) -> Result<DictBuilder<'a>, BuildError> {
-        self.require_godot4("a typed Dictionary")?;
-        for spec in key.iter().chain(value.iter()) {
-            spec.check()?;
+        key: ContainerType<&str>,
+        value: ContainerType<&str>,
+    ) -> Result<DictBuilder<'a, S>, BuildError> {
+        if key != ContainerType::Untyped || value != ContainerType::Untyped {
+            self.require_godot4("a typed Dictionary")?;
         }
-        let kinds = key.map_or(0, |k| k.kind()) << 16 | value.map_or(0, |v| v.kind()) << 18;
-        self.header(VariantType::Dictionary, kinds)?;
-        for spec in key.iter().chain(value.iter()) {
-            spec.write(self.out)?;
-        }
+        check_type(key)?;
+        check_type(value)?;
+        self.header(
+            VariantType::Dictionary,
+            key.kind() << 16 | value.kind() << 18,
+        )?;
+        write_type(self.out, key)?;
+        write_type(self.out, value)?;
         Ok(DictBuilder {
             inner: Counted::new(self.out, self.dialect),
         })
@@ -312,7 +282,7 @@ impl<'a> Builder<'a> {
 
     /// Starts a full `Object` of class `class` (what the engine writes with full objects).
     /// Nothing is checked against a class database.
-    pub fn object(mut self, class: &str) -> Result<ObjectBuilder<'a>, BuildError> {
+    pub fn object(mut self, class: &str) -> Result<ObjectBuilder<'a, S>, BuildError> {
         self.header_string(VariantType::Object, class.as_bytes())?;
         Ok(ObjectBuilder {
             inner: Counted::new(self.out, self.dialect),

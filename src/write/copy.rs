@@ -1,16 +1,15 @@
 //! Re-encoding a parsed view: `Builder::value`. No owned detour: strings, names and packed
 //! payloads are copied straight from the input bytes.
 
-use super::containers::TypeSpec;
+use super::sink::Sink;
 use super::{BuildError, Builder};
-use crate::read::container::ContainerType;
 use crate::read::object::ObjectRef;
 use crate::read::options::GODOT_MAX_DEPTH;
 use crate::read::value::VariantRef;
 use crate::wire::types::{Element, Layout, VariantType};
 use alloc::vec::Vec;
 
-impl Builder<'_> {
+impl<S: Sink> Builder<'_, S> {
     /// Writes `value` as the engine would write the value it decodes from it: the result
     /// is canonical (narrowest int/float forms, zero padding, no stray header bits, NUL
     /// terminators on string-array items, a full null object as a NIL header) and, for
@@ -103,7 +102,7 @@ impl Builder<'_> {
         let Some(array) = v.as_array() else {
             return self.nil();
         };
-        let mut out = self.array_of(spec(array.element_type()))?;
+        let mut out = self.typed_array(array.element_type().as_deref())?;
         for item in array.iter() {
             out.push().value_at(item, depth + 1)?;
         }
@@ -114,7 +113,8 @@ impl Builder<'_> {
         let Some(dict) = v.as_dictionary() else {
             return self.nil();
         };
-        let mut out = self.dictionary_of(spec(dict.key_type()), spec(dict.value_type()))?;
+        let mut out =
+            self.typed_dictionary(dict.key_type().as_deref(), dict.value_type().as_deref())?;
         for (key, value) in dict.iter() {
             out.try_entry_with(|k| k.value_at(key, depth + 1))?
                 .value_at(value, depth + 1)?;
@@ -144,15 +144,5 @@ impl Builder<'_> {
                 Ok(())
             }
         }
-    }
-}
-
-/// The builder's form of a parsed container type; `None` for untyped.
-fn spec<'s>(t: ContainerType<'s>) -> Option<TypeSpec<'s>> {
-    match t {
-        ContainerType::Untyped => None,
-        ContainerType::Builtin(ty) => Some(TypeSpec::Builtin(ty)),
-        ContainerType::ClassName(name) => Some(TypeSpec::ClassName(name.as_str())),
-        ContainerType::Script(path) => Some(TypeSpec::Script(path.as_str())),
     }
 }

@@ -24,6 +24,7 @@
 pub(crate) mod containers;
 mod copy;
 mod packed;
+pub(crate) mod sink;
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -32,6 +33,7 @@ use crate::read::object::NodePathRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::header::FLAG_64;
 use crate::wire::types::VariantType;
+use sink::Sink;
 
 /// Why a value could not be written. Nothing invalid is ever left in the output: a value
 /// that fails is not written (a container slot that fails holds `null` instead).
@@ -68,6 +70,15 @@ pub enum BuildError {
         /// Components given.
         got: usize,
     },
+    /// A packed array built from elements of another type (see
+    /// [`Builder::packed_from_iter`]): `PackedInt32Array` from `f64`s, say.
+    #[error("{ty:?} cannot hold elements of type {element}")]
+    WrongElementType {
+        /// The packed array type asked for.
+        ty: VariantType,
+        /// The Rust element type given.
+        element: &'static str,
+    },
     /// Not a fixed-size math type (see [`Builder::math`]).
     #[error("{0:?} is not a math type")]
     NotMath(VariantType),
@@ -86,14 +97,14 @@ pub enum BuildError {
 /// Every writing method consumes the builder. When a container slot's builder is dropped
 /// without writing (or its write fails), the container writes `null` there, so it stays
 /// valid.
-pub struct Builder<'a> {
-    out: &'a mut Vec<u8>,
+pub struct Builder<'a, S: Sink = Vec<u8>> {
+    out: &'a mut S,
     dialect: Dialect,
     /// The slot of a Godot 4 object's `script` property: only null or a String fit.
     script: bool,
 }
 
-impl fmt::Debug for Builder<'_> {
+impl<S: Sink> fmt::Debug for Builder<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Builder")
             .field("dialect", &self.dialect)
@@ -113,7 +124,7 @@ pub(crate) fn count_word(n: usize) -> Result<u32, BuildError> {
 
 /// Appends a Godot string field: u32 length, UTF-8, zero padding.
 #[inline]
-pub(crate) fn put_string(out: &mut Vec<u8>, text: &[u8]) -> Result<(), BuildError> {
+pub(crate) fn put_string(out: &mut impl Sink, text: &[u8]) -> Result<(), BuildError> {
     let len = count_word(text.len())?;
     out.reserve(text.len() + 7);
     out.extend_from_slice(&len.to_le_bytes());
@@ -125,7 +136,7 @@ pub(crate) fn put_string(out: &mut Vec<u8>, text: &[u8]) -> Result<(), BuildErro
 /// Appends the zero bytes that pad `len` bytes to a multiple of 4 (fixed-size writes, no
 /// `memset` call for 1–3 bytes).
 #[inline]
-pub(crate) fn put_padding(out: &mut Vec<u8>, len: usize) {
+pub(crate) fn put_padding(out: &mut impl Sink, len: usize) {
     match crate::wire::bytes::pad4(len) {
         1 => out.push(0),
         2 => out.extend_from_slice(&[0; 2]),
@@ -134,10 +145,10 @@ pub(crate) fn put_padding(out: &mut Vec<u8>, len: usize) {
     }
 }
 
-impl<'a> Builder<'a> {
+impl<'a, S: Sink> Builder<'a, S> {
     /// A builder that appends one top-level value to `out` in `dialect`.
     #[inline]
-    pub fn new(out: &'a mut Vec<u8>, dialect: Dialect) -> Self {
+    pub fn new(out: &'a mut S, dialect: Dialect) -> Self {
         Builder {
             out,
             dialect,
@@ -318,10 +329,10 @@ impl<'a> Builder<'a> {
     }
 
     /// A `NodePath` from its parts.
-    pub fn node_path<N: AsRef<str>, S: AsRef<str>>(
+    pub fn node_path<N: AsRef<str>, M: AsRef<str>>(
         mut self,
         names: &[N],
-        subnames: &[S],
+        subnames: &[M],
         absolute: bool,
     ) -> Result<(), BuildError> {
         let name_count = count_word(names.len())?;

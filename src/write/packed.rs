@@ -3,12 +3,13 @@
 
 use zerocopy::IntoBytes;
 
+use super::sink::Sink;
 use super::{count_word, put_padding, BuildError, Builder};
 use crate::read::packed::PackedElement;
 use crate::wire::header::FLAG_64;
-use crate::wire::types::VariantType;
+use crate::wire::types::{Layout, VariantType};
 
-impl Builder<'_> {
+impl<S: Sink> Builder<'_, S> {
     /// A packed array's header and element count. `double` (64-bit vectors) needs Godot 4;
     /// that is checked first, then the count, so on error nothing is written.
     pub(super) fn packed_header(
@@ -109,11 +110,11 @@ impl Builder<'_> {
 
     /// A `PackedStringArray` / `PoolStringArray`. Each item is written as the engine
     /// writes it: its length counts a NUL terminator, then zero padding.
-    pub fn packed_strings<I, S>(mut self, items: I) -> Result<(), BuildError>
+    pub fn packed_strings<I, T>(mut self, items: I) -> Result<(), BuildError>
     where
-        I: IntoIterator<Item = S>,
+        I: IntoIterator<Item = T>,
         I::IntoIter: Clone,
-        S: AsRef<str>,
+        T: AsRef<str>,
     {
         let items = items.into_iter();
         let mut count = 0usize;
@@ -135,20 +136,42 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Any fixed-size-element packed array from an iterator of native elements that knows
-    /// its length (for example a `map` over a slice). `ty` must match `T`.
-    pub fn packed_from_iter<T, I>(
-        mut self,
-        ty: VariantType,
-        double: bool,
-        items: I,
-    ) -> Result<(), BuildError>
+    /// Any fixed-size-element packed array of type `ty` from an iterator of native
+    /// elements that knows its length (for example a `map` over a slice). `T` must be the
+    /// element of `ty` ([`PackedElement`]): `f32` for PackedFloat32Array, `[f32; 3]` for
+    /// PackedVector3Array, `[f64; 3]` for its double-precision form (Godot 4), `[f32; 4]`
+    /// for PackedVector4Array or PackedColorArray, …; anything else is
+    /// [`BuildError::WrongElementType`] and nothing is written.
+    ///
+    /// ```
+    /// use gdvariant::{BuildError, Builder, Dialect, VariantRef, VariantType};
+    ///
+    /// let mut out = Vec::new();
+    /// let heights = [1.5f32, 2.0, 2.5];
+    /// Builder::new(&mut out, Dialect::Godot4)
+    ///     .packed_from_iter(VariantType::PackedFloat32Array, heights.iter().map(|h| h * 2.0))?;
+    /// assert_eq!(VariantRef::parse(&out, Dialect::Godot4)?.to_string(), "PackedFloat32Array(3, 4, 5)");
+    ///
+    /// let wrong = Builder::new(&mut out, Dialect::Godot4)
+    ///     .packed_from_iter(VariantType::PackedInt32Array, [1.0f64, 2.0]);
+    /// assert!(matches!(wrong, Err(BuildError::WrongElementType { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn packed_from_iter<T, I>(mut self, ty: VariantType, items: I) -> Result<(), BuildError>
     where
         T: PackedElement,
         T::Le: IntoBytes + zerocopy::Immutable,
         I: IntoIterator<Item = T>,
         I::IntoIter: ExactSizeIterator,
     {
+        let double = match ty.layout() {
+            Layout::Packed(element) => T::fits(element),
+            _ => None,
+        }
+        .ok_or(BuildError::WrongElementType {
+            ty,
+            element: core::any::type_name::<T>(),
+        })?;
         let items = items.into_iter();
         self.packed_header(ty, double, items.len())?;
         self.out

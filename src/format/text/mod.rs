@@ -11,9 +11,10 @@ pub(crate) mod style;
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
-use crate::read::container::ContainerType;
 use crate::read::object::ObjectRef;
+use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
+use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::types::{Element, Layout, VariantType};
 use number::{write_real, Role};
@@ -187,7 +188,7 @@ impl Writer<'_, '_> {
         }
     }
 
-    fn container_type(&mut self, t: ContainerType<'_>) -> fmt::Result {
+    fn container_type(&mut self, t: ContainerType<GdStr<'_>>) -> fmt::Result {
         match t {
             ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil) => self.s("Variant"),
             ContainerType::Builtin(ty) => self.s(self.type_name(ty)),
