@@ -57,15 +57,18 @@ pub use format::text::style::TextStyle;
 pub use format::text::Text;
 #[cfg(feature = "alloc")]
 pub use owned::{MathComponents, Object, PackedVectors, Variant};
+pub use read::children::{Children, Edge};
 pub use read::container::{ArrayIter, ArrayRef, DictIter, DictRef};
-pub use read::index::SpanIndex;
+pub use read::decoded::Value;
 pub use read::math::MathRef;
 pub use read::object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
 pub use read::options::{Limits, ParseOptions, GODOT_MAX_DEPTH};
-pub use read::packed::{FloatComponents, Packed, PackedArray, PackedElement, PackedIter};
+pub use read::packed::{
+    FloatComponents, Packed, PackedArray, PackedElement, PackedIter, PackedVectorsRef,
+};
 #[cfg(feature = "alloc")]
 pub use read::query;
-pub use read::strings::{GdStr, StringIter};
+pub use read::strings::{GdStr, PackedStrings, StringIter};
 pub use read::value::VariantRef;
 pub use wire::container_type::ContainerType;
 pub use wire::dialect::Dialect;

@@ -235,6 +235,7 @@ fn walk(v: VariantRef<'_>) -> u64 {
             .fold(0, u64::wrapping_add);
         if let Some(strings) = p.strings() {
             sum += strings
+                .iter()
                 .map(|s| s.as_str().len() as u64)
                 .fold(0, u64::wrapping_add);
         }

@@ -1254,7 +1254,7 @@ fn negative_packed_string_array_count() {
         let value = assert_ok(&bytes, d, 8);
         let packed = value.as_packed().unwrap();
         assert_eq!(packed.len(), 0);
-        assert_eq!(packed.strings().unwrap().count(), 0);
+        assert_eq!(packed.strings().unwrap().iter().count(), 0);
         assert_err_with(&bytes, d, &strict(), ErrorKind::NonCanonical, 4);
         // A negative count followed by bytes: they are trailing, not items.
         let bytes = B::new().u32(id).u32(0x8000_0000).str(b"a").done();

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use gdvariant::query::Found;
-use gdvariant::{Builder, Dialect, PackedArray, VariantRef, VariantType};
+use gdvariant::{Builder, VariantRef};
 
 use crate::input::InputArgs;
 
@@ -32,8 +32,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     let value = match found {
         Found::Value(v) => v,
         Found::Element(packed, i) => {
-            element_bytes = element(&packed, i, input.value.dialect())?;
-            VariantRef::parse(&element_bytes, input.value.dialect()).map_err(|e| e.to_string())?
+            let dialect = input.value.dialect();
+            let element = packed.get(i).ok_or("no such element")?;
+            let mut bytes = Vec::new();
+            Builder::new(&mut bytes, dialect)
+                .value_of(element)
+                .map_err(|e| e.to_string())?;
+            element_bytes = bytes;
+            VariantRef::parse(&element_bytes, dialect).map_err(|e| e.to_string())?
         }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -45,43 +51,4 @@ pub fn run(args: &Args) -> Result<(), String> {
         writeln!(out, "{value}")
     };
     crate::stdout_result(written.and_then(|()| out.flush()))
-}
-
-/// Element `i` of `packed`, encoded as a value of its own (an int, a float, a String, a
-/// Vector2/3/4 or a Color).
-fn element(packed: &PackedArray<'_>, i: usize, dialect: Dialect) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    let b = Builder::new(&mut out, dialect);
-    let missing = || "no such element".to_string();
-    let result = if let Some(bytes) = packed.as_u8() {
-        b.int(i64::from(*bytes.get(i).ok_or_else(missing)?))
-    } else if let Some(p) = packed.as_i32() {
-        b.int(i64::from(p.get(i).ok_or_else(missing)?))
-    } else if let Some(p) = packed.as_i64() {
-        b.int(p.get(i).ok_or_else(missing)?)
-    } else if let Some(p) = packed.as_f32() {
-        b.float(f64::from(p.get(i).ok_or_else(missing)?))
-    } else if let Some(p) = packed.as_f64() {
-        b.float(p.get(i).ok_or_else(missing)?)
-    } else if let Some(mut items) = packed.strings() {
-        b.string(items.nth(i).ok_or_else(missing)?.as_str())
-    } else if let Some(p) = packed.as_vector2() {
-        b.math(VariantType::Vector2, &p.get(i).ok_or_else(missing)?)
-    } else if let Some(p) = packed.as_vector3() {
-        b.math(VariantType::Vector3, &p.get(i).ok_or_else(missing)?)
-    } else if let Some(p) = packed.as_vector4() {
-        b.math(VariantType::Vector4, &p.get(i).ok_or_else(missing)?)
-    } else if let Some(p) = packed.as_vector2_f64() {
-        b.math_f64(VariantType::Vector2, &p.get(i).ok_or_else(missing)?)
-    } else if let Some(p) = packed.as_vector3_f64() {
-        b.math_f64(VariantType::Vector3, &p.get(i).ok_or_else(missing)?)
-    } else if let Some(p) = packed.as_vector4_f64() {
-        b.math_f64(VariantType::Vector4, &p.get(i).ok_or_else(missing)?)
-    } else if let Some(p) = packed.as_color() {
-        b.color(p.get(i).ok_or_else(missing)?)
-    } else {
-        return Err(missing());
-    };
-    result.map_err(|e| e.to_string())?;
-    Ok(out)
 }

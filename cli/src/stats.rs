@@ -7,8 +7,9 @@ use std::io::{self, Write};
 use gdvariant::{VariantRef, VariantType};
 
 use crate::input::InputArgs;
-use crate::nodes::{count, for_each_child, Segment};
+use crate::nodes::count;
 use crate::style::thousands;
+use gdvariant::Edge;
 
 /// Options of `stats`.
 #[derive(clap::Args, Debug)]
@@ -77,7 +78,7 @@ fn offer<T: Ord>(heap: &mut TopList<T>, top: usize, size: usize, make: impl FnOn
 }
 
 /// A path step: how a node is reached, and whether it is the key of that entry.
-type Step<'a> = (Segment<'a>, bool);
+type Step<'a> = (Edge<'a>, bool);
 
 /// The path in `get` syntax, formatted only when a node makes a top list.
 fn path_text(path: &[Step<'_>]) -> String {
@@ -85,9 +86,9 @@ fn path_text(path: &[Step<'_>]) -> String {
         "/".to_string()
     } else {
         path.iter()
-            .map(|(segment, key)| {
+            .map(|(edge, key)| {
                 let suffix = if *key { " (key)" } else { "" };
-                format!("/{}{suffix}", segment.text())
+                format!("/{edge}{suffix}")
             })
             .collect()
     }
@@ -117,20 +118,19 @@ impl Stats {
                 (path_text(path), ty.name(v.dialect()), n)
             });
         }
-        for_each_child(v, |segment, child| {
-            if let Segment::Key(key, _) = segment {
+        for (edge, child) in v.children() {
+            if let Edge::Key { key, .. } = edge {
                 // Keys are nodes too (one level deeper, like values).
                 own -= key.encoded().len();
-                path.push((segment, true));
+                path.push((edge, true));
                 self.visit(&key, path, depth + 1);
                 path.pop();
             }
             own -= child.encoded().len();
-            path.push((segment, false));
+            path.push((edge, false));
             self.visit(&child, path, depth + 1);
             path.pop();
-            true
-        });
+        }
         if let Some(slot) = self.per_type.get_mut(ty as usize) {
             slot.count += 1;
             slot.bytes += own as u64;

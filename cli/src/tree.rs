@@ -5,8 +5,9 @@ use std::io::{self, Write};
 use gdvariant::VariantRef;
 
 use crate::input::InputArgs;
-use crate::nodes::{count, for_each_child, Segment};
+use crate::nodes::count;
 use crate::style::{thousands, Paint};
+use gdvariant::Edge;
 
 /// Options of `tree`.
 #[derive(clap::Args, Debug)]
@@ -68,17 +69,11 @@ fn node(
         .filter(|(_, what)| *what != "bytes" && *what != "elements")
         .map_or(0, |(n, _)| n);
     let mut shown = 0;
-    let mut result = Ok(());
-    for_each_child(v, |segment, child| {
-        if shown == args.max_items {
-            return false;
-        }
+    for (edge, child) in v.children().take(args.max_items) {
         shown += 1;
-        let child_path = join(path, &segment);
-        result = node(out, paint, &child, &child_path, depth + 1, args, base);
-        result.is_ok()
-    });
-    result?;
+        let child_path = join(path, &edge);
+        node(out, paint, &child, &child_path, depth + 1, args, base)?;
+    }
     if total > shown {
         // `/… N more` under the root, `/a/… N more` under `/a`.
         let parent = if path == "/" { "" } else { path };
@@ -87,10 +82,10 @@ fn node(
     Ok(())
 }
 
-fn join(path: &str, segment: &Segment<'_>) -> String {
+fn join(path: &str, edge: &Edge<'_>) -> String {
     if path == "/" {
-        format!("/{}", segment.text())
+        format!("/{edge}")
     } else {
-        format!("{path}/{}", segment.text())
+        format!("{path}/{edge}")
     }
 }

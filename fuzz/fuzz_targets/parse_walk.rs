@@ -1,17 +1,15 @@
 //! Parse, then walk everything.
 //!
 //! Input: `[config byte][value bytes]` (config: see `src/lib.rs`: dialect, strict mode,
-//! small limits, full objects off, alignment, `parse_prefix`; bit 7: `parse_indexed`).
+//! small limits, full objects off, alignment, `parse_prefix`).
 //! The value bytes are copied to the chosen alignment and parsed. An error must point
 //! inside the input. A success must also parse with the default (most lenient) options,
 //! to the same value, and is then walked by `gdvariant_fuzz::walk`: `Display` in every
 //! `TextStyle`, every accessor and iterator, every packed view, each child's `encoded()`
-//! bytes, recursively. With bit 7 the walk goes through the `SpanIndex` of
-//! `parse_indexed`, whose iterators must agree with the plain ones (same offsets, bytes
-//! and counts, which the walk checks against the input).
+//! bytes, recursively, dispatching on the exhaustive `Value` enum.
 #![no_main]
 
-use gdvariant::{ParseOptions, SpanIndex, VariantRef};
+use gdvariant::{ParseOptions, VariantRef};
 use gdvariant_fuzz::{aligned_copy, walk, Config};
 use libfuzzer_sys::fuzz_target;
 
@@ -35,16 +33,7 @@ fuzz_target!(|data: &[u8]| {
                 VariantRef::parse_prefix_with(bytes, config.dialect, &ParseOptions::default())
                     .expect("what parses with options parses with the defaults");
             assert!(lenient.0 == value);
-            if config.extra {
-                let mut index = SpanIndex::new();
-                let indexed =
-                    VariantRef::parse_indexed(bytes, config.dialect, &config.options, &mut index)
-                        .expect("parse_indexed accepts what parse_prefix_with accepts");
-                assert!(indexed == value);
-                walk(indexed, bytes, 0);
-            } else {
-                walk(value, bytes, 0);
-            }
+            walk(value, bytes, 0);
         }
     }
 });

@@ -6,7 +6,7 @@ use core::fmt::{self, Write};
 
 use gdvariant::{
     ArrayRef, ContainerType, DictRef, GdStr, MathRef, NodePathRef, ObjectRef, Packed, PackedArray,
-    PackedElement, StringIter, TextStyle, VariantRef, VariantType,
+    PackedElement, StringIter, TextStyle, Value, VariantRef, VariantType,
 };
 use zerocopy::IntoBytes;
 
@@ -82,13 +82,74 @@ pub fn walk(v: VariantRef<'_>, buf: &[u8], depth: usize) {
         assert!(alone == v && alone.ty() == v.ty() && alone.header() == v.header());
     }
     accessors(&v, buf);
-    if let Some(array) = v.as_array() {
-        array_ref(array, buf, depth);
+    let value = v.value();
+    assert_eq!(value.ty(), v.ty(), "Value has the view's type");
+    match value {
+        Value::Array(array) => array_ref(array, buf, depth),
+        Value::Dictionary(dict) => dict_ref(dict, buf, depth),
+        Value::Object(ObjectRef::Full(object)) => full_object(object, buf, depth),
+        leaf => leaf_value(leaf, &v),
     }
-    if let Some(dict) = v.as_dictionary() {
-        dict_ref(dict, buf, depth);
+}
+
+/// A value's [`Value`] variant carries what the `as_*` accessors give.
+fn leaf_value(value: Value<'_>, v: &VariantRef<'_>) {
+    match value {
+        Value::Nil => assert!(v.is_nil()),
+        Value::Bool(b) => assert_eq!(Some(b), v.as_bool()),
+        Value::Int(n) => assert_eq!(Some(n), v.as_int()),
+        Value::Float(x) => assert_eq!(Some(x.to_bits()), v.as_float().map(f64::to_bits)),
+        Value::String(s) | Value::StringName(s) => assert!(Some(s) == v.as_gd_str()),
+        Value::Vector2(m)
+        | Value::Vector2i(m)
+        | Value::Rect2(m)
+        | Value::Rect2i(m)
+        | Value::Vector3(m)
+        | Value::Vector3i(m)
+        | Value::Transform2D(m)
+        | Value::Vector4(m)
+        | Value::Vector4i(m)
+        | Value::Plane(m)
+        | Value::Quaternion(m)
+        | Value::Aabb(m)
+        | Value::Basis(m)
+        | Value::Transform3D(m)
+        | Value::Projection(m)
+        | Value::Color(m) => {
+            let n = m.len();
+            let same = |i| {
+                m.get(i).map(f64::to_bits) == v.as_math().and_then(|w| w.get(i)).map(f64::to_bits)
+            };
+            assert!((0..n).all(same));
+        }
+        Value::NodePath(p) => assert_eq!(Sink::of(p), Sink::of(v.as_node_path().unwrap())),
+        Value::Rid(id) => assert_eq!(Some(id), v.as_rid()),
+        Value::Object(o) => assert_eq!(o.is_null(), v.as_object().unwrap().is_null()),
+        Value::Callable => assert!(v.is_callable()),
+        Value::Signal(s) => assert_eq!(Some(s.object_id()), v.as_signal().map(|x| x.object_id())),
+        Value::Array(a) => assert_eq!(Some(a.len()), v.as_array().map(|x| x.len())),
+        Value::Dictionary(d) => assert_eq!(Some(d.len()), v.as_dictionary().map(|x| x.len())),
+        Value::PackedByteArray(b) => assert_eq!(Some(b), v.as_packed().unwrap().as_u8()),
+        Value::PackedInt32Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedInt64Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedFloat32Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedFloat64Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedStringArray(p) => assert_eq!(p.len(), v.as_packed().unwrap().len()),
+        Value::PackedVector2Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedVector3Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedColorArray(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedVector4Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
     }
-    if let Some(ObjectRef::Full(object)) = v.as_object() {
+    if let Some(p) = v.as_packed() {
+        // Every element is a value of its own, and the last one is there.
+        if let Some(last) = p.len().checked_sub(1) {
+            assert!(p.get(last).is_some() && p.get(p.len()).is_none());
+        }
+    }
+}
+
+fn full_object(object: gdvariant::FullObject<'_>, buf: &[u8], depth: usize) {
+    {
         gd_str(object.class());
         assert!(!object.class().is_empty());
         let props = object.properties();
@@ -328,7 +389,7 @@ fn packed_array(p: PackedArray<'_>, buf: &[u8]) {
     views += packed(p.as_color(), &p);
     if let Some(items) = p.strings() {
         assert_eq!(items.len(), p.len());
-        strings(items);
+        strings(items.iter());
         views += 1;
     }
     assert_eq!(views, 1, "exactly one view of a {:?}", p.ty());

@@ -28,13 +28,16 @@
 use alloc::{string::ToString, vec::Vec};
 use std::io::{self, Write};
 
+use crate::read::container::{ArrayRef, DictRef};
+use crate::read::decoded::Value;
+use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
 use crate::read::packed::FloatComponents;
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::types::{Element, Layout, VariantType};
+use crate::wire::types::VariantType;
 
 /// Writes `value` as JSON (schema above) to `out`, streaming; `pretty` indents with two
 /// spaces. Wrap `out` in a `BufWriter`. Recurses once per nesting level (bounded by
@@ -191,65 +194,55 @@ impl<W: Write> Json<'_, W> {
     }
 
     fn value(&mut self, v: &VariantRef<'_>) -> io::Result<()> {
-        match v.ty().layout() {
-            Layout::Nil => self.raw("null"),
-            Layout::Bool => self.raw(if v.as_bool() == Some(true) {
-                "true"
-            } else {
-                "false"
-            }),
-            Layout::Int => write!(self.out, "{}", v.as_int().unwrap_or(0)),
-            Layout::Float => {
-                let x = v.as_float().unwrap_or(0.0);
-                if x.is_finite() {
-                    write!(self.out, "{x:?}")
-                } else {
-                    self.open_tag("float")?;
-                    self.number(x, false)?;
-                    self.close()
-                }
-            }
-            Layout::Str if v.ty() == VariantType::String => self.string(v.as_str().unwrap_or("")),
-            Layout::Str => {
-                self.open_tag(name(v.ty()))?;
-                self.string(v.as_str().unwrap_or(""))?;
+        let ty = v.ty();
+        match v.value() {
+            Value::Nil => self.raw("null"),
+            Value::Bool(b) => self.raw(if b { "true" } else { "false" }),
+            Value::Int(n) => write!(self.out, "{n}"),
+            Value::Float(x) if x.is_finite() => write!(self.out, "{x:?}"),
+            Value::Float(x) => {
+                self.open_tag("float")?;
+                self.number(x, false)?;
                 self.close()
             }
-            Layout::Math(..) => {
-                let Some(m) = v.as_math() else {
-                    return self.raw("null");
-                };
-                self.open_tag(name(v.ty()))?;
-                self.inline_list(0..m.len(), |j, i| match m.get_i32(i) {
-                    Some(n) => write!(j.out, "{n}"),
-                    None => j.number(m.get(i).unwrap_or(0.0), !m.is_double()),
-                })?;
-                if m.is_double() {
-                    self.field("double")?;
-                    self.raw("true")?;
-                }
+            Value::String(text) => self.string(text.as_str()),
+            Value::StringName(text) => {
+                self.open_tag(name(ty))?;
+                self.string(text.as_str())?;
                 self.close()
             }
-            Layout::NodePath => {
+            Value::Vector2(m)
+            | Value::Vector2i(m)
+            | Value::Rect2(m)
+            | Value::Rect2i(m)
+            | Value::Vector3(m)
+            | Value::Vector3i(m)
+            | Value::Transform2D(m)
+            | Value::Vector4(m)
+            | Value::Vector4i(m)
+            | Value::Plane(m)
+            | Value::Quaternion(m)
+            | Value::Aabb(m)
+            | Value::Basis(m)
+            | Value::Transform3D(m)
+            | Value::Projection(m)
+            | Value::Color(m) => self.math(&m),
+            Value::NodePath(path) => {
                 self.open_tag("NodePath")?;
-                let path = v.as_node_path().map(|p| p.to_string()).unwrap_or_default();
-                self.string(&path)?;
+                self.string(&path.to_string())?;
                 self.close()
             }
-            Layout::Rid => {
+            Value::Rid(id) => {
                 self.open_tag("RID")?;
-                write!(self.out, "{}", v.as_rid().unwrap_or(0))?;
+                write!(self.out, "{id}")?;
                 self.close()
             }
-            Layout::Callable => {
+            Value::Callable => {
                 self.open_tag("Callable")?;
                 self.raw("null")?;
                 self.close()
             }
-            Layout::Signal => {
-                let Some(signal) = v.as_signal() else {
-                    return self.raw("null");
-                };
+            Value::Signal(signal) => {
                 self.open_tag("Signal")?;
                 self.raw("{")?;
                 self.string("name")?;
@@ -261,59 +254,85 @@ impl<W: Write> Json<'_, W> {
                 self.raw("}")?;
                 self.close()
             }
-            Layout::Object => self.object(v),
-            Layout::Array => {
-                let Some(array) = v.as_array() else {
-                    return self.raw("null");
-                };
-                let typed = array.element_type() != ContainerType::Untyped;
-                if typed {
-                    self.open_tag("Array")?;
-                }
-                self.list(array.iter(), |j, item| j.value(&item))?;
-                if typed {
-                    self.field("type")?;
-                    self.container_type(array.element_type())?;
-                    self.close()?;
-                }
-                Ok(())
-            }
-            Layout::Dictionary => {
-                let Some(dict) = v.as_dictionary() else {
-                    return self.raw("null");
-                };
-                self.open_tag("Dictionary")?;
-                self.list(dict.iter(), |j, (key, value)| {
-                    j.raw("[")?;
-                    j.value(&key)?;
-                    j.raw(if j.pretty { ", " } else { "," })?;
-                    j.value(&value)?;
-                    j.raw("]")
-                })?;
-                if dict.key_type() != ContainerType::Untyped {
-                    self.field("key_type")?;
-                    self.container_type(dict.key_type())?;
-                }
-                if dict.value_type() != ContainerType::Untyped {
-                    self.field("value_type")?;
-                    self.container_type(dict.value_type())?;
-                }
+            Value::Object(object) => self.object(object),
+            Value::Array(array) => self.array(array),
+            Value::Dictionary(dict) => self.dictionary(dict),
+            Value::PackedByteArray(bytes) => {
+                self.open_tag(name(ty))?;
+                self.raw("\"")?;
+                base64(self.out, bytes)?;
+                self.raw("\"")?;
                 self.close()
             }
-            Layout::Packed(element) => self.packed(v, element),
+            Value::PackedInt32Array(p) => self.packed(ty, p.iter(), |j, n| write!(j.out, "{n}")),
+            Value::PackedInt64Array(p) => self.packed(ty, p.iter(), |j, n| write!(j.out, "{n}")),
+            Value::PackedStringArray(p) => self.packed(ty, p.iter(), |j, s| j.string(s.as_str())),
+            Value::PackedFloat32Array(p) => self.floats(ty, p.components(), 1, p.len()),
+            Value::PackedFloat64Array(p) => self.floats(ty, p.components(), 1, p.len()),
+            Value::PackedVector2Array(p) => self.floats(ty, p.components(), 2, p.len()),
+            Value::PackedVector3Array(p) => self.floats(ty, p.components(), 3, p.len()),
+            Value::PackedVector4Array(p) => self.floats(ty, p.components(), 4, p.len()),
+            Value::PackedColorArray(p) => self.floats(ty, p.components(), 4, p.len()),
         }
     }
 
-    fn object(&mut self, v: &VariantRef<'_>) -> io::Result<()> {
+    fn math(&mut self, m: &MathRef<'_>) -> io::Result<()> {
+        self.open_tag(name(m.ty()))?;
+        self.inline_list(0..m.len(), |j, i| match m.get_i32(i) {
+            Some(n) => write!(j.out, "{n}"),
+            None => j.number(m.get(i).unwrap_or(0.0), !m.is_double()),
+        })?;
+        if m.is_double() {
+            self.field("double")?;
+            self.raw("true")?;
+        }
+        self.close()
+    }
+
+    fn array(&mut self, array: ArrayRef<'_>) -> io::Result<()> {
+        let typed = array.element_type() != ContainerType::Untyped;
+        if typed {
+            self.open_tag("Array")?;
+        }
+        self.list(array.iter(), |j, item| j.value(&item))?;
+        if typed {
+            self.field("type")?;
+            self.container_type(array.element_type())?;
+            self.close()?;
+        }
+        Ok(())
+    }
+
+    fn dictionary(&mut self, dict: DictRef<'_>) -> io::Result<()> {
+        self.open_tag("Dictionary")?;
+        self.list(dict.iter(), |j, (key, value)| {
+            j.raw("[")?;
+            j.value(&key)?;
+            j.raw(if j.pretty { ", " } else { "," })?;
+            j.value(&value)?;
+            j.raw("]")
+        })?;
+        if dict.key_type() != ContainerType::Untyped {
+            self.field("key_type")?;
+            self.container_type(dict.key_type())?;
+        }
+        if dict.value_type() != ContainerType::Untyped {
+            self.field("value_type")?;
+            self.container_type(dict.value_type())?;
+        }
+        self.close()
+    }
+
+    fn object(&mut self, object: ObjectRef<'_>) -> io::Result<()> {
         self.open_tag("Object")?;
-        match v.as_object() {
-            None | Some(ObjectRef::Null) => self.raw("null")?,
-            Some(ObjectRef::Id(id)) => {
+        match object {
+            ObjectRef::Null => self.raw("null")?,
+            ObjectRef::Id(id) => {
                 self.raw("{")?;
                 self.string("id")?;
                 write!(self.out, ":{id}}}")?;
             }
-            Some(ObjectRef::Full(object)) => {
+            ObjectRef::Full(object) => {
                 self.raw("{")?;
                 self.string("class")?;
                 self.raw(":")?;
@@ -334,58 +353,44 @@ impl<W: Write> Json<'_, W> {
         self.close()
     }
 
-    fn packed(&mut self, v: &VariantRef<'_>, element: Element) -> io::Result<()> {
-        let Some(p) = v.as_packed() else {
-            return self.raw("null");
-        };
-        self.open_tag(name(v.ty()))?;
-        match element {
-            Element::U8 => {
-                self.raw("\"")?;
-                base64(self.out, p.as_u8().unwrap_or(&[]))?;
-                self.raw("\"")?;
-            }
-            Element::I32 => self.list(p.as_i32().into_iter().flatten(), |j, n| {
-                write!(j.out, "{n}")
-            })?,
-            Element::I64 => self.list(p.as_i64().into_iter().flatten(), |j, n| {
-                write!(j.out, "{n}")
-            })?,
-            Element::Str => self.list(p.strings().into_iter().flatten(), |j, s| {
-                j.string(s.as_str())
-            })?,
-            Element::F32 | Element::F64 | Element::Real(_) | Element::Color => {
-                // Always `Some` for these element types.
-                if let Some(components) = p.float_components() {
-                    self.float_components(components, p.len(), p.components_per_element())?;
-                }
-            }
-        }
+    /// `{"Packed…": [items]}` with `item` writing each element.
+    fn packed<T>(
+        &mut self,
+        ty: VariantType,
+        items: impl Iterator<Item = T>,
+        item: impl FnMut(&mut Self, T) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.open_tag(name(ty))?;
+        self.list(items, item)?;
         self.close()
     }
 
-    /// A float-based packed array's numbers: a flat list for Float32/Float64 arrays, a list of
-    /// `n`-component lists for vectors and colors, plus `"double": true` for 64-bit vectors.
-    fn float_components(
+    /// A float-based packed array: a flat list for Float32/Float64 arrays (`per_element`
+    /// 1), a list of `per_element`-component lists for vectors and colors, plus
+    /// `"double": true` for 64-bit vectors.
+    fn floats(
         &mut self,
+        ty: VariantType,
         mut components: FloatComponents<'_>,
+        per_element: usize,
         len: usize,
-        per_element: Option<usize>,
     ) -> io::Result<()> {
         let double = components.is_double();
-        match per_element {
-            Some(n @ 2..) => {
-                self.list(0..len, |j, _| {
-                    j.inline_list(components.by_ref().take(n), |j, x| j.number(x, !double))
-                })?;
-                if double {
-                    self.field("double")?;
-                    self.raw("true")?;
-                }
-                Ok(())
+        self.open_tag(name(ty))?;
+        if per_element == 1 {
+            self.list(components, |j, x| j.number(x, !double))?;
+        } else {
+            self.list(0..len, |j, _| {
+                j.inline_list(components.by_ref().take(per_element), |j, x| {
+                    j.number(x, !double)
+                })
+            })?;
+            if double {
+                self.field("double")?;
+                self.raw("true")?;
             }
-            _ => self.list(components, |j, x| j.number(x, !double)),
         }
+        self.close()
     }
 }
 

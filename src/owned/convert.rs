@@ -1,12 +1,13 @@
 //! `VariantRef::to_owned`: a parsed view copied into a [`Variant`].
 
 use super::{MathComponents, Object, PackedVectors, Variant};
+use crate::read::container::{ArrayRef, DictRef};
+use crate::read::decoded::Value;
 use crate::read::math::MathRef;
-use crate::read::object::ObjectRef;
-use crate::read::packed::{PackedArray, PackedElement};
+use crate::read::object::{FullObject, ObjectRef};
+use crate::read::packed::{PackedElement, PackedVectorsRef};
 use crate::read::value::VariantRef;
-use crate::wire::types::{Element, Layout};
-use alloc::{borrow::ToOwned, vec::Vec};
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
 impl VariantRef<'_> {
     /// Copies the value into an owned [`Variant`], as the engine decodes it: strings as
@@ -23,109 +24,111 @@ impl VariantRef<'_> {
     pub fn to_owned(&self) -> Variant {
         // The recursive step is kept small: in debug builds a frame holds every arm's
         // locals, so leaves and each container kind are copied by separate functions.
-        match self.ty().layout() {
-            Layout::Object => object(self),
-            Layout::Dictionary => dictionary(self),
-            Layout::Array => array(self),
-            _ => leaf(self),
+        match self.value() {
+            Value::Object(ObjectRef::Full(o)) => object(o),
+            Value::Dictionary(dict) => dictionary(dict),
+            Value::Array(array) => array_of(array),
+            leaf => leaf_of(leaf),
         }
     }
 }
 
-/// Copies a value that holds no other values.
+fn text(s: crate::read::strings::GdStr<'_>) -> String {
+    s.as_str().to_owned()
+}
+
+/// Copies a value; `to_owned` sends only values that hold no others here, so that the
+/// recursive path through containers keeps small frames.
 #[inline(never)]
-fn leaf(v: &VariantRef<'_>) -> Variant {
-    match v.ty().layout() {
-        Layout::Nil => Variant::Nil,
-        Layout::Bool => Variant::Bool(v.as_bool().unwrap_or(false)),
-        Layout::Int => Variant::Int(v.as_int().unwrap_or(0)),
-        Layout::Float => Variant::Float(v.as_float().unwrap_or(0.0)),
-        Layout::Str => {
-            let text = v.as_str().unwrap_or("").to_owned();
-            if v.ty() == crate::wire::types::VariantType::StringName {
-                Variant::StringName(text)
-            } else {
-                Variant::String(text)
-            }
-        }
-        Layout::Math(..) => match v.as_math() {
-            Some(m) => Variant::Math {
-                ty: m.ty(),
-                components: math_components(&m),
-            },
-            None => Variant::Nil,
+fn leaf_of(value: Value<'_>) -> Variant {
+    match value {
+        Value::Nil => Variant::Nil,
+        Value::Bool(b) => Variant::Bool(b),
+        Value::Int(n) => Variant::Int(n),
+        Value::Float(x) => Variant::Float(x),
+        Value::String(s) => Variant::String(text(s)),
+        Value::StringName(s) => Variant::StringName(text(s)),
+        Value::Vector2(m)
+        | Value::Vector2i(m)
+        | Value::Rect2(m)
+        | Value::Rect2i(m)
+        | Value::Vector3(m)
+        | Value::Vector3i(m)
+        | Value::Transform2D(m)
+        | Value::Vector4(m)
+        | Value::Vector4i(m)
+        | Value::Plane(m)
+        | Value::Quaternion(m)
+        | Value::Aabb(m)
+        | Value::Basis(m)
+        | Value::Transform3D(m)
+        | Value::Projection(m)
+        | Value::Color(m) => Variant::Math {
+            ty: m.ty(),
+            components: math_components(&m),
         },
-        Layout::NodePath => match v.as_node_path() {
-            Some(path) => Variant::NodePath {
-                names: path.names().map(|n| n.as_str().to_owned()).collect(),
-                subnames: path.subnames().map(|n| n.as_str().to_owned()).collect(),
-                absolute: path.is_absolute(),
-            },
-            None => Variant::Nil,
+        Value::NodePath(path) => Variant::NodePath {
+            names: path.names().map(text).collect(),
+            subnames: path.subnames().map(text).collect(),
+            absolute: path.is_absolute(),
         },
-        Layout::Rid => Variant::Rid(v.as_rid().unwrap_or(0)),
-        Layout::Callable => Variant::Callable,
-        Layout::Signal => match v.as_signal() {
-            Some(signal) => Variant::Signal {
-                name: signal.name().as_str().to_owned(),
-                object_id: signal.object_id(),
-            },
-            None => Variant::Nil,
+        Value::Rid(id) => Variant::Rid(id),
+        Value::Object(ObjectRef::Null) => Variant::Object(Object::Null),
+        Value::Object(ObjectRef::Id(id)) => Variant::Object(Object::Id(id)),
+        Value::Object(ObjectRef::Full(o)) => object(o),
+        Value::Dictionary(dict) => dictionary(dict),
+        Value::Array(array) => array_of(array),
+        Value::Callable => Variant::Callable,
+        Value::Signal(signal) => Variant::Signal {
+            name: text(signal.name()),
+            object_id: signal.object_id(),
         },
-        Layout::Packed(element) => match v.as_packed() {
-            Some(p) => packed(&p, element),
-            None => Variant::Nil,
-        },
-        // `to_owned` sends these to their own functions, never here.
-        Layout::Object | Layout::Dictionary | Layout::Array => v.to_owned(),
+        Value::PackedByteArray(bytes) => Variant::PackedByteArray(bytes.to_vec()),
+        Value::PackedInt32Array(p) => Variant::PackedInt32Array(p.iter().collect()),
+        Value::PackedInt64Array(p) => Variant::PackedInt64Array(p.iter().collect()),
+        Value::PackedFloat32Array(p) => Variant::PackedFloat32Array(p.iter().collect()),
+        Value::PackedFloat64Array(p) => Variant::PackedFloat64Array(p.iter().collect()),
+        Value::PackedStringArray(p) => Variant::PackedStringArray(p.iter().map(text).collect()),
+        Value::PackedVector2Array(p) => Variant::PackedVector2Array(vectors(p)),
+        Value::PackedVector3Array(p) => Variant::PackedVector3Array(vectors(p)),
+        Value::PackedColorArray(p) => Variant::PackedColorArray(p.iter().collect()),
+        Value::PackedVector4Array(p) => Variant::PackedVector4Array(vectors(p)),
     }
 }
 
 #[inline(never)]
-fn object(v: &VariantRef<'_>) -> Variant {
-    Variant::Object(match v.as_object() {
-        None | Some(ObjectRef::Null) => Object::Null,
-        Some(ObjectRef::Id(id)) => Object::Id(id),
-        Some(ObjectRef::Full(object)) => {
-            let mut properties = Vec::with_capacity(object.len());
-            for (name, value) in object.properties() {
-                properties.push((name.as_str().to_owned(), value.to_owned()));
-            }
-            Object::Full {
-                class: object.class().as_str().to_owned(),
-                properties,
-            }
-        }
+fn object(object: FullObject<'_>) -> Variant {
+    let mut properties = Vec::with_capacity(object.len());
+    for (name, value) in object.properties() {
+        properties.push((text(name), value.to_owned()));
+    }
+    Variant::Object(Object::Full {
+        class: text(object.class()),
+        properties,
     })
 }
 
 #[inline(never)]
-fn dictionary(v: &VariantRef<'_>) -> Variant {
-    let Some(dict) = v.as_dictionary() else {
-        return Variant::Nil;
-    };
+fn dictionary(dict: DictRef<'_>) -> Variant {
     let mut entries = Vec::with_capacity(dict.len());
     for (key, value) in dict.iter() {
         entries.push((key.to_owned(), value.to_owned()));
     }
     Variant::Dictionary {
-        key_type: dict.key_type().map(|s| s.as_str().to_owned()),
-        value_type: dict.value_type().map(|s| s.as_str().to_owned()),
+        key_type: dict.key_type().map(text),
+        value_type: dict.value_type().map(text),
         entries,
     }
 }
 
 #[inline(never)]
-fn array(v: &VariantRef<'_>) -> Variant {
-    let Some(array) = v.as_array() else {
-        return Variant::Nil;
-    };
+fn array_of(array: ArrayRef<'_>) -> Variant {
     let mut items = Vec::with_capacity(array.len());
     for item in array.iter() {
         items.push(item.to_owned());
     }
     Variant::Array {
-        element_type: array.element_type().map(|s| s.as_str().to_owned()),
+        element_type: array.element_type().map(text),
         items,
     }
 }
@@ -141,53 +144,14 @@ fn math_components(m: &MathRef<'_>) -> MathComponents {
     }
 }
 
-/// The elements of a fixed-size packed view, by value (any alignment).
-fn elements<T: PackedElement>(view: Option<crate::read::packed::Packed<'_, T>>) -> Vec<T> {
-    view.map(|v| v.iter().collect()).unwrap_or_default()
-}
-
-/// Single- or double-precision vectors, as the header says.
-fn vectors<const N: usize>(
-    p: &PackedArray<'_>,
-    narrow: impl FnOnce(&PackedArray<'_>) -> Vec<[f32; N]>,
-    double: impl FnOnce(&PackedArray<'_>) -> Vec<[f64; N]>,
-) -> PackedVectors<N> {
-    if p.is_double() {
-        PackedVectors::F64(double(p))
-    } else {
-        PackedVectors::F32(narrow(p))
-    }
-}
-
-fn packed(p: &PackedArray<'_>, element: Element) -> Variant {
-    match element {
-        Element::U8 => Variant::PackedByteArray(p.as_u8().unwrap_or(&[]).to_vec()),
-        Element::I32 => Variant::PackedInt32Array(elements(p.as_i32())),
-        Element::I64 => Variant::PackedInt64Array(elements(p.as_i64())),
-        Element::F32 => Variant::PackedFloat32Array(elements(p.as_f32())),
-        Element::F64 => Variant::PackedFloat64Array(elements(p.as_f64())),
-        Element::Str => Variant::PackedStringArray(
-            p.strings()
-                .into_iter()
-                .flatten()
-                .map(|s| s.as_str().to_owned())
-                .collect(),
-        ),
-        Element::Real(2) => Variant::PackedVector2Array(vectors(
-            p,
-            |p| elements(p.as_vector2()),
-            |p| elements(p.as_vector2_f64()),
-        )),
-        Element::Real(3) => Variant::PackedVector3Array(vectors(
-            p,
-            |p| elements(p.as_vector3()),
-            |p| elements(p.as_vector3_f64()),
-        )),
-        Element::Real(_) => Variant::PackedVector4Array(vectors(
-            p,
-            |p| elements(p.as_vector4()),
-            |p| elements(p.as_vector4_f64()),
-        )),
-        Element::Color => Variant::PackedColorArray(elements(p.as_color())),
+/// Single- or double-precision vectors, as stored.
+fn vectors<const N: usize>(p: PackedVectorsRef<'_, N>) -> PackedVectors<N>
+where
+    [f32; N]: PackedElement,
+    [f64; N]: PackedElement,
+{
+    match p {
+        PackedVectorsRef::F32(v) => PackedVectors::F32(v.iter().collect()),
+        PackedVectorsRef::F64(v) => PackedVectors::F64(v.iter().collect()),
     }
 }

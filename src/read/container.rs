@@ -2,9 +2,9 @@
 
 use core::iter::FusedIterator;
 
-use crate::read::index::SpanIndex;
 use crate::read::strings::{string_at, GdStr};
 use crate::read::value::VariantRef;
+use crate::read::values::Values;
 use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
@@ -34,51 +34,118 @@ fn container_type_at(bytes: &[u8], at: usize, kind: u32) -> (ContainerType<GdStr
     }
 }
 
-/// An `Array` view. `Copy`; iterating is lazy and allocation-free.
+/// What an Array or Dictionary view holds: its payload (the bytes after the header; they
+/// may run past the container's end, which is never needed), where that payload starts,
+/// the header word and the dialect. Everything else is read from the payload on demand.
+#[derive(Clone, Copy, Debug)]
+struct Body<'a> {
+    payload: &'a [u8],
+    /// Absolute offset of `payload[0]`.
+    offset: usize,
+    word: u32,
+    dialect: Dialect,
+}
+
+impl<'a> Body<'a> {
+    /// The declared types (`descriptors` of them: 1 for arrays, 2 for dictionaries) and
+    /// the offset of the count after them.
+    #[inline]
+    fn types<const N: usize>(&self) -> ([ContainerType<GdStr<'a>>; N], usize) {
+        let mut types = [ContainerType::Untyped; N];
+        let mut at = 0;
+        if self.dialect.typed_containers() {
+            for (i, slot) in types.iter_mut().enumerate() {
+                let kind = (self.word >> (16 + 2 * i)) & 0b11;
+                if kind != KIND_NONE {
+                    let (t, next) = container_type_at(self.payload, at, kind);
+                    *slot = t;
+                    at = next;
+                }
+            }
+        }
+        (types, at)
+    }
+
+    /// The offset of the count word (after the type descriptors).
+    #[inline]
+    fn count_at<const N: usize>(&self) -> usize {
+        // Untyped containers (every Godot 3 one, most Godot 4 ones) start with the count.
+        if !self.dialect.typed_containers() || (self.word >> 16) & 0b1111 == 0 {
+            return 0;
+        }
+        self.types::<N>().1
+    }
+
+    /// The count word with bit 31 masked off (as the engine does).
+    #[inline]
+    fn count<const N: usize>(&self) -> u32 {
+        le_u32(self.payload, self.count_at::<N>()) & !COUNT_SHARED_BIT
+    }
+
+    /// The children: `per_entry` values per counted entry.
+    #[inline]
+    fn values<const N: usize>(&self, per_entry: u32) -> Values<'a> {
+        let at = self.count_at::<N>();
+        let count = le_u32(self.payload, at) & !COUNT_SHARED_BIT;
+        let start = at.saturating_add(4);
+        Values::new(
+            self.payload.get(start..).unwrap_or(&[]),
+            self.offset.saturating_add(start),
+            count.saturating_mul(per_entry),
+            self.dialect,
+        )
+    }
+}
+
+/// An `Array` view. `Copy`, 32 bytes; iterating is lazy and allocation-free.
 ///
 /// Elements are stored back to back with no index, so [`ArrayRef::get`] is O(i) and each
 /// iterator step measures the element it yields (O(1) for scalars, strings and packed
-/// arrays; O(size) for a nested container, without re-validating it).
+/// arrays; O(size) for a nested container, without re-validating it). To read a whole
+/// value, the one-pass [`Reader`](crate::Reader) never measures anything.
 #[derive(Clone, Copy, Debug)]
 pub struct ArrayRef<'a> {
-    element_type: ContainerType<GdStr<'a>>,
-    elements: Values<'a>,
+    body: Body<'a>,
 }
 
 impl<'a> ArrayRef<'a> {
-    pub(crate) fn new(value: &VariantRef<'a>) -> Self {
-        let payload = value.payload();
-        let (element_type, at) = match value.dialect() {
-            Dialect::Godot4 => {
-                container_type_at(payload, 0, value.header_info().container_kind(16))
-            }
-            _ => (ContainerType::Untyped, 0),
-        };
+    /// The array whose header is `word` and whose payload starts at `payload[0]`, at
+    /// absolute `offset`. `payload` holds validated bytes.
+    #[inline]
+    pub(crate) fn new(payload: &'a [u8], offset: usize, word: u32, dialect: Dialect) -> Self {
         ArrayRef {
-            element_type,
-            elements: Values::after_count(value, at, 1),
+            body: Body {
+                payload,
+                offset,
+                word,
+                dialect,
+            },
         }
     }
 
-    /// Number of elements. O(1).
+    /// Number of elements. O(1) (O(descriptor) for a typed array).
+    #[inline]
     pub fn len(&self) -> usize {
-        self.elements.remaining as usize
+        self.body.count::<1>() as usize
     }
 
     /// Is it empty? O(1).
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.elements.remaining == 0
+        self.len() == 0
     }
 
-    /// The declared element type (`Untyped` in Godot 3).
+    /// The declared element type (`Untyped` in Godot 3). O(1).
     pub fn element_type(&self) -> ContainerType<GdStr<'a>> {
-        self.element_type
+        let [t] = self.body.types::<1>().0;
+        t
     }
 
     /// The elements, in order.
+    #[inline]
     pub fn iter(&self) -> ArrayIter<'a> {
         ArrayIter {
-            values: self.elements,
+            values: self.body.values::<1>(1),
         }
     }
 
@@ -96,8 +163,7 @@ impl<'a> IntoIterator for ArrayRef<'a> {
     }
 }
 
-/// Iterator over an [`ArrayRef`]'s elements (also over a dictionary's keys and values,
-/// interleaved, inside [`DictIter`]).
+/// Iterator over an [`ArrayRef`]'s elements.
 #[derive(Clone, Debug)]
 pub struct ArrayIter<'a> {
     values: Values<'a>,
@@ -106,143 +172,71 @@ pub struct ArrayIter<'a> {
 impl<'a> Iterator for ArrayIter<'a> {
     type Item = VariantRef<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<VariantRef<'a>> {
         self.values.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.values.remaining as usize;
+        let n = self.values.remaining() as usize;
         (n, Some(n))
-    }
-}
-
-/// Child values stored back to back (validated): where the next one starts and how many
-/// remain. Shared by the array, dictionary and property iterators.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Values<'a> {
-    rest: &'a [u8],
-    /// Absolute offset of `rest[0]`.
-    offset: usize,
-    remaining: u32,
-    dialect: Dialect,
-    index: Option<&'a SpanIndex>,
-}
-
-impl<'a> Values<'a> {
-    /// The values after the count word at `payload[at]` of `container`: `per_entry`
-    /// values per counted entry (2 for dictionaries). The count's bit 31 is masked off.
-    fn after_count(container: &VariantRef<'a>, at: usize, per_entry: u32) -> Self {
-        let payload = container.payload();
-        let start = at.saturating_add(4);
-        Values::new(
-            payload.get(start..).unwrap_or(&[]),
-            container.offset() + 4 + start,
-            (le_u32(payload, at) & !COUNT_SHARED_BIT).saturating_mul(per_entry),
-            container,
-        )
-    }
-
-    /// `count` values in `rest` (at absolute `offset`), read like `container`.
-    pub(crate) fn new(
-        rest: &'a [u8],
-        offset: usize,
-        count: u32,
-        container: &VariantRef<'a>,
-    ) -> Self {
-        Values {
-            rest,
-            offset,
-            remaining: count,
-            dialect: container.dialect(),
-            index: container.index(),
-        }
-    }
-
-    /// Splits off the next value.
-    pub(crate) fn next(&mut self) -> Option<VariantRef<'a>> {
-        if self.remaining == 0 || self.rest.is_empty() {
-            self.remaining = 0;
-            return None;
-        }
-        self.remaining -= 1;
-        let (value, rest) =
-            VariantRef::split_trusted(self.rest, self.offset, self.dialect, self.index);
-        self.offset += value.encoded().len();
-        self.rest = rest;
-        Some(value)
-    }
-
-    /// Skips a string field (an object property's name) before the next value.
-    pub(crate) fn next_name(&mut self) -> GdStr<'a> {
-        let (name, next) = string_at(self.rest, 0);
-        self.rest = self.rest.get(next..).unwrap_or(&[]);
-        self.offset += next;
-        name
-    }
-
-    pub(crate) fn remaining(&self) -> u32 {
-        self.remaining
     }
 }
 
 impl ExactSizeIterator for ArrayIter<'_> {}
 impl FusedIterator for ArrayIter<'_> {}
 
-/// A `Dictionary` view: pairs in wire order (insertion order). `Copy`, lazy.
+/// A `Dictionary` view: pairs in wire order (insertion order). `Copy`, 32 bytes, lazy.
 ///
 /// Lookups ([`DictRef::get`], [`DictRef::get_int`]) scan the pairs: O(n). If the wire holds
 /// a key twice, the engine keeps the last value; `get` does the same.
 #[derive(Clone, Copy, Debug)]
 pub struct DictRef<'a> {
-    key_type: ContainerType<GdStr<'a>>,
-    value_type: ContainerType<GdStr<'a>>,
-    /// Keys and values, interleaved.
-    entries: Values<'a>,
+    body: Body<'a>,
 }
 
 impl<'a> DictRef<'a> {
-    pub(crate) fn new(value: &VariantRef<'a>) -> Self {
-        let payload = value.payload();
-        let (key_type, value_type, at) = match value.dialect() {
-            Dialect::Godot4 => {
-                let header = value.header_info();
-                let (k, at) = container_type_at(payload, 0, header.container_kind(16));
-                let (v, at) = container_type_at(payload, at, header.container_kind(18));
-                (k, v, at)
-            }
-            _ => (ContainerType::Untyped, ContainerType::Untyped, 0),
-        };
+    /// The dictionary whose header is `word` and whose payload starts at `payload[0]`, at
+    /// absolute `offset`. `payload` holds validated bytes.
+    #[inline]
+    pub(crate) fn new(payload: &'a [u8], offset: usize, word: u32, dialect: Dialect) -> Self {
         DictRef {
-            key_type,
-            value_type,
-            entries: Values::after_count(value, at, 2),
+            body: Body {
+                payload,
+                offset,
+                word,
+                dialect,
+            },
         }
     }
 
-    /// Number of pairs on the wire. O(1).
+    /// Number of pairs on the wire. O(1) (O(descriptors) when typed).
+    #[inline]
     pub fn len(&self) -> usize {
-        self.entries.remaining as usize / 2
+        self.body.count::<2>() as usize
     }
 
     /// Is it empty? O(1).
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.entries.remaining == 0
+        self.len() == 0
     }
 
-    /// Declared key type (Godot 4.4+ typed dictionaries).
+    /// Declared key type (Godot 4.4+ typed dictionaries). O(1).
     pub fn key_type(&self) -> ContainerType<GdStr<'a>> {
-        self.key_type
+        self.body.types::<2>().0[0]
     }
 
-    /// Declared value type (Godot 4.4+ typed dictionaries).
+    /// Declared value type (Godot 4.4+ typed dictionaries). O(1).
     pub fn value_type(&self) -> ContainerType<GdStr<'a>> {
-        self.value_type
+        self.body.types::<2>().0[1]
     }
 
     /// The `(key, value)` pairs in wire order.
+    #[inline]
     pub fn iter(&self) -> DictIter<'a> {
         DictIter {
-            entries: self.entries,
+            entries: self.body.values::<2>(2),
         }
     }
 
@@ -282,6 +276,7 @@ pub struct DictIter<'a> {
 impl<'a> Iterator for DictIter<'a> {
     type Item = (VariantRef<'a>, VariantRef<'a>);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let key = self.entries.next()?;
         let value = self.entries.next()?;
@@ -289,7 +284,7 @@ impl<'a> Iterator for DictIter<'a> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.entries.remaining as usize / 2;
+        let n = self.entries.remaining() as usize / 2;
         (n, Some(n))
     }
 }
@@ -300,11 +295,25 @@ impl FusedIterator for DictIter<'_> {}
 impl<'a> VariantRef<'a> {
     /// An `Array` (typed or not).
     pub fn as_array(&self) -> Option<ArrayRef<'a>> {
-        (self.ty() == VariantType::Array).then(|| ArrayRef::new(self))
+        (self.ty() == VariantType::Array).then(|| {
+            ArrayRef::new(
+                self.payload(),
+                self.offset() + 4,
+                self.header(),
+                self.dialect(),
+            )
+        })
     }
 
     /// A `Dictionary` (typed or not).
     pub fn as_dictionary(&self) -> Option<DictRef<'a>> {
-        (self.ty() == VariantType::Dictionary).then(|| DictRef::new(self))
+        (self.ty() == VariantType::Dictionary).then(|| {
+            DictRef::new(
+                self.payload(),
+                self.offset() + 4,
+                self.header(),
+                self.dialect(),
+            )
+        })
     }
 }

@@ -2,8 +2,9 @@
 //! the validated bytes: scalars, strings, math values, packed arrays, containers, objects,
 //! and paths into them.
 
+pub(crate) mod children;
 pub(crate) mod container;
-pub(crate) mod index;
+pub(crate) mod decoded;
 pub(crate) mod math;
 pub(crate) mod object;
 pub(crate) mod options;
@@ -13,3 +14,4 @@ pub mod query;
 pub(crate) mod strings;
 pub(crate) mod validate;
 pub(crate) mod value;
+pub(crate) mod values;

@@ -3,10 +3,11 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
-use crate::read::container::Values;
 use crate::read::strings::{string_at, GdStr, StringIter};
 use crate::read::value::VariantRef;
+use crate::read::values::Values;
 use crate::wire::bytes::{le_u32, le_u64};
+use crate::wire::dialect::Dialect;
 use crate::wire::header::{COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID};
 use crate::wire::types::VariantType;
 
@@ -25,24 +26,22 @@ pub enum ObjectRef<'a> {
 }
 
 impl<'a> ObjectRef<'a> {
-    pub(crate) fn new(value: &VariantRef<'a>) -> Self {
-        let payload = value.payload();
-        if value.header() & FLAG_OBJECT_AS_ID != 0 {
+    /// The object whose header is `word` and whose payload starts at `payload[0]`, at
+    /// absolute `offset`. `payload` holds validated bytes.
+    #[inline]
+    pub(crate) fn new(payload: &'a [u8], offset: usize, word: u32, dialect: Dialect) -> Self {
+        if word & FLAG_OBJECT_AS_ID != 0 {
             return ObjectRef::Id(le_u64(payload, 0));
         }
-        let (class, at) = string_at(payload, 0);
-        if class.is_empty() {
+        let object = FullObject {
+            payload,
+            offset,
+            dialect,
+        };
+        if object.class().is_empty() {
             return ObjectRef::Null;
         }
-        let word = le_u32(payload, at);
-        // The engine reads the count as int32 and runs no loop for a negative one.
-        let count = if word > i32::MAX as u32 { 0 } else { word };
-        let start = at.saturating_add(4);
-        let rest = payload.get(start..).unwrap_or(&[]);
-        ObjectRef::Full(FullObject {
-            class,
-            properties: Values::new(rest, value.offset() + 4 + start, count, value),
-        })
+        ObjectRef::Full(object)
     }
 
     /// Is it null (a full null, or id 0)?
@@ -51,34 +50,53 @@ impl<'a> ObjectRef<'a> {
     }
 }
 
-/// A full object: class name and properties.
+/// A full object: class name and properties. `Copy`, 32 bytes; the class name and the
+/// count are read from the bytes on demand.
 #[derive(Clone, Copy, Debug)]
 pub struct FullObject<'a> {
-    class: GdStr<'a>,
-    /// Property values (each preceded by its name).
-    properties: Values<'a>,
+    /// The class name string, the count and the properties (may run past the object).
+    payload: &'a [u8],
+    /// Absolute offset of `payload[0]`.
+    offset: usize,
+    dialect: Dialect,
 }
 
 impl<'a> FullObject<'a> {
-    /// The class name, e.g. `Resource`.
+    /// The class name, e.g. `Resource`. O(1).
     pub fn class(&self) -> GdStr<'a> {
-        self.class
+        string_at(self.payload, 0).0
+    }
+
+    /// The properties' values, each preceded by its name.
+    #[inline]
+    fn values(&self) -> Values<'a> {
+        let at = string_at(self.payload, 0).1;
+        let word = le_u32(self.payload, at);
+        // The engine reads the count as int32 and runs no loop for a negative one.
+        let count = if word > i32::MAX as u32 { 0 } else { word };
+        let start = at.saturating_add(4);
+        Values::new(
+            self.payload.get(start..).unwrap_or(&[]),
+            self.offset.saturating_add(start),
+            count,
+            self.dialect,
+        )
     }
 
     /// Number of properties. O(1).
     pub fn len(&self) -> usize {
-        self.properties.remaining() as usize
+        self.values().remaining() as usize
     }
 
     /// Has it no properties?
     pub fn is_empty(&self) -> bool {
-        self.properties.remaining() == 0
+        self.len() == 0
     }
 
     /// The properties in wire order.
     pub fn properties(&self) -> PropertyIter<'a> {
         PropertyIter {
-            values: self.properties,
+            values: self.values(),
         }
     }
 }
@@ -241,7 +259,14 @@ impl<'a> VariantRef<'a> {
 
     /// An `Object`: null, an instance id, or full (class name and properties, as inert data).
     pub fn as_object(&self) -> Option<ObjectRef<'a>> {
-        (self.ty() == VariantType::Object).then(|| ObjectRef::new(self))
+        (self.ty() == VariantType::Object).then(|| {
+            ObjectRef::new(
+                self.payload(),
+                self.offset() + 4,
+                self.header(),
+                self.dialect(),
+            )
+        })
     }
 
     /// A `Signal`: name and object id.

@@ -17,10 +17,10 @@ use core::marker::PhantomData;
 use zerocopy::little_endian::{F32, F64, I32, I64};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::read::strings::StringIter;
+use crate::read::math::MathRef;
+use crate::read::strings::PackedStrings;
 use crate::wire::bytes::le_u32;
-use crate::wire::dialect::Dialect;
-use crate::wire::types::{Element, VariantType};
+use crate::wire::types::{Component, Element, VariantType};
 
 mod sealed {
     use crate::wire::types::Element;
@@ -120,7 +120,6 @@ impl<'a> PackedArray<'a> {
         double: bool,
         payload: &'a [u8],
         payload_offset: usize,
-        _dialect: Dialect,
     ) -> Self {
         let word = le_u32(payload, 0);
         // A negative PackedStringArray count is read by the engine as empty.
@@ -260,16 +259,42 @@ impl<'a> PackedArray<'a> {
             Element::Real(_) => self.double,
             _ => false,
         };
-        Some(FloatComponents {
-            data: self.data,
-            double,
-        })
+        Some(FloatComponents::new(self.data, double))
     }
 
-    /// A `PackedStringArray` / `PoolStringArray`'s items, in order. Items are variable-size,
-    /// so there is no O(1) indexing.
-    pub fn strings(&self) -> Option<StringIter<'a>> {
-        (self.element == Element::Str).then_some(StringIter::new(self.data, self.len))
+    /// Element `index` of a vector or color array as a math value of type `ty` (Vector2,
+    /// Vector3, Vector4 or Color), borrowing its bytes. O(1).
+    pub(crate) fn element_math(&self, index: usize, ty: VariantType) -> Option<MathRef<'a>> {
+        let (n, component) = match self.element {
+            Element::Real(n) => (n, Component::Real),
+            Element::Color => (4, Component::F32),
+            _ => return None,
+        };
+        let size = self.element.size(self.double)?;
+        let start = index.checked_mul(size)?;
+        let bytes = self.data.get(start..start.checked_add(size)?)?;
+        Some(MathRef::new(ty, n, component, self.double, bytes))
+    }
+
+    /// A `PackedStringArray` / `PoolStringArray`. Items are variable-size, so there is no
+    /// O(1) indexing.
+    pub fn strings(&self) -> Option<PackedStrings<'a>> {
+        (self.element == Element::Str).then_some(PackedStrings::new(self.data, self.len))
+    }
+
+    /// A `PackedVector2Array` of either precision.
+    pub fn vectors2(&self) -> Option<PackedVectorsRef<'a, 2>> {
+        PackedVectorsRef::of(self, Element::Real(2))
+    }
+
+    /// A `PackedVector3Array` of either precision.
+    pub fn vectors3(&self) -> Option<PackedVectorsRef<'a, 3>> {
+        PackedVectorsRef::of(self, Element::Real(3))
+    }
+
+    /// A `PackedVector4Array` of either precision.
+    pub fn vectors4(&self) -> Option<PackedVectorsRef<'a, 4>> {
+        PackedVectorsRef::of(self, Element::Real(4))
     }
 }
 
@@ -293,6 +318,11 @@ impl<'a, T: PackedElement> Packed<'a, T> {
             bytes,
             _element: PhantomData,
         }
+    }
+
+    /// The elements' bytes as stored (little-endian). O(1).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
     }
 
     /// The elements as alignment-1 little-endian values (`&[F32]`, `&[[F32; 3]]`, …).
@@ -378,7 +408,12 @@ pub struct FloatComponents<'a> {
     double: bool,
 }
 
-impl FloatComponents<'_> {
+impl<'a> FloatComponents<'a> {
+    /// The components stored in `data`: f64 when `double`, else f32.
+    pub(crate) fn new(data: &'a [u8], double: bool) -> Self {
+        FloatComponents { data, double }
+    }
+
     /// Are the components stored as f64 (`PackedFloat64Array`, 64-bit vector arrays)
     /// rather than f32? Printers use it to pick f32 or f64 shortest digits.
     pub fn is_double(&self) -> bool {
@@ -416,3 +451,114 @@ impl Iterator for FloatComponents<'_> {
 
 impl ExactSizeIterator for FloatComponents<'_> {}
 impl FusedIterator for FloatComponents<'_> {}
+
+/// A packed vector array's elements as stored: f32 components (every standard build) or
+/// f64 (Godot 4 double-precision builds, the header's 64-bit flag). `Copy`.
+#[derive(Debug)]
+pub enum PackedVectorsRef<'a, const N: usize>
+where
+    [f32; N]: PackedElement,
+    [f64; N]: PackedElement,
+{
+    /// Single precision.
+    F32(Packed<'a, [f32; N]>),
+    /// Double precision.
+    F64(Packed<'a, [f64; N]>),
+}
+
+impl<const N: usize> Clone for PackedVectorsRef<'_, N>
+where
+    [f32; N]: PackedElement,
+    [f64; N]: PackedElement,
+{
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<const N: usize> Copy for PackedVectorsRef<'_, N>
+where
+    [f32; N]: PackedElement,
+    [f64; N]: PackedElement,
+{
+}
+
+impl<'a, const N: usize> PackedVectorsRef<'a, N>
+where
+    [f32; N]: PackedElement,
+    [f64; N]: PackedElement,
+{
+    fn of(p: &PackedArray<'a>, element: Element) -> Option<Self> {
+        if p.element != element {
+            return None;
+        }
+        Some(if p.double {
+            PackedVectorsRef::F64(Packed::new(p.data))
+        } else {
+            PackedVectorsRef::F32(Packed::new(p.data))
+        })
+    }
+
+    /// Number of vectors. O(1).
+    pub fn len(&self) -> usize {
+        match self {
+            PackedVectorsRef::F32(v) => v.len(),
+            PackedVectorsRef::F64(v) => v.len(),
+        }
+    }
+
+    /// Is it empty? O(1).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Are the components f64 on the wire?
+    pub fn is_double(&self) -> bool {
+        matches!(self, PackedVectorsRef::F64(_))
+    }
+
+    /// Vector `i` with its components widened to f64 (exactly), `None` past the end. O(1).
+    pub fn get(&self, i: usize) -> Option<[f64; N]> {
+        match self {
+            PackedVectorsRef::F32(v) => v.get(i).map(|c| c.map(f64::from)),
+            PackedVectorsRef::F64(v) => v.get(i),
+        }
+    }
+
+    /// The elements' bytes as stored (little-endian). O(1).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        match self {
+            PackedVectorsRef::F32(v) => v.as_bytes(),
+            PackedVectorsRef::F64(v) => v.as_bytes(),
+        }
+    }
+
+    /// Every component, vector after vector, widened exactly to f64. O(1) to create.
+    pub fn components(&self) -> FloatComponents<'a> {
+        FloatComponents::new(self.as_bytes(), self.is_double())
+    }
+}
+
+impl<'a> Packed<'a, f32> {
+    /// The elements widened exactly to f64, as a [`FloatComponents`] iterator (the form
+    /// every float-based array shares). O(1) to create.
+    pub fn components(&self) -> FloatComponents<'a> {
+        FloatComponents::new(self.bytes, false)
+    }
+}
+
+impl<'a> Packed<'a, f64> {
+    /// The elements, as a [`FloatComponents`] iterator (the form every float-based array
+    /// shares). O(1) to create.
+    pub fn components(&self) -> FloatComponents<'a> {
+        FloatComponents::new(self.bytes, true)
+    }
+}
+
+impl<'a> Packed<'a, [f32; 4]> {
+    /// Every component (r, g, b, a of a color array; x, y, z, w of a vector array), widened
+    /// exactly to f64, as a [`FloatComponents`] iterator. O(1) to create.
+    pub fn components(&self) -> FloatComponents<'a> {
+        FloatComponents::new(self.bytes, false)
+    }
+}

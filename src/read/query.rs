@@ -19,6 +19,8 @@ use alloc::{
 };
 use core::fmt;
 
+use crate::read::children::Edge;
+use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
 use crate::read::packed::PackedArray;
 use crate::read::value::VariantRef;
@@ -177,6 +179,37 @@ impl fmt::Display for Step<'_> {
     }
 }
 
+impl<'a> Edge<'a> {
+    /// The path step that reaches the child: an index for an Array element, the key for a
+    /// Dictionary entry whose key is a String, StringName or int, the name for an object
+    /// property. `None` for an entry whose key a path cannot name (a float, a Vector2, …).
+    pub fn step(&self) -> Option<Step<'a>> {
+        match *self {
+            Edge::Index(i) => Some(Step::Int(i64::try_from(i).unwrap_or(i64::MAX))),
+            Edge::Key { key, .. } => match key.value() {
+                Value::String(s) | Value::StringName(s) => Some(Step::key(s.as_str())),
+                Value::Int(n) => Some(Step::Int(n)),
+                _ => None,
+            },
+            Edge::Property(name) => Some(Step::key(name.as_str())),
+        }
+    }
+}
+
+impl fmt::Display for Edge<'_> {
+    /// The edge in path syntax: `3` for an element, the key for an entry (`name`, `"a/b"`,
+    /// `[42]`), the property name; `<key #i>` for the `i`-th entry whose key a path cannot
+    /// name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self, self.step()) {
+            (Edge::Index(i), _) => write!(f, "{i}"),
+            (_, Some(step)) => write!(f, "{step}"),
+            (Edge::Key { position, .. }, None) => write!(f, "<key #{position}>"),
+            (Edge::Property(name), None) => f.write_str(name.as_str()),
+        }
+    }
+}
+
 impl<'a> VariantRef<'a> {
     /// Follows `path` (see [`crate::read::query`]) from this value.
     pub fn query(&self, path: &str) -> Result<Found<'a>, QueryError> {
@@ -221,43 +254,78 @@ fn follow<'a>(
         Step::Int(n) => usize::try_from(*n).ok(),
         _ => None,
     };
-    if let Some(dict) = here.as_dictionary() {
-        let found = match step {
+    let element = |packed: Option<PackedArray<'a>>| {
+        packed
+            .zip(index)
+            .filter(|(p, i)| *i < p.len())
+            .map(|(p, i)| Found::Element(p, i))
+    };
+    let found = match here.value() {
+        Value::Dictionary(dict) => match step {
             Step::Name(name) => dict.get(name),
             Step::Quoted(key) => dict.get(key),
             Step::Int(n) => dict.get_int(*n),
-        };
-        return found.map(Found::Value).ok_or_else(not_found);
-    }
-    if let Some(array) = here.as_array() {
-        return index
-            .and_then(|i| array.get(i))
-            .map(Found::Value)
-            .ok_or_else(not_found);
-    }
-    if let Some(packed) = here.as_packed() {
-        return index
-            .filter(|&i| i < packed.len())
-            .map(|i| Found::Element(packed, i))
-            .ok_or_else(not_found);
-    }
-    if let Some(ObjectRef::Full(object)) = here.as_object() {
-        let name = match step {
-            Step::Name(name) => *name,
-            Step::Quoted(key) => key.as_str(),
-            Step::Int(_) => return Err(not_found()),
-        };
-        return object
-            .properties()
-            .filter(|(n, _)| *n == name)
-            .last()
-            .map(|(_, v)| Found::Value(v))
-            .ok_or_else(not_found);
-    }
-    Err(QueryError::NotAContainer {
-        prefix: prefix_or_root(prefix),
-        ty: here.ty().name(here.dialect()),
-    })
+        }
+        .map(Found::Value),
+        Value::Array(array) => index.and_then(|i| array.get(i)).map(Found::Value),
+        Value::Object(ObjectRef::Full(object)) => {
+            let name = match step {
+                Step::Name(name) => Some(*name),
+                Step::Quoted(key) => Some(key.as_str()),
+                Step::Int(_) => None,
+            };
+            name.and_then(|name| {
+                object
+                    .properties()
+                    .filter(|(n, _)| *n == name)
+                    .last()
+                    .map(|(_, v)| Found::Value(v))
+            })
+        }
+        Value::PackedByteArray(_)
+        | Value::PackedInt32Array(_)
+        | Value::PackedInt64Array(_)
+        | Value::PackedFloat32Array(_)
+        | Value::PackedFloat64Array(_)
+        | Value::PackedStringArray(_)
+        | Value::PackedVector2Array(_)
+        | Value::PackedVector3Array(_)
+        | Value::PackedColorArray(_)
+        | Value::PackedVector4Array(_) => element(here.as_packed()),
+        Value::Nil
+        | Value::Bool(_)
+        | Value::Int(_)
+        | Value::Float(_)
+        | Value::String(_)
+        | Value::Vector2(_)
+        | Value::Vector2i(_)
+        | Value::Rect2(_)
+        | Value::Rect2i(_)
+        | Value::Vector3(_)
+        | Value::Vector3i(_)
+        | Value::Transform2D(_)
+        | Value::Vector4(_)
+        | Value::Vector4i(_)
+        | Value::Plane(_)
+        | Value::Quaternion(_)
+        | Value::Aabb(_)
+        | Value::Basis(_)
+        | Value::Transform3D(_)
+        | Value::Projection(_)
+        | Value::Color(_)
+        | Value::StringName(_)
+        | Value::NodePath(_)
+        | Value::Rid(_)
+        | Value::Object(_)
+        | Value::Callable
+        | Value::Signal(_) => {
+            return Err(QueryError::NotAContainer {
+                prefix: prefix_or_root(prefix),
+                ty: here.ty().name(here.dialect()),
+            })
+        }
+    };
+    found.ok_or_else(not_found)
 }
 
 fn prefix_or_root(prefix: &str) -> String {

@@ -126,4 +126,48 @@ impl<'a> Iterator for StringIter<'a> {
 }
 
 impl ExactSizeIterator for StringIter<'_> {}
+
+/// A `PackedStringArray` / `PoolStringArray` view. `Copy`; items are variable-size, so
+/// iterating is lazy and [`PackedStrings::get`] is O(index).
+#[derive(Clone, Copy, Debug)]
+pub struct PackedStrings<'a> {
+    fields: &'a [u8],
+    len: u32,
+}
+
+impl<'a> PackedStrings<'a> {
+    /// `len` string fields stored back to back from `fields[0]`.
+    pub(crate) fn new(fields: &'a [u8], len: u32) -> Self {
+        PackedStrings { fields, len }
+    }
+
+    /// Number of items. O(1).
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Is it empty? O(1).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The items, in order. Each is what Godot reads (up to the NUL every item written by
+    /// the engine carries).
+    pub fn iter(&self) -> StringIter<'a> {
+        StringIter::new(self.fields, self.len)
+    }
+
+    /// Item `index`, or `None` past the end. O(index).
+    pub fn get(&self, index: usize) -> Option<GdStr<'a>> {
+        self.iter().nth(index)
+    }
+}
+
+impl<'a> IntoIterator for PackedStrings<'a> {
+    type Item = GdStr<'a>;
+    type IntoIter = StringIter<'a>;
+    fn into_iter(self) -> StringIter<'a> {
+        self.iter()
+    }
+}
 impl core::iter::FusedIterator for StringIter<'_> {}

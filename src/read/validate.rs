@@ -135,7 +135,7 @@ fn children(
         top.remaining -= 1;
         if top.named != 0 {
             let name = cur.string::<true>()?;
-            if dialect == Dialect::Godot4 && godot_view(name) == b"script" {
+            if dialect.script_is_path() && godot_view(name) == b"script" {
                 check_script_property(&cur)?;
             }
         }
@@ -230,7 +230,7 @@ fn node<const CHECK: bool>(
         Layout::NodePath => node_path::<CHECK>(cur)?,
         Layout::Object => return object::<CHECK>(cur, header_at, word, options),
         Layout::Array => {
-            if dialect == Dialect::Godot4 {
+            if dialect.typed_containers() {
                 container_type::<CHECK>(cur, header.container_kind(16))?;
             }
             return container_count::<CHECK>(cur, options, 4).map(|count| Children {
@@ -239,7 +239,7 @@ fn node<const CHECK: bool>(
             });
         }
         Layout::Dictionary => {
-            if dialect == Dialect::Godot4 {
+            if dialect.typed_containers() {
                 container_type::<CHECK>(cur, header.container_kind(16))?;
                 container_type::<CHECK>(cur, header.container_kind(18))?;
             }
@@ -417,44 +417,4 @@ pub(crate) fn measure(data: &[u8], dialect: Dialect) -> usize {
         }
     }
     cur.pos()
-}
-
-#[cfg(feature = "alloc")]
-/// Appends `(start, end)` for every container with children in validated `data` (one
-/// value at offset 0), in pre-order. An explicit stack of open containers; no recursion.
-pub(crate) fn record_spans(
-    data: &[u8],
-    dialect: Dialect,
-    spans: &mut alloc::vec::Vec<(usize, usize)>,
-) {
-    let options = ParseOptions::default();
-    let mut cur = Cursor::new(data, 0);
-    // Open containers: (index of the span to close, values left, named children).
-    let mut open: alloc::vec::Vec<(usize, u32, bool)> = alloc::vec::Vec::new();
-    loop {
-        let start = cur.pos();
-        let Ok(children) = node::<false>(&mut cur, dialect, &options) else {
-            return;
-        };
-        if children.count > 0 {
-            open.push((spans.len(), children.count, children.named));
-            spans.push((start, start));
-        }
-        // Close finished containers, then read the next child's name if it has one.
-        loop {
-            let Some(top) = open.last_mut() else { return };
-            if top.1 == 0 {
-                if let Some(span) = spans.get_mut(top.0) {
-                    span.1 = cur.pos();
-                }
-                open.pop();
-                continue;
-            }
-            top.1 -= 1;
-            if top.2 && cur.string::<false>().is_err() {
-                return;
-            }
-            break;
-        }
-    }
 }

@@ -2,7 +2,6 @@
 
 use core::fmt;
 
-use crate::read::index::SpanIndex;
 use crate::read::math::MathRef;
 use crate::read::options::ParseOptions;
 use crate::read::packed::PackedArray;
@@ -11,23 +10,25 @@ use crate::read::validate::{measure, validate};
 use crate::wire::bytes::{le_u32, le_u64};
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
-use crate::wire::header::Header;
+use crate::wire::header::{reads_flag_64, FLAG_64};
 use crate::wire::types::{Layout, VariantType};
 
 /// A borrowed view of one encoded Variant, validated once by [`VariantRef::parse`].
 ///
-/// It is `Copy` and three words plus a tag in size: the exact encoded bytes of the value,
-/// their absolute offset in the parsed buffer, the type, and the dialect. Every accessor is
-/// infallible and allocation-free; the `as_*` accessors return `None` when the value has
-/// another type.
+/// It is `Copy` and 32 bytes on 64-bit targets: the exact encoded bytes of the value, their
+/// absolute offset in the parsed buffer, the header word, the type and the dialect. Every
+/// accessor is infallible and allocation-free; the `as_*` accessors return `None` when the
+/// value has another type, and [`VariantRef::value`] decodes it into a [`Value`] to match
+/// on.
+///
+/// [`Value`]: crate::Value
 #[derive(Clone, Copy)]
 pub struct VariantRef<'a> {
     encoded: &'a [u8],
     offset: usize,
-    header: Header,
+    word: u32,
+    ty: VariantType,
     dialect: Dialect,
-    /// Container spans recorded by [`VariantRef::parse_indexed`], if any.
-    index: Option<&'a SpanIndex>,
 }
 
 impl<'a> VariantRef<'a> {
@@ -54,6 +55,16 @@ impl<'a> VariantRef<'a> {
     ///
     /// Cost: O(input length) time, no allocation, a few hundred bytes of stack (about 10 KiB
     /// at the deepest nesting).
+    ///
+    /// ```
+    /// use gdvariant::{Dialect, ErrorKind, VariantRef};
+    ///
+    /// let value = VariantRef::parse(&[2, 0, 0, 0, 7, 0, 0, 0], Dialect::Godot4)?; // 7
+    /// assert_eq!(value.as_int(), Some(7));
+    /// let error = VariantRef::parse(&[2, 0, 0, 0, 7], Dialect::Godot4).unwrap_err();
+    /// assert_eq!((error.kind(), error.offset()), (ErrorKind::UnexpectedEnd, 4));
+    /// # Ok::<(), gdvariant::Error>(())
+    /// ```
     pub fn parse(bytes: &'a [u8], dialect: Dialect) -> Result<Self, Error> {
         Self::parse_with(bytes, dialect, &ParseOptions::default())
     }
@@ -84,138 +95,117 @@ impl<'a> VariantRef<'a> {
         dialect: Dialect,
         options: &ParseOptions,
     ) -> Result<(Self, usize), Error> {
-        let len = validate(bytes, 0, dialect, options)?;
-        let encoded = bytes.get(..len).unwrap_or(bytes);
-        Ok((Self::trusted(encoded, 0, dialect, None), len))
+        Self::parse_prefix_at(bytes, 0, dialect, options)
     }
 
-    #[cfg(feature = "alloc")]
-    /// [`VariantRef::parse_prefix_with`], then records the byte span of every container
-    /// into `index` (cleared first), and returns a view whose iterators use it: stepping
-    /// over a nested container is then a binary search instead of a walk over its contents,
-    /// so `get(i)`, dictionary lookups and full recursive walks never re-walk a subtree.
+    /// [`VariantRef::parse_prefix_with`] for bytes that sit at absolute offset `base` of a
+    /// larger stream (a frame's body, a value after a header of the caller's): offsets in
+    /// errors, [`VariantRef::offset`] and every offset below it count from the start of the
+    /// stream, not of `bytes`. Returns the value and the number of bytes it occupies.
     ///
-    /// Cost: the validation pass plus one pass over the headers; `index` holds 16 bytes per
-    /// non-empty container (this is the one parse function that allocates).
-    pub fn parse_indexed(
+    /// ```
+    /// use gdvariant::{Dialect, ParseOptions, VariantRef};
+    ///
+    /// // A store_var frame: 4-byte length, then the value (an int 7 cut short).
+    /// let file = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0];
+    /// let error = VariantRef::parse_prefix_at(&file[4..], 4, Dialect::Godot4, &ParseOptions::default())
+    ///     .unwrap_err();
+    /// assert_eq!(error.offset(), 8); // in the file, not in the frame body
+    /// ```
+    pub fn parse_prefix_at(
         bytes: &'a [u8],
+        base: usize,
         dialect: Dialect,
         options: &ParseOptions,
-        index: &'a mut SpanIndex,
-    ) -> Result<Self, Error> {
-        let (value, _) = Self::parse_prefix_with(bytes, dialect, options)?;
-        index.record(value.encoded, dialect);
-        let index: &'a SpanIndex = index;
-        Ok(VariantRef {
-            index: Some(index),
-            ..value
-        })
+    ) -> Result<(Self, usize), Error> {
+        let len = validate(bytes, base, dialect, options)?;
+        let encoded = bytes.get(..len).unwrap_or(bytes);
+        Ok((Self::trusted(encoded, base, dialect), len))
     }
 
-    /// Builds a view of already validated bytes (`encoded` is exactly one value).
-    pub(crate) fn trusted(
-        encoded: &'a [u8],
-        offset: usize,
-        dialect: Dialect,
-        index: Option<&'a SpanIndex>,
-    ) -> Self {
-        // Validated bytes always decode; a NIL header stands in for the impossible case.
-        let header = Header::decode(le_u32(encoded, 0), dialect).unwrap_or(Header::NIL);
+    /// A view of already validated bytes: `encoded` is exactly one value, at absolute
+    /// `offset`.
+    pub(crate) fn trusted(encoded: &'a [u8], offset: usize, dialect: Dialect) -> Self {
+        let word = le_u32(encoded, 0);
         VariantRef {
             encoded,
             offset,
-            header,
+            word,
+            ty: decode_ty(word, dialect),
             dialect,
-            index,
         }
     }
 
-    /// Splits the first value off validated `data` (whose first byte is at absolute `offset`).
+    /// Splits the first value off validated `data` (whose first byte is at absolute
+    /// `offset`): measures it, without re-validating.
     pub(crate) fn split_trusted(
         data: &'a [u8],
         offset: usize,
         dialect: Dialect,
-        index: Option<&'a SpanIndex>,
     ) -> (Self, &'a [u8]) {
-        // Validated bytes always decode; a NIL header stands in for the impossible case.
-        let header = Header::decode(le_u32(data, 0), dialect).unwrap_or(Header::NIL);
-        // Only containers with children are in the index: nothing else is looked up.
-        let recorded = match header.layout {
-            Layout::Array | Layout::Dictionary | Layout::Object => {
-                index.and_then(|ix| ix.len_at(offset))
-            }
-            _ => None,
-        };
-        let len = recorded.unwrap_or_else(|| measure(data, dialect));
+        let len = measure(data, dialect);
         let (encoded, rest) = data.split_at(len.min(data.len()));
-        let value = VariantRef {
-            encoded,
-            offset,
-            header,
-            dialect,
-            index,
-        };
-        (value, rest)
-    }
-
-    /// The span index this view's iterators use, if it came from
-    /// [`VariantRef::parse_indexed`].
-    pub(crate) fn index(&self) -> Option<&'a SpanIndex> {
-        self.index
+        (Self::trusted(encoded, offset, dialect), rest)
     }
 
     /// The value's type.
+    #[inline]
     pub fn ty(&self) -> VariantType {
-        self.header.ty
+        self.ty
     }
 
     /// The dialect it was parsed in.
+    #[inline]
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }
 
     /// The value's exact encoded bytes, header included: a valid blob on its own. O(1).
+    #[inline]
     pub fn encoded(&self) -> &'a [u8] {
         self.encoded
     }
 
-    /// Absolute offset of the value's header in the buffer given to `parse`.
+    /// Absolute offset of the value's header in the buffer given to `parse` (plus the
+    /// `base` given to [`VariantRef::parse_prefix_at`]).
+    #[inline]
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// The raw header word (type id in the low byte, flags from bit 16).
+    #[inline]
     pub fn header(&self) -> u32 {
-        self.header.word
-    }
-
-    pub(crate) fn header_info(&self) -> Header {
-        self.header
+        self.word
     }
 
     /// The bytes after the header.
+    #[inline]
     pub(crate) fn payload(&self) -> &'a [u8] {
         self.encoded.get(4..).unwrap_or(&[])
     }
 
-    /// Does this value use 64-bit numbers (the 64-bit header flag, where the dialect reads it)?
+    /// Is the header's 64-bit flag set where the type reads it: a 64-bit `int`; an f64
+    /// `float`; f64 components of a math value or packed vector array (Godot 4
+    /// double-precision builds)? The one name for the flag across the crate.
+    #[inline]
     pub fn is_double(&self) -> bool {
-        self.header_info().is_double()
+        self.word & FLAG_64 != 0 && reads_flag_64(self.ty, self.dialect)
     }
 
     /// Is it `null` (NIL)?
     pub fn is_nil(&self) -> bool {
-        self.header.ty == VariantType::Nil
+        self.ty == VariantType::Nil
     }
 
     /// A `bool` (any non-zero word is `true`, as in the engine).
     pub fn as_bool(&self) -> Option<bool> {
-        (self.header.ty == VariantType::Bool).then(|| le_u32(self.payload(), 0) != 0)
+        (self.ty == VariantType::Bool).then(|| le_u32(self.payload(), 0) != 0)
     }
 
     /// An `int`, 32- or 64-bit on the wire.
     pub fn as_int(&self) -> Option<i64> {
-        (self.header.ty == VariantType::Int).then(|| {
+        (self.ty == VariantType::Int).then(|| {
             if self.is_double() {
                 le_u64(self.payload(), 0) as i64
             } else {
@@ -226,7 +216,7 @@ impl<'a> VariantRef<'a> {
 
     /// A `float` (`REAL` in Godot 3), f32 or f64 on the wire, widened to f64.
     pub fn as_float(&self) -> Option<f64> {
-        (self.header.ty == VariantType::Float).then(|| {
+        (self.ty == VariantType::Float).then(|| {
             if self.is_double() {
                 f64::from_bits(le_u64(self.payload(), 0))
             } else {
@@ -237,7 +227,7 @@ impl<'a> VariantRef<'a> {
 
     /// A `String` or (Godot 4) `StringName` as stored.
     pub fn as_gd_str(&self) -> Option<GdStr<'a>> {
-        (self.header.layout == Layout::Str).then(|| string_at(self.payload(), 0).0)
+        (self.ty.layout() == Layout::Str).then(|| string_at(self.payload(), 0).0)
     }
 
     /// The text of a `String` or `StringName`. O(len) (UTF-8 is re-checked; see [`GdStr`]).
@@ -248,9 +238,9 @@ impl<'a> VariantRef<'a> {
     /// Any fixed-size math value: vectors, rects, transforms, planes, quaternions, AABB,
     /// Basis, Projection, Color, and their integer forms.
     pub fn as_math(&self) -> Option<MathRef<'a>> {
-        match self.header.layout {
+        match self.ty.layout() {
             Layout::Math(n, component) => Some(MathRef::new(
-                self.header.ty,
+                self.ty,
                 n,
                 component,
                 self.is_double(),
@@ -262,34 +252,39 @@ impl<'a> VariantRef<'a> {
 
     /// A `RID`'s id. Godot 3 does not serialize RIDs: its RIDs read as 0.
     pub fn as_rid(&self) -> Option<u64> {
-        (self.header.ty == VariantType::Rid).then(|| le_u64(self.payload(), 0))
+        (self.ty == VariantType::Rid).then(|| le_u64(self.payload(), 0))
     }
 
     /// Is it a `Callable`? (Godot 4 writes no payload: it always reads as an empty Callable.)
     pub fn is_callable(&self) -> bool {
-        self.header.ty == VariantType::Callable
+        self.ty == VariantType::Callable
     }
 
     /// Any packed (pool) array.
     pub fn as_packed(&self) -> Option<PackedArray<'a>> {
-        match self.header.layout {
+        match self.ty.layout() {
             Layout::Packed(element) => Some(PackedArray::new(
-                self.header.ty,
+                self.ty,
                 element,
                 self.is_double(),
                 self.payload(),
                 self.offset + 4,
-                self.dialect,
             )),
             _ => None,
         }
     }
 }
 
+/// The type of validated header `word` (a NIL stands in for the impossible unknown id).
+#[inline]
+fn decode_ty(word: u32, dialect: Dialect) -> VariantType {
+    VariantType::from_id((word & 0xFF) as u8, dialect).unwrap_or(VariantType::Nil)
+}
+
 impl fmt::Debug for VariantRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut d = f.debug_struct("VariantRef");
-        d.field("ty", &self.header.ty)
+        d.field("ty", &self.ty)
             .field("offset", &self.offset)
             .field("len", &self.encoded.len());
         // The engine's text form, when the crate can print it (it sorts dictionaries).

@@ -1,6 +1,7 @@
 //! The declared element type of a typed container: one enum for the reader, the builder
 //! and owned values, generic over how it holds names.
 
+#[cfg(feature = "alloc")]
 use super::header::{KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE, KIND_SCRIPT};
 use super::types::VariantType;
 
@@ -62,6 +63,7 @@ impl<S> ContainerType<S> {
     }
 
     /// The `ContainerTypeKind` written in header bits 16–17 / 18–19 for this type.
+    #[cfg(feature = "alloc")]
     pub(crate) fn kind(&self) -> u32 {
         match self {
             ContainerType::Untyped => KIND_NONE,

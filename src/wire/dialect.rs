@@ -13,3 +13,31 @@ pub enum Dialect {
     /// (4.2+ arrays, 4.4+ dictionaries), double-precision math behind a header flag.
     Godot4,
 }
+
+impl Dialect {
+    /// Godot 4's typed Array and Dictionary: element type descriptors after the header,
+    /// announced in header bits 16–19.
+    #[inline]
+    pub(crate) const fn typed_containers(self) -> bool {
+        matches!(self, Dialect::Godot4)
+    }
+
+    /// Does a RID carry its id (a u64)? Godot 3 writes the header alone.
+    #[inline]
+    pub(crate) const fn rid_payload(self) -> bool {
+        matches!(self, Dialect::Godot4)
+    }
+
+    /// Godot 4 reads an object's `script` property as a resource path: it must be null or
+    /// a String.
+    #[inline]
+    pub(crate) const fn script_is_path(self) -> bool {
+        matches!(self, Dialect::Godot4)
+    }
+
+    /// Can math values and packed vector arrays carry f64 components (the 64-bit flag)?
+    #[inline]
+    pub(crate) const fn double_math(self) -> bool {
+        matches!(self, Dialect::Godot4)
+    }
+}

@@ -32,10 +32,8 @@ const fn fixed_size(layout: Layout, dialect: Dialect) -> Option<(u8, u8)> {
         Layout::Int | Layout::Float => Some((4, 8)),
         Layout::Math(n, Component::Real) => Some((n * 4, n * 8)),
         Layout::Math(n, _) => Some((n * 4, n * 4)),
-        Layout::Rid => match dialect {
-            Dialect::Godot3 => Some((0, 0)),
-            Dialect::Godot4 => Some((8, 8)),
-        },
+        Layout::Rid if dialect.rid_payload() => Some((8, 8)),
+        Layout::Rid => Some((0, 0)),
         _ => None,
     }
 }
@@ -78,6 +76,7 @@ pub(crate) const KIND_BUILTIN: u32 = 1;
 /// A class name string follows.
 pub(crate) const KIND_CLASS_NAME: u32 = 2;
 /// A script path string follows.
+#[cfg(feature = "alloc")] // the reader takes every other kind for a script
 pub(crate) const KIND_SCRIPT: u32 = 3;
 
 /// A decoded 4-byte header: the type, its payload layout, and the raw word.
@@ -91,15 +90,6 @@ pub(crate) struct Header {
 }
 
 impl Header {
-    /// The header of a NIL value.
-    pub(crate) const NIL: Header = Header {
-        ty: VariantType::Nil,
-        layout: Layout::Nil,
-        word: 0,
-        flag_64: false,
-        fixed: Some((0, 0)),
-    };
-
     /// Decodes `word` in `dialect`: the type is the low byte, bits 8–15 are ignored.
     /// Returns the unknown id on failure.
     #[inline]
@@ -145,8 +135,8 @@ impl Header {
     pub(crate) fn unused_bits(self, dialect: Dialect) -> u32 {
         let used = match (self.layout, dialect) {
             (Layout::Object, _) => FLAG_OBJECT_AS_ID,
-            (Layout::Array, Dialect::Godot4) => 0b11 << 16,
-            (Layout::Dictionary, Dialect::Godot4) => 0b1111 << 16,
+            (Layout::Array, d) if d.typed_containers() => 0b11 << 16,
+            (Layout::Dictionary, d) if d.typed_containers() => 0b1111 << 16,
             _ if self.flag_64 => FLAG_64,
             _ => 0,
         };
@@ -154,12 +144,18 @@ impl Header {
     }
 }
 
+/// Does a value of type `ty` read the 64-bit flag in `dialect`?
+#[inline]
+pub(crate) fn reads_flag_64(ty: VariantType, dialect: Dialect) -> bool {
+    uses_flag_64(ty.layout(), dialect)
+}
+
 /// Does this layout read the 64-bit flag in `dialect`?
 const fn uses_flag_64(layout: Layout, dialect: Dialect) -> bool {
     match layout {
         Layout::Int | Layout::Float => true,
         Layout::Math(_, Component::Real) | Layout::Packed(Element::Real(_)) => {
-            matches!(dialect, Dialect::Godot4)
+            dialect.double_math()
         }
         _ => false,
     }

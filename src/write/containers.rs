@@ -179,7 +179,7 @@ impl<S: Sink> ObjectBuilder<'_, S> {
         self.inner.count += 1;
         put_string(self.inner.out, name.as_bytes())?;
         // Godot 4 reads `script` as a resource path (the name as Godot reads the text).
-        let script = self.inner.dialect == Dialect::Godot4
+        let script = self.inner.dialect.script_is_path()
             && crate::wire::utf8::godot_view(name.as_bytes()) == b"script";
         let mut slot = self.inner.slot();
         slot.script = script;
@@ -236,7 +236,7 @@ impl<'a, S: Sink> Builder<'a, S> {
         element: ContainerType<&str>,
     ) -> Result<ArrayBuilder<'a, S>, BuildError> {
         if element != ContainerType::Untyped {
-            self.require_godot4("a typed Array")?;
+            self.require(self.dialect.typed_containers(), "a typed Array")?;
         }
         check_type(element)?;
         self.header(VariantType::Array, element.kind() << 16)?;
@@ -265,7 +265,7 @@ impl<'a, S: Sink> Builder<'a, S> {
         value: ContainerType<&str>,
     ) -> Result<DictBuilder<'a, S>, BuildError> {
         if key != ContainerType::Untyped || value != ContainerType::Untyped {
-            self.require_godot4("a typed Dictionary")?;
+            self.require(self.dialect.typed_containers(), "a typed Dictionary")?;
         }
         check_type(key)?;
         check_type(value)?;

@@ -194,10 +194,15 @@ impl<'a, S: Sink> Builder<'a, S> {
         put_string(self.out, text)
     }
 
-    fn require_godot4(&self, what: &'static str) -> Result<(), BuildError> {
-        match self.dialect {
-            Dialect::Godot4 => Ok(()),
-            dialect => Err(BuildError::NotInDialect { what, dialect }),
+    /// `Ok` when the dialect has the feature (`supported`), else `NotInDialect(what)`.
+    pub(crate) fn require(&self, supported: bool, what: &'static str) -> Result<(), BuildError> {
+        if supported {
+            Ok(())
+        } else {
+            Err(BuildError::NotInDialect {
+                what,
+                dialect: self.dialect,
+            })
         }
     }
 
@@ -277,7 +282,7 @@ impl<'a, S: Sink> Builder<'a, S> {
             let narrow: Vec<f32> = components.iter().map(|&c| c as f32).collect();
             return self.math(ty, &narrow);
         }
-        self.require_godot4("double-precision math")?;
+        self.require(self.dialect.double_math(), "double-precision math")?;
         self.check_math(ty, components.len(), false)?;
         self.header(ty, FLAG_64)?;
         for c in components {
@@ -386,14 +391,14 @@ impl<'a, S: Sink> Builder<'a, S> {
     /// A `RID`. Godot 4 writes its id; Godot 3 does not serialize RIDs (the header alone,
     /// which reads back as an empty RID), so a non-zero id is an error there.
     pub fn rid(mut self, id: u64) -> Result<(), BuildError> {
-        if self.dialect == Dialect::Godot3 && id != 0 {
+        if !self.dialect.rid_payload() && id != 0 {
             return Err(BuildError::NotInDialect {
                 what: "a RID id",
                 dialect: self.dialect,
             });
         }
         self.header(VariantType::Rid, 0)?;
-        if self.dialect == Dialect::Godot4 {
+        if self.dialect.rid_payload() {
             self.out.extend_from_slice(&id.to_le_bytes());
         }
         Ok(())

@@ -19,7 +19,10 @@ impl<S: Sink> Builder<'_, S> {
         count: usize,
     ) -> Result<(), BuildError> {
         if double {
-            self.require_godot4("a double-precision packed vector array")?;
+            self.require(
+                self.dialect.double_math(),
+                "a double-precision packed vector array",
+            )?;
         }
         let count = count_word(count)?;
         self.header(ty, if double { FLAG_64 } else { 0 })?;

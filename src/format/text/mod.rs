@@ -11,12 +11,16 @@ pub(crate) mod style;
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
+use crate::read::container::{ArrayRef, DictRef};
+use crate::read::decoded::Value;
+use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
+use crate::read::packed::FloatComponents;
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::types::{Element, Layout, VariantType};
+use crate::wire::types::VariantType;
 use number::{write_real, Role};
 use style::TextStyle;
 
@@ -93,57 +97,83 @@ impl Writer<'_, '_> {
     }
 
     fn value(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
-        match v.ty().layout() {
-            Layout::Nil => self.s("null"),
-            Layout::Bool => self.s(if v.as_bool() == Some(true) {
-                "true"
-            } else {
-                "false"
-            }),
-            Layout::Int => write!(self.out, "{}", v.as_int().unwrap_or(0)),
-            Layout::Float => self.real(v.as_float().unwrap_or(0.0), Role::Float),
-            Layout::Str => {
-                let text = v.as_str().unwrap_or("");
-                if v.ty() == VariantType::StringName {
-                    self.s("&\"")?;
-                    self.escaped(text)?;
-                } else {
-                    self.s("\"")?;
-                    self.escaped_multiline(text)?;
-                }
+        match v.value() {
+            Value::Nil => self.s("null"),
+            Value::Bool(b) => self.s(if b { "true" } else { "false" }),
+            Value::Int(n) => write!(self.out, "{n}"),
+            Value::Float(x) => self.real(x, Role::Float),
+            Value::String(text) => {
+                self.s("\"")?;
+                self.escaped_multiline(text.as_str())?;
                 self.s("\"")
             }
-            Layout::Math(..) => self.math(v),
-            Layout::NodePath => {
+            Value::StringName(text) => {
+                self.s("&\"")?;
+                self.escaped(text.as_str())?;
+                self.s("\"")
+            }
+            Value::Vector2(m)
+            | Value::Vector2i(m)
+            | Value::Rect2(m)
+            | Value::Rect2i(m)
+            | Value::Vector3(m)
+            | Value::Vector3i(m)
+            | Value::Transform2D(m)
+            | Value::Vector4(m)
+            | Value::Vector4i(m)
+            | Value::Plane(m)
+            | Value::Quaternion(m)
+            | Value::Aabb(m)
+            | Value::Basis(m)
+            | Value::Transform3D(m)
+            | Value::Projection(m)
+            | Value::Color(m) => self.math(&m),
+            Value::NodePath(p) => {
                 let mut path = String::new();
-                if let Some(p) = v.as_node_path() {
-                    if self.style.is_godot3() {
-                        p.write_godot3(&mut path)?;
-                    } else {
-                        fmt::Write::write_fmt(&mut path, format_args!("{p}"))?;
-                    }
+                if self.style.is_godot3() {
+                    p.write_godot3(&mut path)?;
+                } else {
+                    fmt::Write::write_fmt(&mut path, format_args!("{p}"))?;
                 }
                 self.s("NodePath(\"")?;
                 self.escaped(&path)?;
                 self.s("\")")
             }
-            Layout::Rid => match (self.style, v.as_rid()) {
-                (TextStyle::Godot4, Some(id)) if id != 0 => write!(self.out, "RID({})", id as i64),
-                (TextStyle::Godot4, _) => self.s("RID()"),
+            Value::Rid(id) => match self.style {
+                TextStyle::Godot4 if id != 0 => write!(self.out, "RID({})", id as i64),
+                TextStyle::Godot4 => self.s("RID()"),
                 _ => Ok(()), // Godot 3 prints RIDs as nothing at all
             },
-            Layout::Callable => self.s("Callable()"),
-            Layout::Signal => self.s("Signal()"),
-            Layout::Object => self.object(v, depth),
-            Layout::Array => self.array(v, depth),
-            Layout::Dictionary => self.dictionary(v, depth),
-            Layout::Packed(element) => self.packed(v, element),
+            Value::Callable => self.s("Callable()"),
+            Value::Signal(_) => self.s("Signal()"),
+            Value::Object(o) => self.object(o, depth),
+            Value::Array(a) => self.array(a, depth),
+            Value::Dictionary(d) => self.dictionary(d, depth),
+            Value::PackedByteArray(bytes) => {
+                self.packed(v.ty(), bytes.iter(), |w, b| write!(w.out, "{b}"))
+            }
+            Value::PackedInt32Array(p) => {
+                self.packed(v.ty(), p.iter(), |w, n| write!(w.out, "{n}"))
+            }
+            Value::PackedInt64Array(p) => {
+                self.packed(v.ty(), p.iter(), |w, n| write!(w.out, "{n}"))
+            }
+            Value::PackedStringArray(p) => self.packed(v.ty(), p.iter(), |w, item| {
+                w.s("\"")?;
+                w.escaped(item.as_str())?;
+                w.s("\"")
+            }),
+            Value::PackedFloat32Array(p) => self.floats(v.ty(), p.components()),
+            Value::PackedFloat64Array(p) => self.floats(v.ty(), p.components()),
+            Value::PackedVector2Array(p) => self.floats(v.ty(), p.components()),
+            Value::PackedVector3Array(p) => self.floats(v.ty(), p.components()),
+            Value::PackedVector4Array(p) => self.floats(v.ty(), p.components()),
+            Value::PackedColorArray(p) => self.floats(v.ty(), p.components()),
         }
     }
 
-    fn math(&mut self, v: &VariantRef<'_>) -> fmt::Result {
-        let Some(m) = v.as_math() else { return Ok(()) };
-        self.call(self.type_name(v.ty()), |w| {
+    fn math(&mut self, m: &MathRef<'_>) -> fmt::Result {
+        self.call(self.type_name(m.ty()), |w| {
             for i in 0..m.len() {
                 if i > 0 {
                     w.s(", ")?;
@@ -157,20 +187,20 @@ impl Writer<'_, '_> {
         })
     }
 
-    fn object(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
+    fn object(&mut self, object: ObjectRef<'_>, depth: usize) -> fmt::Result {
         if self.style.has_depth_cutoff() && depth > MAX_TEXT_RECURSION {
             return self.s("null");
         }
-        match v.as_object() {
-            None | Some(ObjectRef::Null) | Some(ObjectRef::Id(0)) => self.s("null"),
-            Some(ObjectRef::Id(id)) => {
+        match object {
+            ObjectRef::Null | ObjectRef::Id(0) => self.s("null"),
+            ObjectRef::Id(id) => {
                 writeln!(
                     self.out,
                     "Object(EncodedObjectAsID,\"object_id\":{},\"script\":null)",
                     id as i64
                 )
             }
-            Some(ObjectRef::Full(object)) => {
+            ObjectRef::Full(object) => {
                 self.s("Object(")?;
                 self.s(object.class().as_str())?;
                 self.s(",")?;
@@ -201,10 +231,7 @@ impl Writer<'_, '_> {
         }
     }
 
-    fn array(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
-        let Some(array) = v.as_array() else {
-            return Ok(());
-        };
+    fn array(&mut self, array: ArrayRef<'_>, depth: usize) -> fmt::Result {
         let typed = array.element_type().is_typed();
         if typed {
             self.s("Array[")?;
@@ -232,10 +259,7 @@ impl Writer<'_, '_> {
         Ok(())
     }
 
-    fn dictionary(&mut self, v: &VariantRef<'_>, depth: usize) -> fmt::Result {
-        let Some(dict) = v.as_dictionary() else {
-            return Ok(());
-        };
+    fn dictionary(&mut self, dict: DictRef<'_>, depth: usize) -> fmt::Result {
         let typed = dict.key_type().is_typed() || dict.value_type().is_typed();
         if typed {
             self.s("Dictionary[")?;
@@ -272,52 +296,24 @@ impl Writer<'_, '_> {
         Ok(())
     }
 
-    fn packed(&mut self, v: &VariantRef<'_>, element: Element) -> fmt::Result {
-        let Some(p) = v.as_packed() else {
-            return Ok(());
-        };
-        let name = self.type_name(v.ty());
-        self.call(name, |w| {
-            let mut first = true;
-            let mut sep = |w: &mut Self| -> fmt::Result {
-                if !core::mem::take(&mut first) {
+    /// A float-based packed array: every component as the engine prints a real.
+    fn floats(&mut self, ty: VariantType, components: FloatComponents<'_>) -> fmt::Result {
+        self.packed(ty, components, |w, x| w.real(x, Role::Component))
+    }
+
+    /// `Name( a, b )` / `Name(a, b)` with `item` writing each element.
+    fn packed<T>(
+        &mut self,
+        ty: VariantType,
+        items: impl Iterator<Item = T>,
+        mut item: impl FnMut(&mut Self, T) -> fmt::Result,
+    ) -> fmt::Result {
+        self.call(self.type_name(ty), |w| {
+            for (i, x) in items.enumerate() {
+                if i > 0 {
                     w.s(", ")?;
                 }
-                Ok(())
-            };
-            match element {
-                Element::U8 => {
-                    for b in p.as_u8().unwrap_or(&[]) {
-                        sep(w)?;
-                        write!(w.out, "{b}")?;
-                    }
-                }
-                Element::I32 => {
-                    for n in p.as_i32().into_iter().flatten() {
-                        sep(w)?;
-                        write!(w.out, "{n}")?;
-                    }
-                }
-                Element::I64 => {
-                    for n in p.as_i64().into_iter().flatten() {
-                        sep(w)?;
-                        write!(w.out, "{n}")?;
-                    }
-                }
-                Element::Str => {
-                    for item in p.strings().into_iter().flatten() {
-                        sep(w)?;
-                        w.s("\"")?;
-                        w.escaped(item.as_str())?;
-                        w.s("\"")?;
-                    }
-                }
-                Element::F32 | Element::F64 | Element::Real(_) | Element::Color => {
-                    for x in p.float_components().into_iter().flatten() {
-                        sep(w)?;
-                        w.real(x, Role::Component)?;
-                    }
-                }
+                item(w, x)?;
             }
             Ok(())
         })

@@ -11,66 +11,73 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+use crate::read::decoded::Value;
+use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
-use crate::wire::types::{Layout, VariantType};
 
 /// `a < b` as the engine decides it.
 pub(crate) fn less(a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {
     compare(a, b) == Some(Ordering::Less)
 }
 
-fn is_string_like(v: &VariantRef<'_>) -> bool {
-    v.ty().layout() == Layout::Str
+/// The text of a String or StringName.
+fn string_like<'a>(v: &Value<'a>) -> Option<GdStr<'a>> {
+    match *v {
+        Value::String(s) | Value::StringName(s) => Some(s),
+        _ => None,
+    }
 }
 
 /// Like the engine's operator<: `Some(Less)` when a < b, `Some(Greater)` when b < a,
 /// `None` or `Some(Equal)` when neither. Antisymmetric: `compare(b, a)` is the reverse.
 fn compare(a: &VariantRef<'_>, b: &VariantRef<'_>) -> Option<Ordering> {
-    if a.dialect() == Dialect::Godot4 && is_string_like(a) && is_string_like(b) {
-        return Some(a.as_str()?.cmp(b.as_str()?));
+    let (x, y) = (a.value(), b.value());
+    if a.dialect() == Dialect::Godot4 {
+        if let (Some(p), Some(q)) = (string_like(&x), string_like(&y)) {
+            return Some(p.as_str().cmp(q.as_str()));
+        }
     }
     if a.ty() != b.ty() {
         let id = |v: &VariantRef<'_>| v.ty().id(v.dialect()).unwrap_or(0);
         return Some(id(a).cmp(&id(b)));
     }
-    match a.ty() {
-        VariantType::Bool => Some(a.as_bool()?.cmp(&b.as_bool()?)),
-        VariantType::Int => Some(a.as_int()?.cmp(&b.as_int()?)),
-        VariantType::Float => a.as_float()?.partial_cmp(&b.as_float()?),
-        VariantType::String => Some(a.as_str()?.cmp(b.as_str()?)),
-        VariantType::Vector2
-        | VariantType::Vector2i
-        | VariantType::Vector3
-        | VariantType::Vector3i
-        | VariantType::Vector4
-        | VariantType::Vector4i
-        | VariantType::Color => {
-            let (x, y) = (a.as_math()?, b.as_math()?);
+    match (x, y) {
+        (Value::Bool(p), Value::Bool(q)) => Some(p.cmp(&q)),
+        (Value::Int(p), Value::Int(q)) => Some(p.cmp(&q)),
+        (Value::Float(p), Value::Float(q)) => p.partial_cmp(&q),
+        (Value::String(p), Value::String(q)) => Some(p.as_str().cmp(q.as_str())),
+        (Value::Vector2(p), Value::Vector2(q))
+        | (Value::Vector2i(p), Value::Vector2i(q))
+        | (Value::Vector3(p), Value::Vector3(q))
+        | (Value::Vector3i(p), Value::Vector3i(q))
+        | (Value::Vector4(p), Value::Vector4(q))
+        | (Value::Vector4i(p), Value::Vector4i(q))
+        | (Value::Color(p), Value::Color(q)) => {
             // Engine: (x == o.x) ? ((y == o.y) ? … : y < o.y) : x < o.x. The first
             // unequal component decides; NaN there makes neither side less.
-            for i in 0..x.len() {
-                let (p, q) = (x.get(i)?, y.get(i)?);
-                if p != q {
-                    return p.partial_cmp(&q);
+            for i in 0..p.len() {
+                let (c, d) = (p.get(i)?, q.get(i)?);
+                if c != d {
+                    return c.partial_cmp(&d);
                 }
             }
             Some(Ordering::Equal)
         }
-        VariantType::Array => {
+        (Value::Array(p), Value::Array(q)) => {
             // Engine: the first element with p < q or q < p decides, then the length.
             // One three-way comparison per element (`compare` answers both questions), so
             // nested arrays cost linear time, not 2^depth.
-            let (x, y) = (a.as_array()?, b.as_array()?);
-            for (p, q) in x.iter().zip(y.iter()) {
-                match compare(&p, &q) {
+            for (c, d) in p.iter().zip(q.iter()) {
+                match compare(&c, &d) {
                     Some(Ordering::Less) => return Some(Ordering::Less),
                     Some(Ordering::Greater) => return Some(Ordering::Greater),
                     _ => {}
                 }
             }
-            Some(x.len().cmp(&y.len()))
+            Some(p.len().cmp(&q.len()))
         }
+        // The other types define no order in the engine.
         _ => None,
     }
 }

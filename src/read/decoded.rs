@@ -1,0 +1,252 @@
+//! [`Value`]: a parsed value decoded into one variant per Godot type, to match on.
+
+use crate::read::container::{ArrayRef, DictRef};
+use crate::read::math::MathRef;
+use crate::read::object::{NodePathRef, ObjectRef, SignalRef};
+use crate::read::packed::{Packed, PackedArray, PackedVectorsRef};
+use crate::read::strings::{GdStr, PackedStrings};
+use crate::read::value::VariantRef;
+use crate::wire::types::VariantType;
+
+/// One parsed value as an enum with one variant per Godot type, each carrying its borrowed
+/// view: match on it instead of trying `as_*` accessors one after another. `Copy`, 48 bytes
+/// on 64-bit targets; building one from a [`VariantRef`] is O(1) and reads nothing but the
+/// header and the first payload words.
+///
+/// Variants are named as in Godot 4; Godot 3 values use the same variants (`PoolIntArray`
+/// is [`Value::PackedInt32Array`], `Quat` is [`Value::Quaternion`], …). Math values carry
+/// a [`MathRef`], whose components are f32, f64 (Godot 4 double-precision builds) or i32.
+///
+/// ```
+/// use gdvariant::{Dialect, Value, VariantRef};
+///
+/// // var_to_bytes(Vector2(1, 2)) in Godot 4
+/// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+/// let describe = match VariantRef::parse(&bytes, Dialect::Godot4)?.value() {
+///     Value::Int(n) => format!("the int {n}"),
+///     Value::String(s) => format!("the text {s}"),
+///     Value::Vector2(v) => format!("a point at ({}, {})", v.get(0).unwrap(), v.get(1).unwrap()),
+///     Value::Dictionary(d) => format!("{} pairs", d.len()),
+///     other => format!("a {:?}", other.ty()),
+/// };
+/// assert_eq!(describe, "a point at (1, 2)");
+/// # Ok::<(), gdvariant::Error>(())
+/// ```
+///
+/// **New types.** The enum is exhaustive on purpose: a `match` that names every type is the
+/// point, and the compiler then lists every place a new type must be handled. A Godot type
+/// added later (Pandemonium's typed arrays, integer vector arrays) is therefore a breaking
+/// change, released as a new minor version while the crate is 0.x, and listed in the
+/// changelog. Code that wants to stay compiling across such releases matches with a
+/// wildcard arm, as above.
+#[derive(Clone, Copy, Debug)]
+#[allow(missing_docs)] // each variant is the Godot type it names
+pub enum Value<'a> {
+    /// `null`.
+    Nil,
+    Bool(bool),
+    /// 32 or 64 bits on the wire, widened.
+    Int(i64),
+    /// f32 or f64 on the wire, widened exactly.
+    Float(f64),
+    String(GdStr<'a>),
+    Vector2(MathRef<'a>),
+    Vector2i(MathRef<'a>),
+    Rect2(MathRef<'a>),
+    Rect2i(MathRef<'a>),
+    Vector3(MathRef<'a>),
+    Vector3i(MathRef<'a>),
+    Transform2D(MathRef<'a>),
+    Vector4(MathRef<'a>),
+    Vector4i(MathRef<'a>),
+    Plane(MathRef<'a>),
+    /// `Quat` in Godot 3.
+    Quaternion(MathRef<'a>),
+    Aabb(MathRef<'a>),
+    Basis(MathRef<'a>),
+    /// `Transform` in Godot 3.
+    Transform3D(MathRef<'a>),
+    Projection(MathRef<'a>),
+    /// r, g, b, a: always f32.
+    Color(MathRef<'a>),
+    StringName(GdStr<'a>),
+    NodePath(NodePathRef<'a>),
+    /// The id (Godot 3 writes none: 0).
+    Rid(u64),
+    Object(ObjectRef<'a>),
+    /// Godot 4 writes no payload: always an empty Callable.
+    Callable,
+    Signal(SignalRef<'a>),
+    Dictionary(DictRef<'a>),
+    Array(ArrayRef<'a>),
+    PackedByteArray(&'a [u8]),
+    PackedInt32Array(Packed<'a, i32>),
+    PackedInt64Array(Packed<'a, i64>),
+    PackedFloat32Array(Packed<'a, f32>),
+    PackedFloat64Array(Packed<'a, f64>),
+    PackedStringArray(PackedStrings<'a>),
+    PackedVector2Array(PackedVectorsRef<'a, 2>),
+    PackedVector3Array(PackedVectorsRef<'a, 3>),
+    /// r, g, b, a per color: always f32.
+    PackedColorArray(Packed<'a, [f32; 4]>),
+    PackedVector4Array(PackedVectorsRef<'a, 4>),
+}
+
+impl Value<'_> {
+    /// The value's type. O(1).
+    pub fn ty(&self) -> VariantType {
+        use VariantType as T;
+        match self {
+            Value::Nil => T::Nil,
+            Value::Bool(_) => T::Bool,
+            Value::Int(_) => T::Int,
+            Value::Float(_) => T::Float,
+            Value::String(_) => T::String,
+            Value::Vector2(m)
+            | Value::Vector2i(m)
+            | Value::Rect2(m)
+            | Value::Rect2i(m)
+            | Value::Vector3(m)
+            | Value::Vector3i(m)
+            | Value::Transform2D(m)
+            | Value::Vector4(m)
+            | Value::Vector4i(m)
+            | Value::Plane(m)
+            | Value::Quaternion(m)
+            | Value::Aabb(m)
+            | Value::Basis(m)
+            | Value::Transform3D(m)
+            | Value::Projection(m)
+            | Value::Color(m) => m.ty(),
+            Value::StringName(_) => T::StringName,
+            Value::NodePath(_) => T::NodePath,
+            Value::Rid(_) => T::Rid,
+            Value::Object(_) => T::Object,
+            Value::Callable => T::Callable,
+            Value::Signal(_) => T::Signal,
+            Value::Dictionary(_) => T::Dictionary,
+            Value::Array(_) => T::Array,
+            Value::PackedByteArray(_) => T::PackedByteArray,
+            Value::PackedInt32Array(_) => T::PackedInt32Array,
+            Value::PackedInt64Array(_) => T::PackedInt64Array,
+            Value::PackedFloat32Array(_) => T::PackedFloat32Array,
+            Value::PackedFloat64Array(_) => T::PackedFloat64Array,
+            Value::PackedStringArray(_) => T::PackedStringArray,
+            Value::PackedVector2Array(_) => T::PackedVector2Array,
+            Value::PackedVector3Array(_) => T::PackedVector3Array,
+            Value::PackedColorArray(_) => T::PackedColorArray,
+            Value::PackedVector4Array(_) => T::PackedVector4Array,
+        }
+    }
+
+    /// The math value of any fixed-size math variant (vectors, rects, transforms, Plane,
+    /// Quaternion, AABB, Basis, Projection, Color), for code that treats them alike.
+    pub fn as_math(&self) -> Option<MathRef<'_>> {
+        match *self {
+            Value::Vector2(m)
+            | Value::Vector2i(m)
+            | Value::Rect2(m)
+            | Value::Rect2i(m)
+            | Value::Vector3(m)
+            | Value::Vector3i(m)
+            | Value::Transform2D(m)
+            | Value::Vector4(m)
+            | Value::Vector4i(m)
+            | Value::Plane(m)
+            | Value::Quaternion(m)
+            | Value::Aabb(m)
+            | Value::Basis(m)
+            | Value::Transform3D(m)
+            | Value::Projection(m)
+            | Value::Color(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+impl<'a> VariantRef<'a> {
+    /// The value decoded into its [`Value`] variant. O(1).
+    pub fn value(&self) -> Value<'a> {
+        use VariantType as T;
+        let math = || self.as_math();
+        // Every arm's accessor matches the arm's type, so none of the `unwrap_or` defaults
+        // is ever taken; they keep this total without a panic path.
+        match self.ty() {
+            T::Nil => Value::Nil,
+            T::Bool => Value::Bool(self.as_bool().unwrap_or(false)),
+            T::Int => Value::Int(self.as_int().unwrap_or(0)),
+            T::Float => Value::Float(self.as_float().unwrap_or(0.0)),
+            T::String => self.as_gd_str().map_or(Value::Nil, Value::String),
+            T::StringName => self.as_gd_str().map_or(Value::Nil, Value::StringName),
+            T::Vector2 => math().map_or(Value::Nil, Value::Vector2),
+            T::Vector2i => math().map_or(Value::Nil, Value::Vector2i),
+            T::Rect2 => math().map_or(Value::Nil, Value::Rect2),
+            T::Rect2i => math().map_or(Value::Nil, Value::Rect2i),
+            T::Vector3 => math().map_or(Value::Nil, Value::Vector3),
+            T::Vector3i => math().map_or(Value::Nil, Value::Vector3i),
+            T::Transform2D => math().map_or(Value::Nil, Value::Transform2D),
+            T::Vector4 => math().map_or(Value::Nil, Value::Vector4),
+            T::Vector4i => math().map_or(Value::Nil, Value::Vector4i),
+            T::Plane => math().map_or(Value::Nil, Value::Plane),
+            T::Quaternion => math().map_or(Value::Nil, Value::Quaternion),
+            T::Aabb => math().map_or(Value::Nil, Value::Aabb),
+            T::Basis => math().map_or(Value::Nil, Value::Basis),
+            T::Transform3D => math().map_or(Value::Nil, Value::Transform3D),
+            T::Projection => math().map_or(Value::Nil, Value::Projection),
+            T::Color => math().map_or(Value::Nil, Value::Color),
+            T::NodePath => self.as_node_path().map_or(Value::Nil, Value::NodePath),
+            T::Rid => Value::Rid(self.as_rid().unwrap_or(0)),
+            T::Object => self.as_object().map_or(Value::Nil, Value::Object),
+            T::Callable => Value::Callable,
+            T::Signal => self.as_signal().map_or(Value::Nil, Value::Signal),
+            T::Dictionary => self.as_dictionary().map_or(Value::Nil, Value::Dictionary),
+            T::Array => self.as_array().map_or(Value::Nil, Value::Array),
+            _ => self.packed_value(),
+        }
+    }
+
+    /// [`VariantRef::value`] of a packed array.
+    fn packed_value(&self) -> Value<'a> {
+        let Some(p) = self.as_packed() else {
+            return Value::Nil;
+        };
+        match p.ty() {
+            VariantType::PackedByteArray => p.as_u8().map(Value::PackedByteArray),
+            VariantType::PackedInt32Array => p.as_i32().map(Value::PackedInt32Array),
+            VariantType::PackedInt64Array => p.as_i64().map(Value::PackedInt64Array),
+            VariantType::PackedFloat32Array => p.as_f32().map(Value::PackedFloat32Array),
+            VariantType::PackedFloat64Array => p.as_f64().map(Value::PackedFloat64Array),
+            VariantType::PackedStringArray => p.strings().map(Value::PackedStringArray),
+            VariantType::PackedVector2Array => p.vectors2().map(Value::PackedVector2Array),
+            VariantType::PackedVector3Array => p.vectors3().map(Value::PackedVector3Array),
+            VariantType::PackedVector4Array => p.vectors4().map(Value::PackedVector4Array),
+            VariantType::PackedColorArray => p.as_color().map(Value::PackedColorArray),
+            _ => None,
+        }
+        .unwrap_or(Value::Nil)
+    }
+}
+
+impl<'a> PackedArray<'a> {
+    /// Element `index` as a value of its own: an `Int` (byte and int arrays), a `Float`, a
+    /// `String`, a `Vector2`/`Vector3`/`Vector4` (f32 or f64 components, as stored) or a
+    /// `Color`, borrowing the element's bytes. `None` past the end. O(1), except for
+    /// string arrays (O(index)). [`Builder::value_of`](crate::Builder::value_of) writes it
+    /// as a standalone value.
+    pub fn get(&self, index: usize) -> Option<Value<'a>> {
+        use VariantType as T;
+        Some(match self.ty() {
+            T::PackedByteArray => Value::Int(i64::from(*self.as_u8()?.get(index)?)),
+            T::PackedInt32Array => Value::Int(i64::from(self.as_i32()?.get(index)?)),
+            T::PackedInt64Array => Value::Int(self.as_i64()?.get(index)?),
+            T::PackedFloat32Array => Value::Float(f64::from(self.as_f32()?.get(index)?)),
+            T::PackedFloat64Array => Value::Float(self.as_f64()?.get(index)?),
+            T::PackedStringArray => Value::String(self.strings()?.get(index)?),
+            T::PackedVector2Array => Value::Vector2(self.element_math(index, T::Vector2)?),
+            T::PackedVector3Array => Value::Vector3(self.element_math(index, T::Vector3)?),
+            T::PackedVector4Array => Value::Vector4(self.element_math(index, T::Vector4)?),
+            T::PackedColorArray => Value::Color(self.element_math(index, T::Color)?),
+            _ => return None,
+        })
+    }
+}
