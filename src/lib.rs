@@ -52,11 +52,19 @@ mod write;
 #[cfg(feature = "std")]
 pub use format::json;
 #[cfg(feature = "alloc")]
+pub use format::text::owned::VariantText;
+#[cfg(feature = "alloc")]
 pub use format::text::style::TextStyle;
 #[cfg(feature = "alloc")]
 pub use format::text::Text;
 #[cfg(feature = "alloc")]
+pub use owned::access::VariantIndex;
+#[cfg(feature = "alloc")]
 pub use owned::{MathComponents, Object, PackedVectors, Variant};
+#[cfg(feature = "std")]
+pub use read::buf::LoadError;
+#[cfg(feature = "alloc")]
+pub use read::buf::VariantBuf;
 pub use read::children::{Children, Edge};
 pub use read::container::{ArrayIter, ArrayRef, DictIter, DictRef};
 pub use read::decoded::Value;

@@ -151,16 +151,49 @@ fn a_bad_value_skips_only_its_frame() {
     let mut decoder = FrameDecoder::new(FrameOptions::new(Dialect::Godot4));
     let mut seen = Vec::new();
     decoder.feed(&stream, |f| {
-        seen.push(f.map(|v| v.as_int()).map_err(|e| e.to_string()))
+        seen.push(
+            f.map(|v| (v.as_int(), v.offset()))
+                .map_err(|e| e.to_string()),
+        )
     });
+    // Offsets count from the start of the stream: each frame is 16 bytes, its value
+    // starts after the 4-byte prefix.
     assert_eq!(
         seen,
         [
-            Ok(Some(4611686018427387904)),
-            Err("bad value in frame: unknown type id 0x63 at offset 0x0".to_string()),
-            Ok(Some(4611686018427387904))
+            Ok((Some(4611686018427387904), 4)),
+            Err("bad value in frame: unknown type id 0x63 at offset 0x14".to_string()),
+            Ok((Some(4611686018427387904), 36))
         ]
     );
+    // The same offsets whatever the chunking, and from the other readers.
+    for size in [1, 3, 5, 17] {
+        let mut decoder = FrameDecoder::new(FrameOptions::new(Dialect::Godot4));
+        let mut offsets = Vec::new();
+        for chunk in stream.chunks(size) {
+            decoder.feed(chunk, |f| {
+                offsets.push(f.map(|v| v.offset()).map_err(|e| match e {
+                    FrameError::Value(e) => e.offset(),
+                    other => panic!("{other}"),
+                }))
+            });
+        }
+        assert_eq!(offsets, [Ok(4), Err(20), Ok(36)], "chunks of {size}");
+        assert_eq!(decoder.position(), stream.len());
+    }
+    let mut reader = frame::FrameReader::new(&stream[..], FrameOptions::new(Dialect::Godot4));
+    assert_eq!(reader.next_frame().unwrap().unwrap().offset(), 4);
+    match reader.next_frame() {
+        Err(frame::ReadError::Frame(FrameError::Value(e))) => assert_eq!(e.offset(), 20),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(reader.next_frame().unwrap().unwrap().offset(), 36);
+    assert_eq!(reader.position(), stream.len());
+    // `read_at` for a slice further into a stream.
+    match frame::read_at(&stream[16..], 16, &FrameOptions::new(Dialect::Godot4)) {
+        Err(FrameError::Value(e)) => assert_eq!(e.offset(), 20),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -262,4 +295,49 @@ fn a_big_frame_arrives_whole_through_64_kib_chunks() {
     }
     assert_eq!(sizes, [1 << 20]);
     assert_eq!(decoder.buffered(), 0);
+}
+
+#[test]
+fn detect_finds_the_prefix_of_every_framed_fixture_and_keeps_file_offsets() {
+    use gdvariant::frame::{detect, Hints, PrefixOrder, Reading};
+    for engine in ["g32", "g36", "g4"] {
+        for c in common::cases(engine) {
+            let Ok(expected) = VariantRef::parse(c.value_bytes(), c.dialect()) else {
+                continue;
+            };
+            let hints = Hints {
+                dialect: Some(c.dialect()),
+                prefixed: None,
+            };
+            let found = detect(&c.file, hints).unwrap();
+            let want = Reading {
+                dialect: c.dialect(),
+                prefix: c.is_prefixed().then_some(PrefixOrder::Little),
+            };
+            assert_eq!(found.reading, want, "{engine}/{}", c.name);
+            assert_eq!(found.value.encoded(), expected.encoded());
+            assert_eq!(found.value.offset(), want.value_offset());
+            assert!(found
+                .candidates()
+                .any(|(r, ty)| r == want && ty == expected.ty()));
+        }
+    }
+    // An error in a prefixed file is reported at its file offset.
+    let c = common::case("g4", "w_dict__stream_put_var");
+    let mut file = c.file.clone();
+    file.truncate(file.len() - 4);
+    let hints = Hints {
+        dialect: Some(Dialect::Godot4),
+        prefixed: Some(true),
+    };
+    let e = detect(&file, hints).unwrap_err();
+    let body_error = VariantRef::parse(&file[4..], Dialect::Godot4).unwrap_err();
+    assert_eq!(e.error.offset(), body_error.offset() + 4);
+    assert_eq!(e.error.kind(), body_error.kind());
+    // A prefix cut short: the input ends inside it.
+    let e = detect(&[1, 0], hints).unwrap_err();
+    assert_eq!(
+        (e.error.kind(), e.error.offset()),
+        (gdvariant::ErrorKind::UnexpectedEnd, 0)
+    );
 }

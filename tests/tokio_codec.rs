@@ -188,17 +188,24 @@ fn the_decoder_reserves_only_up_to_the_frame_and_stays_failed() {
     assert_eq!(frame.value().as_int(), Some(5));
     assert_eq!(frame.encoded().len(), 8);
 
-    // A malformed value consumes its frame: the next one is read.
+    assert_eq!(
+        frame.offset(),
+        wire.len() + 4,
+        "offsets count from the stream's start"
+    );
+
+    // A malformed value consumes its frame: the next one is read. Offsets (of the error,
+    // of the next value) count from the start of the stream: two frames came before.
+    let base = wire.len() + 16;
     let mut src = BytesMut::from(&[8, 0, 0, 0, 99, 0, 0, 0, 0, 0, 0, 0][..]);
     src.extend_from_slice(&[8, 0, 0, 0, 2, 0, 0, 0, 6, 0, 0, 0]);
-    assert!(matches!(
-        codec.decode(&mut src),
-        Err(CodecError::Frame(FrameError::Value(_)))
-    ));
-    assert_eq!(
-        codec.decode(&mut src).unwrap().unwrap().value().as_int(),
-        Some(6)
-    );
+    match codec.decode(&mut src) {
+        Err(CodecError::Frame(FrameError::Value(e))) => assert_eq!(e.offset(), base + 4),
+        other => panic!("{other:?}"),
+    }
+    let six = codec.decode(&mut src).unwrap().unwrap();
+    assert_eq!(six.value().as_int(), Some(6));
+    assert_eq!(six.value().offset(), base + 16);
 
     // The stream ends inside a frame: an I/O error at EOF.
     let mut src = BytesMut::from(&wire[..10]);

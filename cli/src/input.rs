@@ -4,7 +4,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use gdvariant::{Dialect, Error, VariantRef};
+use gdvariant::frame::{self, DetectError, Hints, Reading};
+use gdvariant::{Dialect, VariantRef, VariantType};
 
 /// How the user described the input (the options every command shares).
 #[derive(clap::Args, Debug)]
@@ -116,31 +117,26 @@ pub use gdvariant::frame::PrefixOrder;
 
 /// A parsed input and, when anything was guessed, a note for stderr.
 pub struct Input<'a> {
+    /// The value; its offsets are file offsets (4 after a length prefix).
     pub value: VariantRef<'a>,
-    /// File offset of the value's first byte (4 after a length prefix): offsets in the
-    /// value are relative to the value, add this for file offsets.
-    pub base: usize,
     /// The length prefix, if the input had one.
     pub prefix: Option<PrefixOrder>,
     pub note: Option<String>,
 }
 
-/// Why the input could not be read: the error of the most plausible reading, with context.
+/// Why the input could not be read: the library's error of the most relevant reading,
+/// and the input, for context.
 pub struct Report<'a> {
-    error: Error,
-    /// The bytes the error offset refers to.
-    bytes: &'a [u8],
-    /// Offset of `bytes[0]` in the file (4 after a length prefix).
-    base: usize,
-    dialect: Dialect,
+    error: DetectError,
+    data: &'a [u8],
 }
 
 impl fmt::Display for Report<'_> {
-    /// One line: the error with its absolute file offset and up to 8 bytes of hex context.
+    /// One line: the error with its file offset and up to 8 bytes of hex context.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = self.error.offset();
+        let at = self.error.error.offset();
         let context: Vec<String> = self
-            .bytes
+            .data
             .iter()
             .skip(at)
             .take(8)
@@ -148,174 +144,58 @@ impl fmt::Display for Report<'_> {
             .collect();
         write!(
             f,
-            "invalid {:?} data: {} at file offset {:#x} (bytes there: [{}])",
-            self.dialect,
-            self.error.kind(),
-            self.base + at,
+            "invalid {:?} data: {} at file offset {at:#x} (bytes there: [{}])",
+            self.error.reading.dialect,
+            self.error.error.kind(),
             context.join(" ")
         )
     }
 }
 
-const DIALECTS: [Dialect; 2] = [Dialect::Godot4, Dialect::Godot3];
-
-/// One way of reading the input that consumed all of it.
-struct Candidate<'a> {
-    value: VariantRef<'a>,
-    prefix: Option<PrefixOrder>,
-}
-
-/// Reads `data` as one value. `dialect` and `prefixed` are the user's choices, `None` to
-/// detect. Every reading (with and without a prefix, each dialect) that consumes the whole
-/// input is a candidate; the most plausible wins, then an unprefixed reading, then Godot 4.
+/// Reads `data` as one value with the library's detection; `dialect` and `prefixed` are
+/// the user's choices, `None` to detect.
 pub fn detect(
     data: &[u8],
     dialect: Option<Dialect>,
     prefixed: Option<bool>,
 ) -> Result<Input<'_>, Report<'_>> {
-    let dialects: Vec<Dialect> = DIALECTS
-        .into_iter()
-        .filter(|&d| dialect.is_none_or(|x| x == d))
-        .collect();
-    let prefix_choices: &[bool] = match prefixed {
-        Some(true) => &[true],
-        Some(false) => &[false],
-        None => &[false, true],
-    };
-    let mut candidates = Vec::new();
-    let mut first_error: Option<Report<'_>> = None;
-    // The first unprefixed reading that parsed but left bytes over: reported when no
-    // reading fails and none consumes the whole input.
-    let mut first_trailing: Option<Report<'_>> = None;
-    for &with_prefix in prefix_choices {
-        let (body, base, prefix) = if with_prefix {
-            match prefixed_body(data, prefixed == Some(true)) {
-                Some((body, order)) => (body, 4, Some(order)),
-                None => continue,
-            }
-        } else {
-            (data, 0, None)
-        };
-        for &d in &dialects {
-            match VariantRef::parse_prefix(body, d) {
-                // A dialect the user chose is read even with trailing bytes, as the engine does.
-                Ok((value, len)) if len == body.len() || dialect.is_some() => {
-                    candidates.push(Candidate { value, prefix });
-                }
-                Ok((_, len)) => {
-                    if first_trailing.is_none() && !with_prefix {
-                        first_trailing = Some(Report {
-                            error: Error::new(gdvariant::ErrorKind::TrailingBytes, len),
-                            bytes: body,
-                            base,
-                            dialect: d,
-                        });
-                    }
-                }
-                Err(error) => {
-                    // Report errors of the unprefixed reading unless the user said "prefixed".
-                    if first_error.is_none() && with_prefix == (prefixed == Some(true)) {
-                        first_error = Some(Report {
-                            error,
-                            bytes: body,
-                            base,
-                            dialect: d,
-                        });
-                    }
-                }
-            }
-        }
-    }
-    let best = candidates
-        .iter()
-        .enumerate()
-        .max_by_key(|&(i, c)| (plausibility(&c.value), usize::MAX - i))
-        .map(|(_, c)| c);
-    let Some(best) = best else {
-        return Err(first_error.or(first_trailing).unwrap_or_else(|| {
-            // No reading was tried: `--prefixed` on an input too short for a prefix.
-            let d = dialects.first().copied().unwrap_or(Dialect::Godot4);
-            let error = VariantRef::parse(data, d)
-                .err()
-                .unwrap_or(Error::new(gdvariant::ErrorKind::TrailingBytes, 0));
-            Report {
-                error,
-                bytes: data,
-                base: 0,
-                dialect: d,
-            }
-        }));
-    };
-    let note = if candidates.len() > 1 {
-        let readings: Vec<String> = candidates.iter().map(describe).collect();
+    let found =
+        frame::detect(data, Hints { dialect, prefixed }).map_err(|error| Report { error, data })?;
+    let note = if found.is_ambiguous() {
+        let readings: Vec<String> = found
+            .candidates()
+            .map(|(reading, ty)| describe(reading, ty))
+            .collect();
         Some(format!(
             "ambiguous input, it parses as {}; using {} (pass --godot / --prefixed to choose)",
             readings.join(" and as "),
-            describe(best)
+            describe(found.reading, found.value.ty())
         ))
     } else if dialect.is_none() || prefixed.is_none() {
-        Some(format!("detected {}", describe(best)))
+        Some(format!(
+            "detected {}",
+            describe(found.reading, found.value.ty())
+        ))
     } else {
         None
     };
-    let base = if best.prefix.is_some() { 4 } else { 0 };
     Ok(Input {
-        value: best.value,
-        base,
-        prefix: best.prefix,
+        value: found.value,
+        prefix: found.reading.prefix,
         note,
     })
 }
 
-fn describe(c: &Candidate<'_>) -> String {
-    let dialect = match c.value.dialect() {
+/// `Godot 4 Dictionary with a 4-byte length prefix`: the reading and the type it gives.
+fn describe(reading: Reading, ty: VariantType) -> String {
+    let dialect = match reading.dialect {
         Dialect::Godot3 => "Godot 3",
         _ => "Godot 4",
     };
-    let framing = match c.prefix {
+    let framing = match reading.prefix {
         Some(PrefixOrder::Little) => " with a 4-byte length prefix",
         Some(PrefixOrder::Big) => " with a 4-byte big-endian length prefix",
         None => "",
     };
-    format!(
-        "{dialect} {}{framing}",
-        c.value.ty().name(c.value.dialect())
-    )
-}
-
-/// The bytes after a 4-byte length prefix, if the prefix (little- or big-endian) matches
-/// the length of the rest; with `forced`, the bytes after the first 4 whatever they say
-/// (little-endian unless only the big-endian reading matches).
-fn prefixed_body(data: &[u8], forced: bool) -> Option<(&[u8], PrefixOrder)> {
-    let (head, body) = data.split_first_chunk::<4>()?;
-    if u32::from_le_bytes(*head) as usize == body.len() {
-        Some((body, PrefixOrder::Little))
-    } else if u32::from_be_bytes(*head) as usize == body.len() {
-        Some((body, PrefixOrder::Big))
-    } else {
-        forced.then_some((body, PrefixOrder::Little))
-    }
-}
-
-/// How likely a reading is to be what was meant: containers, strings and packed arrays
-/// rank above scalars; a math value with subnormal or NaN components (what text or counts
-/// look like when read as floats) ranks lowest.
-fn plausibility(value: &VariantRef<'_>) -> u8 {
-    use gdvariant::VariantType as T;
-    match value.ty() {
-        T::Dictionary | T::Array | T::String | T::StringName | T::NodePath => 3,
-        ty if ty.is_packed_array() => 3,
-        _ => match value.as_math() {
-            Some(m)
-                if (0..m.len()).any(|i| {
-                    m.get(i).is_some_and(|x| {
-                        x.is_nan() || x.is_subnormal() || (x != 0.0 && x.abs() < 1e-30)
-                    })
-                }) =>
-            {
-                0
-            }
-            _ => 2,
-        },
-    }
+    format!("{dialect} {}{framing}", ty.name(reading.dialect))
 }

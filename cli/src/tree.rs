@@ -27,8 +27,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let input = args.input.parse(&data)?;
     let paint = Paint::stdout();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let base = input.base;
-    let result = node(&mut out, paint, &input.value, "/", 0, args, base).and_then(|()| out.flush());
+    let result = node(&mut out, paint, &input.value, "/", 0, args).and_then(|()| out.flush());
     crate::stdout_result(result)
 }
 
@@ -39,7 +38,6 @@ fn node(
     path: &str,
     depth: usize,
     args: &Args,
-    base: usize,
 ) -> io::Result<()> {
     let ty = v.ty().name(v.dialect());
     let ty = if v.is_double()
@@ -59,7 +57,7 @@ fn node(
         out,
         "{path:<40} {} {amount:>18} {} {}",
         paint.ty(&format!("{ty:<20}")),
-        paint.dim(&format!("{:>#12x}", base + v.offset())),
+        paint.dim(&format!("{:>#12x}", v.offset())),
         paint.dim(&format!("{:>14} B", thousands(v.encoded().len() as u64))),
     )?;
     if depth >= args.depth {
@@ -72,7 +70,7 @@ fn node(
     for (edge, child) in v.children().take(args.max_items) {
         shown += 1;
         let child_path = join(path, &edge);
-        node(out, paint, &child, &child_path, depth + 1, args, base)?;
+        node(out, paint, &child, &child_path, depth + 1, args)?;
     }
     if total > shown {
         // `/… N more` under the root, `/a/… N more` under `/a`.

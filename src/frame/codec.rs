@@ -1,5 +1,6 @@
 //! A `tokio_util::codec` for `StreamPeer` frames (feature `tokio`).
 
+use alloc::vec::Vec;
 use std::io;
 
 use bytes::{Buf, Bytes, BytesMut};
@@ -33,6 +34,8 @@ pub struct GodotCodec {
     failed: Option<FrameError>,
     /// Where a frame is built before it is copied to the write buffer.
     scratch: Vec<u8>,
+    /// Stream offset of the next frame to decode.
+    position: usize,
 }
 
 /// A decoded frame: the value's encoded bytes (validated, trailing frame bytes dropped)
@@ -41,6 +44,8 @@ pub struct GodotCodec {
 pub struct GodotFrame {
     encoded: Bytes,
     dialect: Dialect,
+    /// Stream offset of the value's first byte.
+    offset: usize,
 }
 
 /// Why the codec failed.
@@ -68,6 +73,7 @@ impl GodotCodec {
             options,
             failed: None,
             scratch: Vec::new(),
+            position: 0,
         }
     }
 
@@ -100,9 +106,15 @@ impl GodotCodec {
 }
 
 impl GodotFrame {
-    /// The frame's value. O(1): it was validated when the frame was decoded.
+    /// The frame's value. O(1): it was validated when the frame was decoded. Its offsets
+    /// count from the start of the stream.
     pub fn value(&self) -> VariantRef<'_> {
-        VariantRef::trusted(&self.encoded, 0, self.dialect, None)
+        VariantRef::trusted(&self.encoded, self.offset, self.dialect)
+    }
+
+    /// Stream offset of the value's first byte (after the frame's prefix).
+    pub fn offset(&self) -> usize {
+        self.offset
     }
 
     /// The value's encoded bytes (without the length prefix).
@@ -142,10 +154,13 @@ impl Decoder for GodotCodec {
         };
         src.advance(4);
         let body = src.split_to(len).freeze();
-        let used = parse_body(&body, &self.options)?.encoded().len();
+        let offset = self.position.saturating_add(4);
+        self.position = offset.saturating_add(len);
+        let used = parse_body(&body, offset, &self.options)?.encoded().len();
         Ok(Some(GodotFrame {
             encoded: body.slice(..used),
             dialect: self.options.dialect,
+            offset,
         }))
     }
 }

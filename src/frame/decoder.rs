@@ -31,6 +31,8 @@ pub struct FrameDecoder {
     /// Bytes of a frame that started in an earlier chunk (prefix included).
     pending: Vec<u8>,
     failed: Option<FrameError>,
+    /// Stream offset of the first byte of the next chunk (bytes fed so far).
+    fed: usize,
 }
 
 impl FrameDecoder {
@@ -40,7 +42,14 @@ impl FrameDecoder {
             options,
             pending: Vec::new(),
             failed: None,
+            fed: 0,
         }
+    }
+
+    /// Bytes fed so far: the stream offset of the next chunk's first byte. Offsets of
+    /// values and errors count from the start of the stream.
+    pub fn position(&self) -> usize {
+        self.fed
     }
 
     /// Bytes held from an incomplete frame.
@@ -56,23 +65,35 @@ impl FrameDecoder {
     /// Feeds the next chunk; `on_frame` is called once per completed frame, in order, with
     /// the value or the frame's error. A bad value ([`FrameError::Value`]) skips only its
     /// frame; an oversized prefix ([`FrameError::TooLarge`]) is reported once and stops
-    /// the decoder. Cost: O(chunk) plus the copy of a straddling frame.
+    /// the decoder. Offsets of values and errors count from the start of the stream (the
+    /// first byte ever fed). Cost: O(chunk) plus the copy of a straddling frame.
     pub fn feed(
         &mut self,
-        mut chunk: &[u8],
+        chunk: &[u8],
         mut on_frame: impl FnMut(Result<VariantRef<'_>, FrameError>),
     ) {
+        let start = self.fed;
+        self.fed = self.fed.saturating_add(chunk.len());
         if self.failed.is_some() {
             return;
         }
+        let mut chunk = chunk;
+        // Where `chunk[0]` is in the stream.
+        let mut at = start;
         // First finish a frame that started in an earlier chunk.
         if !self.pending.is_empty() {
+            let frame_start = start.saturating_sub(self.pending.len());
             let used = self.fill_pending(chunk);
             chunk = chunk.get(used..).unwrap_or(&[]);
+            at = at.saturating_add(used);
             match self.pending_frame() {
                 Ok(Some(len)) => {
                     let body = self.pending.get(4..4 + len).unwrap_or(&[]);
-                    on_frame(parse_body(body, &self.options));
+                    on_frame(parse_body(
+                        body,
+                        frame_start.saturating_add(4),
+                        &self.options,
+                    ));
                     self.release();
                 }
                 Ok(None) => return, // still incomplete: the whole chunk was taken
@@ -83,7 +104,8 @@ impl FrameDecoder {
         loop {
             match split(chunk, &self.options) {
                 Ok(Split::Whole { body, rest }) => {
-                    on_frame(parse_body(body, &self.options));
+                    on_frame(parse_body(body, at.saturating_add(4), &self.options));
+                    at = at.saturating_add(chunk.len() - rest.len());
                     chunk = rest;
                 }
                 Ok(Split::Short { .. }) => break,

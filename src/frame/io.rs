@@ -17,6 +17,8 @@ pub struct FrameReader<R> {
     reader: R,
     options: FrameOptions,
     buffer: Vec<u8>,
+    /// Stream offset of the next frame's prefix.
+    position: usize,
 }
 
 /// An error of [`FrameReader::next_frame`].
@@ -38,7 +40,14 @@ impl<R: Read> FrameReader<R> {
             reader,
             options,
             buffer: Vec::new(),
+            position: 0,
         }
+    }
+
+    /// Bytes read so far: the stream offset of the next frame. Offsets of values and
+    /// errors count from the start of the stream.
+    pub fn position(&self) -> usize {
+        self.position
     }
 
     /// The next frame's value, `Ok(None)` at a clean end of the stream (between frames).
@@ -65,7 +74,9 @@ impl<R: Read> FrameReader<R> {
         if self.buffer.len() < len {
             return Err(io::Error::from(io::ErrorKind::UnexpectedEof).into());
         }
-        Ok(Some(parse_body(&self.buffer, &self.options)?))
+        let base = self.position.saturating_add(4);
+        self.position = base.saturating_add(len);
+        Ok(Some(parse_body(&self.buffer, base, &self.options)?))
     }
 
     /// Gives the reader back.

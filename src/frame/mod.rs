@@ -24,6 +24,7 @@
 mod codec;
 #[cfg(feature = "alloc")]
 mod decoder;
+mod detect;
 #[cfg(feature = "std")]
 mod io;
 pub mod rpc;
@@ -33,8 +34,9 @@ mod slice;
 pub use codec::{CodecError, GodotCodec, GodotFrame};
 #[cfg(feature = "alloc")]
 pub use decoder::FrameDecoder;
+pub use detect::{detect, DetectError, Detected, Hints, Reading};
 #[cfg(feature = "std")]
 pub use io::{write_to, FrameReader, ReadError};
-pub use slice::{read, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
+pub use slice::{read, read_at, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
 #[cfg(feature = "alloc")]
 pub use slice::{write, write_with};

@@ -80,8 +80,9 @@ pub enum FrameError {
         /// The limit.
         max: usize,
     },
-    /// The frame's value is malformed; the error's offset is relative to the frame body
-    /// (the byte after the prefix). The frame's bytes were skipped: the next frame can be
+    /// The frame's value is malformed. The error's offset counts from the start of the
+    /// stream (for [`read`], from the start of the slice it was given), like every offset
+    /// of a value read from a frame. The frame's bytes were skipped: the next frame can be
     /// read.
     #[error("bad value in frame: {0}")]
     Value(Error),
@@ -108,9 +109,19 @@ pub enum Frame<'a> {
 /// Reads the frame at the start of `bytes`. O(frame) validation, no allocation; the
 /// prefix is checked against `options.max_frame` before anything else.
 pub fn read<'a>(bytes: &'a [u8], options: &FrameOptions) -> Result<Frame<'a>, FrameError> {
+    read_at(bytes, 0, options)
+}
+
+/// [`read`] for a slice that starts at absolute offset `base` of a stream: the value's
+/// offsets and its errors count from the start of the stream.
+pub fn read_at<'a>(
+    bytes: &'a [u8],
+    base: usize,
+    options: &FrameOptions,
+) -> Result<Frame<'a>, FrameError> {
     Ok(match split(bytes, options)? {
         Split::Whole { body, rest } => Frame::Complete {
-            value: parse_body(body, options)?,
+            value: parse_body(body, base.saturating_add(4), options)?,
             rest,
         },
         Split::Short { needed } => Frame::Incomplete { needed },
@@ -158,13 +169,14 @@ pub(crate) fn body_len(prefix: [u8; 4], options: &FrameOptions) -> Result<usize,
 /// Parses a frame body: one value, trailing bytes ignored (as `get_var` does).
 pub(crate) fn parse_body<'a>(
     body: &'a [u8],
+    base: usize,
     options: &FrameOptions,
 ) -> Result<VariantRef<'a>, FrameError> {
     let parse = ParseOptions {
         strict: false,
         ..options.parse
     };
-    VariantRef::parse_prefix_with(body, options.dialect, &parse)
+    VariantRef::parse_prefix_at(body, base, options.dialect, &parse)
         .map(|(value, _)| value)
         .map_err(FrameError::Value)
 }

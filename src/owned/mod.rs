@@ -3,6 +3,7 @@
 //! written with [`Variant::encode`] (through the [`Builder`](crate::write::Builder), so the bytes
 //! are the engine's).
 
+pub(crate) mod access;
 mod convert;
 mod encode;
 mod from;

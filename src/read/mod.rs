@@ -2,6 +2,8 @@
 //! the validated bytes: scalars, strings, math values, packed arrays, containers, objects,
 //! and paths into them.
 
+#[cfg(feature = "alloc")]
+pub(crate) mod buf;
 pub(crate) mod children;
 pub(crate) mod container;
 pub(crate) mod decoded;

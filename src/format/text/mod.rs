@@ -5,12 +5,14 @@
 mod grisu;
 mod number;
 mod order;
+pub(crate) mod owned;
 mod powers;
 pub(crate) mod style;
 
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
+use crate::read::buf::VariantBuf;
 use crate::read::container::{ArrayRef, DictRef};
 use crate::read::decoded::Value;
 use crate::read::math::MathRef;
@@ -19,7 +21,6 @@ use crate::read::packed::FloatComponents;
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
-use crate::wire::dialect::Dialect;
 use crate::wire::types::VariantType;
 use number::{write_real, Role};
 use style::TextStyle;
@@ -63,6 +64,13 @@ impl fmt::Display for VariantRef<'_> {
     }
 }
 
+impl<B: AsRef<[u8]>> fmt::Display for VariantBuf<B> {
+    /// The engine's text form of the value (see [`VariantRef`]'s `Display`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.view(), f)
+    }
+}
+
 struct Writer<'w, 'f> {
     out: &'w mut fmt::Formatter<'f>,
     style: TextStyle,
@@ -74,11 +82,7 @@ impl Writer<'_, '_> {
     }
 
     fn type_name(&self, ty: VariantType) -> &'static str {
-        ty.name(if self.style.is_godot3() {
-            Dialect::Godot3
-        } else {
-            Dialect::Godot4
-        })
+        ty.name(self.style.dialect())
     }
 
     fn real(&mut self, value: f64, role: Role) -> fmt::Result {

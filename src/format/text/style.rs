@@ -26,6 +26,15 @@ impl TextStyle {
         }
     }
 
+    /// The wire dialect whose type names this style prints.
+    pub(crate) fn dialect(self) -> Dialect {
+        if self.is_godot3() {
+            Dialect::Godot3
+        } else {
+            Dialect::Godot4
+        }
+    }
+
     pub(super) fn is_godot3(self) -> bool {
         matches!(self, TextStyle::Godot32 | TextStyle::Godot36)
     }
