@@ -1438,3 +1438,15 @@ fn nested_packed_arrays_have_absolute_data_offsets() {
     assert!(p.as_native().is_none());
     assert_eq!(p.get(0), Some(0.25));
 }
+
+#[test]
+#[cfg(target_pointer_width = "64")]
+fn views_stay_small() {
+    // Views are copied at every step of a walk: their size is part of the speed.
+    use std::mem::size_of;
+    assert_eq!(size_of::<VariantRef<'_>>(), 32);
+    assert_eq!(size_of::<gdvariant::ArrayRef<'_>>(), 32);
+    assert_eq!(size_of::<gdvariant::DictRef<'_>>(), 32);
+    assert_eq!(size_of::<gdvariant::FullObject<'_>>(), 32);
+    assert_eq!(size_of::<gdvariant::Value<'_>>(), 40);
+}

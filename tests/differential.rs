@@ -27,7 +27,7 @@ mod oracle_support;
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
-use std::io::Write as _;
+
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -861,7 +861,7 @@ fn run(oracle: PathBuf) {
         started.elapsed().as_secs_f64(),
         root.display()
     );
-    let _ = std::io::stderr().write_all(report.as_bytes());
+    oracle_support::report("differential", &report);
     assert!(
         failures.is_empty(),
         "{} unclassified disagreements:\n{}",

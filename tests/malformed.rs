@@ -1559,11 +1559,13 @@ fn the_table_holds_without_the_engines() {
     if classes.len() < 25 {
         failures.push(format!("only {} classes of bad input", classes.len()));
     }
-    let _ = writeln!(
-        std::io::stderr(),
-        "{table}\nmalformed: {} rows, {} classes\ndisagreements with the engines:\n{disagreements}",
-        rows.len(),
-        classes.len()
+    oracle_support::report(
+        "malformed",
+        &format!(
+            "{table}\nmalformed: {} rows, {} classes\ndisagreements with the engines:\n{disagreements}\n",
+            rows.len(),
+            classes.len()
+        ),
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

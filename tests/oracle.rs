@@ -23,7 +23,7 @@ mod oracle_support;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
-use std::io::Write as _;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -1527,7 +1527,7 @@ fn engines_decode_what_the_builder_writes() {
         started.elapsed().as_secs_f64(),
         root.display()
     );
-    let _ = std::io::stderr().write_all(summary.as_bytes());
+    oracle_support::report("oracle", &summary);
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",

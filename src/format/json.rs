@@ -29,7 +29,7 @@ use alloc::{string::ToString, vec::Vec};
 use std::io::{self, Write};
 
 use crate::read::container::{ArrayRef, DictRef};
-use crate::read::decoded::Value;
+use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
 use crate::read::packed::FloatComponents;
@@ -211,22 +211,7 @@ impl<W: Write> Json<'_, W> {
                 self.string(text.as_str())?;
                 self.close()
             }
-            Value::Vector2(m)
-            | Value::Vector2i(m)
-            | Value::Rect2(m)
-            | Value::Rect2i(m)
-            | Value::Vector3(m)
-            | Value::Vector3i(m)
-            | Value::Transform2D(m)
-            | Value::Vector4(m)
-            | Value::Vector4i(m)
-            | Value::Plane(m)
-            | Value::Quaternion(m)
-            | Value::Aabb(m)
-            | Value::Basis(m)
-            | Value::Transform3D(m)
-            | Value::Projection(m)
-            | Value::Color(m) => self.math(&m),
+            math_value!(m) => self.math(&m),
             Value::NodePath(path) => {
                 self.open_tag("NodePath")?;
                 self.string(&path.to_string())?;

@@ -2,7 +2,7 @@
 
 use super::{MathComponents, Object, PackedVectors, Variant};
 use crate::read::container::{ArrayRef, DictRef};
-use crate::read::decoded::Value;
+use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::{FullObject, ObjectRef};
 use crate::read::packed::{PackedElement, PackedVectorsRef};
@@ -48,22 +48,7 @@ fn leaf_of(value: Value<'_>) -> Variant {
         Value::Float(x) => Variant::Float(x),
         Value::String(s) => Variant::String(text(s)),
         Value::StringName(s) => Variant::StringName(text(s)),
-        Value::Vector2(m)
-        | Value::Vector2i(m)
-        | Value::Rect2(m)
-        | Value::Rect2i(m)
-        | Value::Vector3(m)
-        | Value::Vector3i(m)
-        | Value::Transform2D(m)
-        | Value::Vector4(m)
-        | Value::Vector4i(m)
-        | Value::Plane(m)
-        | Value::Quaternion(m)
-        | Value::Aabb(m)
-        | Value::Basis(m)
-        | Value::Transform3D(m)
-        | Value::Projection(m)
-        | Value::Color(m) => Variant::Math {
+        math_value!(m) => Variant::Math {
             ty: m.ty(),
             components: math_components(&m),
         },

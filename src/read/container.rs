@@ -47,6 +47,16 @@ struct Body<'a> {
 }
 
 impl<'a> Body<'a> {
+    #[inline]
+    fn new(payload: &'a [u8], offset: usize, word: u32, dialect: Dialect) -> Self {
+        Body {
+            payload,
+            offset,
+            word,
+            dialect,
+        }
+    }
+
     /// The declared types (`descriptors` of them: 1 for arrays, 2 for dictionaries) and
     /// the offset of the count after them.
     #[inline]
@@ -102,7 +112,7 @@ impl<'a> Body<'a> {
 /// Elements are stored back to back with no index, so [`ArrayRef::get`] is O(i) and each
 /// iterator step measures the element it yields (O(1) for scalars, strings and packed
 /// arrays; O(size) for a nested container, without re-validating it). To read a whole
-/// value, the one-pass [`Reader`](crate::Reader) never measures anything.
+/// value once, prefer one pass over the bytes (see the crate docs).
 #[derive(Clone, Copy, Debug)]
 pub struct ArrayRef<'a> {
     body: Body<'a>,
@@ -114,12 +124,7 @@ impl<'a> ArrayRef<'a> {
     #[inline]
     pub(crate) fn new(payload: &'a [u8], offset: usize, word: u32, dialect: Dialect) -> Self {
         ArrayRef {
-            body: Body {
-                payload,
-                offset,
-                word,
-                dialect,
-            },
+            body: Body::new(payload, offset, word, dialect),
         }
     }
 
@@ -201,12 +206,7 @@ impl<'a> DictRef<'a> {
     #[inline]
     pub(crate) fn new(payload: &'a [u8], offset: usize, word: u32, dialect: Dialect) -> Self {
         DictRef {
-            body: Body {
-                payload,
-                offset,
-                word,
-                dialect,
-            },
+            body: Body::new(payload, offset, word, dialect),
         }
     }
 

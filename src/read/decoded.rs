@@ -9,7 +9,7 @@ use crate::read::value::VariantRef;
 use crate::wire::types::VariantType;
 
 /// One parsed value as an enum with one variant per Godot type, each carrying its borrowed
-/// view: match on it instead of trying `as_*` accessors one after another. `Copy`, 48 bytes
+/// view: match on it instead of trying `as_*` accessors one after another. `Copy`, 40 bytes
 /// on 64-bit targets; building one from a [`VariantRef`] is O(1) and reads nothing but the
 /// header and the first payload words.
 ///
@@ -92,6 +92,47 @@ pub enum Value<'a> {
     PackedVector4Array(PackedVectorsRef<'a, 4>),
 }
 
+/// A pattern for every fixed-size math variant of [`Value`] (vectors, rects, transforms,
+/// Plane, Quaternion, AABB, Basis, Projection, Color), binding its [`MathRef`] to `$m`.
+macro_rules! math_value {
+    ($m:pat) => {
+        $crate::read::decoded::Value::Vector2($m)
+            | $crate::read::decoded::Value::Vector2i($m)
+            | $crate::read::decoded::Value::Rect2($m)
+            | $crate::read::decoded::Value::Rect2i($m)
+            | $crate::read::decoded::Value::Vector3($m)
+            | $crate::read::decoded::Value::Vector3i($m)
+            | $crate::read::decoded::Value::Transform2D($m)
+            | $crate::read::decoded::Value::Vector4($m)
+            | $crate::read::decoded::Value::Vector4i($m)
+            | $crate::read::decoded::Value::Plane($m)
+            | $crate::read::decoded::Value::Quaternion($m)
+            | $crate::read::decoded::Value::Aabb($m)
+            | $crate::read::decoded::Value::Basis($m)
+            | $crate::read::decoded::Value::Transform3D($m)
+            | $crate::read::decoded::Value::Projection($m)
+            | $crate::read::decoded::Value::Color($m)
+    };
+}
+pub(crate) use math_value;
+
+/// A pattern for every packed-array variant of [`Value`].
+macro_rules! packed_value {
+    () => {
+        $crate::read::decoded::Value::PackedByteArray(_)
+            | $crate::read::decoded::Value::PackedInt32Array(_)
+            | $crate::read::decoded::Value::PackedInt64Array(_)
+            | $crate::read::decoded::Value::PackedFloat32Array(_)
+            | $crate::read::decoded::Value::PackedFloat64Array(_)
+            | $crate::read::decoded::Value::PackedStringArray(_)
+            | $crate::read::decoded::Value::PackedVector2Array(_)
+            | $crate::read::decoded::Value::PackedVector3Array(_)
+            | $crate::read::decoded::Value::PackedColorArray(_)
+            | $crate::read::decoded::Value::PackedVector4Array(_)
+    };
+}
+pub(crate) use packed_value;
+
 impl Value<'_> {
     /// The value's type. O(1).
     pub fn ty(&self) -> VariantType {
@@ -102,22 +143,7 @@ impl Value<'_> {
             Value::Int(_) => T::Int,
             Value::Float(_) => T::Float,
             Value::String(_) => T::String,
-            Value::Vector2(m)
-            | Value::Vector2i(m)
-            | Value::Rect2(m)
-            | Value::Rect2i(m)
-            | Value::Vector3(m)
-            | Value::Vector3i(m)
-            | Value::Transform2D(m)
-            | Value::Vector4(m)
-            | Value::Vector4i(m)
-            | Value::Plane(m)
-            | Value::Quaternion(m)
-            | Value::Aabb(m)
-            | Value::Basis(m)
-            | Value::Transform3D(m)
-            | Value::Projection(m)
-            | Value::Color(m) => m.ty(),
+            math_value!(m) => m.ty(),
             Value::StringName(_) => T::StringName,
             Value::NodePath(_) => T::NodePath,
             Value::Rid(_) => T::Rid,
@@ -143,22 +169,7 @@ impl Value<'_> {
     /// Quaternion, AABB, Basis, Projection, Color), for code that treats them alike.
     pub fn as_math(&self) -> Option<MathRef<'_>> {
         match *self {
-            Value::Vector2(m)
-            | Value::Vector2i(m)
-            | Value::Rect2(m)
-            | Value::Rect2i(m)
-            | Value::Vector3(m)
-            | Value::Vector3i(m)
-            | Value::Transform2D(m)
-            | Value::Vector4(m)
-            | Value::Vector4i(m)
-            | Value::Plane(m)
-            | Value::Quaternion(m)
-            | Value::Aabb(m)
-            | Value::Basis(m)
-            | Value::Transform3D(m)
-            | Value::Projection(m)
-            | Value::Color(m) => Some(m),
+            math_value!(m) => Some(m),
             _ => None,
         }
     }

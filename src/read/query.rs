@@ -20,7 +20,7 @@ use alloc::{
 use core::fmt;
 
 use crate::read::children::Edge;
-use crate::read::decoded::Value;
+use crate::read::decoded::{math_value, packed_value, Value};
 use crate::read::object::ObjectRef;
 use crate::read::packed::PackedArray;
 use crate::read::value::VariantRef;
@@ -73,6 +73,17 @@ pub enum Found<'a> {
     Value(VariantRef<'a>),
     /// Element `index` of a packed array (elements are not values of their own on the wire).
     Element(PackedArray<'a>, usize),
+}
+
+impl<'a> Found<'a> {
+    /// The value found, when the path leads to a whole value (not to a packed array's
+    /// element).
+    pub fn value(&self) -> Option<VariantRef<'a>> {
+        match *self {
+            Found::Value(v) => Some(v),
+            Found::Element(..) => None,
+        }
+    }
 }
 
 /// Splits a path into steps.
@@ -282,37 +293,13 @@ fn follow<'a>(
                     .map(|(_, v)| Found::Value(v))
             })
         }
-        Value::PackedByteArray(_)
-        | Value::PackedInt32Array(_)
-        | Value::PackedInt64Array(_)
-        | Value::PackedFloat32Array(_)
-        | Value::PackedFloat64Array(_)
-        | Value::PackedStringArray(_)
-        | Value::PackedVector2Array(_)
-        | Value::PackedVector3Array(_)
-        | Value::PackedColorArray(_)
-        | Value::PackedVector4Array(_) => element(here.as_packed()),
+        packed_value!() => element(here.as_packed()),
         Value::Nil
         | Value::Bool(_)
         | Value::Int(_)
         | Value::Float(_)
         | Value::String(_)
-        | Value::Vector2(_)
-        | Value::Vector2i(_)
-        | Value::Rect2(_)
-        | Value::Rect2i(_)
-        | Value::Vector3(_)
-        | Value::Vector3i(_)
-        | Value::Transform2D(_)
-        | Value::Vector4(_)
-        | Value::Vector4i(_)
-        | Value::Plane(_)
-        | Value::Quaternion(_)
-        | Value::Aabb(_)
-        | Value::Basis(_)
-        | Value::Transform3D(_)
-        | Value::Projection(_)
-        | Value::Color(_)
+        | math_value!(_)
         | Value::StringName(_)
         | Value::NodePath(_)
         | Value::Rid(_)

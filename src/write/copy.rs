@@ -4,7 +4,7 @@
 use super::sink::Sink;
 use super::{BuildError, Builder};
 use crate::read::container::{ArrayRef, DictRef};
-use crate::read::decoded::Value;
+use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
 use crate::read::options::GODOT_MAX_DEPTH;
@@ -74,22 +74,7 @@ impl<S: Sink> Builder<'_, S> {
             // Godot 3 has no StringName: it becomes a String, as in the engine.
             Value::StringName(text) if ty.id(self.dialect).is_none() => self.string(text.as_str()),
             Value::StringName(text) => self.string_name(text.as_str()),
-            Value::Vector2(m)
-            | Value::Vector2i(m)
-            | Value::Rect2(m)
-            | Value::Rect2i(m)
-            | Value::Vector3(m)
-            | Value::Vector3i(m)
-            | Value::Transform2D(m)
-            | Value::Vector4(m)
-            | Value::Vector4i(m)
-            | Value::Plane(m)
-            | Value::Quaternion(m)
-            | Value::Aabb(m)
-            | Value::Basis(m)
-            | Value::Transform3D(m)
-            | Value::Projection(m)
-            | Value::Color(m) => self.math_ref(&m),
+            math_value!(m) => self.math_ref(&m),
             Value::NodePath(path) => self.node_path_ref(&path),
             Value::Rid(id) => self.rid(id),
             Value::Callable => self.callable(),

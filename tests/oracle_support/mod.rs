@@ -77,12 +77,24 @@ pub fn gate(test: &str) -> Option<PathBuf> {
     // Straight to stderr: libtest captures eprintln! of a passing test.
     let _ = writeln!(
         std::io::stderr(),
-        "{test} SKIPPED: engines not installed (run ../shared/oracle/setup.sh as root, \
-         with MIRROR=http://deb.debian.org/debian if it cannot find the Debian mirror; \
+        "{test} SKIPPED: engines not installed (run ../shared/oracle/setup.sh as root; \
          GDVARIANT_ORACLE=1 makes this a failure): {}",
         missing.join("; ")
     );
     None
+}
+
+/// Writes a test's report table to stderr when `GDVARIANT_TABLES` is set (to anything
+/// but empty or `0`); otherwise one line that says how to see it. Straight to stderr:
+/// libtest captures `eprintln!` of a passing test.
+pub fn report(what: &str, table: &str) {
+    let wanted = std::env::var("GDVARIANT_TABLES").is_ok_and(|v| !v.is_empty() && v != "0");
+    let mut err = std::io::stderr();
+    let _ = if wanted {
+        err.write_all(table.as_bytes())
+    } else {
+        writeln!(err, "{what}: set GDVARIANT_TABLES=1 to print its table")
+    };
 }
 
 /// The engines of a dialect: both Godot 3 engines for Godot 3 bytes, Godot 4 for Godot 4.

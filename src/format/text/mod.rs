@@ -14,7 +14,7 @@ use core::fmt;
 
 use crate::read::buf::VariantBuf;
 use crate::read::container::{ArrayRef, DictRef};
-use crate::read::decoded::Value;
+use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
 use crate::read::packed::FloatComponents;
@@ -116,22 +116,7 @@ impl Writer<'_, '_> {
                 self.escaped(text.as_str())?;
                 self.s("\"")
             }
-            Value::Vector2(m)
-            | Value::Vector2i(m)
-            | Value::Rect2(m)
-            | Value::Rect2i(m)
-            | Value::Vector3(m)
-            | Value::Vector3i(m)
-            | Value::Transform2D(m)
-            | Value::Vector4(m)
-            | Value::Vector4i(m)
-            | Value::Plane(m)
-            | Value::Quaternion(m)
-            | Value::Aabb(m)
-            | Value::Basis(m)
-            | Value::Transform3D(m)
-            | Value::Projection(m)
-            | Value::Color(m) => self.math(&m),
+            math_value!(m) => self.math(&m),
             Value::NodePath(p) => {
                 let mut path = String::new();
                 if self.style.is_godot3() {
