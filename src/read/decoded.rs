@@ -114,9 +114,11 @@ macro_rules! math_value {
             | $crate::read::decoded::Value::Color($m)
     };
 }
+#[allow(unused_imports)] // used by the alloc layers
 pub(crate) use math_value;
 
 /// A pattern for every packed-array variant of [`Value`].
+#[cfg_attr(not(feature = "alloc"), allow(unused_macros))]
 macro_rules! packed_value {
     () => {
         $crate::read::decoded::Value::PackedByteArray(_)
@@ -131,6 +133,7 @@ macro_rules! packed_value {
             | $crate::read::decoded::Value::PackedVector4Array(_)
     };
 }
+#[allow(unused_imports)] // used by the alloc layers
 pub(crate) use packed_value;
 
 impl Value<'_> {
