@@ -3,8 +3,8 @@
 //! Input: `[config byte][chunk byte][stream bytes]` (config: see `src/lib.rs`; its bit 7
 //! picks a small frame limit of 256 bytes and bit 2 big-endian prefixes). The stream is
 //! fed to a `FrameDecoder` in chunks of `chunk byte + 1` bytes, and must give exactly the
-//! frames (values' bytes and errors, in order) that reading the whole stream with
-//! `frame::read` gives; the decoder never buffers more than one frame, and nothing is
+//! frames (values' bytes and errors with their stream offsets, in order) that reading the
+//! whole stream with `frame::read_at` gives; the decoder never buffers more than one frame, and nothing is
 //! reported after a fatal error.
 #![no_main]
 
@@ -15,13 +15,20 @@ use libfuzzer_sys::fuzz_target;
 /// What a frame gave: its value's bytes, or the error.
 type Outcome = Result<Vec<u8>, FrameError>;
 
-/// Every complete frame of `stream`, read with `frame::read` one after another.
+/// Every complete frame of `stream`, read with `frame::read_at` one after another (so
+/// offsets in errors count from the stream's start, as the decoder's do).
 fn whole(stream: &[u8], options: &FrameOptions) -> Vec<Outcome> {
     let mut out = Vec::new();
     let mut rest = stream;
     loop {
-        match frame::read(rest, options) {
+        let at = stream.len() - rest.len();
+        match frame::read_at(rest, at, options) {
             Ok(Frame::Complete { value, rest: after }) => {
+                assert_eq!(
+                    value.offset(),
+                    at + 4,
+                    "a frame's value starts after its prefix"
+                );
                 out.push(Ok(value.encoded().to_vec()));
                 rest = after;
             }
