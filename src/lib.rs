@@ -29,7 +29,8 @@
 //! The dialect is always the caller's choice: type ids differ between Godot 3 and Godot 4.
 
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)] // allowed in one module, `wire::cast` (SAFETY.md)
+#![deny(clippy::undocumented_unsafe_blocks)]
 #![deny(missing_docs)]
 #![warn(clippy::indexing_slicing)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -76,6 +77,7 @@ pub use read::packed::{
 };
 #[cfg(feature = "alloc")]
 pub use read::query;
+pub use read::reader::{Event, Events};
 pub use read::strings::{GdStr, PackedStrings, StringIter};
 pub use read::value::VariantRef;
 pub use wire::container_type::ContainerType;

@@ -9,11 +9,13 @@
 //!   makes **zero** allocations.
 //! - Parsing every engine-written fixture and walking all of it (every element, key,
 //!   property, string, packed element, NodePath component) makes **zero** allocations.
-//! - `Display` of a dictionary allocates O(entries): one vector of key/value views per
-//!   dictionary printed (for the engines' sorted key order), nothing per scalar.
+//! - `Display` of a dictionary allocates O(entries): its pairs, noted for the engines'
+//!   sorted key order, one dictionary at a time; its peak memory is that of the largest
+//!   dictionary, not of the file.
+//! - The one-pass reader (`VariantRef::events`) allocates nothing.
 
-// The allocator is the one place that needs `unsafe` (`GlobalAlloc` is an unsafe trait).
-// The library itself is `#![forbid(unsafe_code)]`.
+// The allocator is the one place here that needs `unsafe` (`GlobalAlloc` is an unsafe
+// trait).
 #![allow(unsafe_code)]
 
 mod common;
@@ -29,6 +31,9 @@ struct Counting;
 thread_local! {
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
     static BYTES: Cell<u64> = const { Cell::new(0) };
+    /// Bytes allocated and not yet freed on this thread, and their highest value.
+    static LIVE: Cell<i64> = const { Cell::new(0) };
+    static PEAK: Cell<i64> = const { Cell::new(0) };
 }
 
 fn note(size: usize) {
@@ -38,28 +43,40 @@ fn note(size: usize) {
     let _ = BYTES.try_with(|c| c.set(c.get() + size as u64));
 }
 
+/// Live bytes change by `delta`.
+fn live(delta: i64) {
+    let _ = LIVE.try_with(|l| {
+        l.set(l.get() + delta);
+        let _ = PEAK.try_with(|p| p.set(p.get().max(l.get())));
+    });
+}
+
 // SAFETY: every method forwards to `System` with the caller's arguments unchanged; the
 // bookkeeping touches only const-initialised thread-locals (no allocation, no re-entry).
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         note(layout.size());
+        live(layout.size() as i64);
         // SAFETY: same contract as ours.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         note(layout.size());
+        live(layout.size() as i64);
         // SAFETY: same contract as ours.
         unsafe { System.alloc_zeroed(layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         note(new_size);
+        live(new_size as i64 - layout.size() as i64);
         // SAFETY: same contract as ours.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        live(-(layout.size() as i64));
         // SAFETY: same contract as ours.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -68,16 +85,20 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Allocations (calls to alloc/alloc_zeroed/realloc) and bytes requested on this thread.
+/// Allocations (calls to alloc/alloc_zeroed/realloc) and bytes requested on this thread,
+/// and the most bytes live at once above what was live before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Usage {
     allocations: u64,
     bytes: u64,
+    peak: u64,
 }
 
 /// Runs `f` and returns what it allocated on this thread.
 fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
     let before = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
+    let base = LIVE.with(Cell::get);
+    PEAK.with(|p| p.set(base));
     let result = f();
     let after = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
     (
@@ -85,6 +106,7 @@ fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
         Usage {
             allocations: after.0 - before.0,
             bytes: after.1 - before.1,
+            peak: (PEAK.with(Cell::get) - base).max(0) as u64,
         },
     )
 }
@@ -157,7 +179,8 @@ fn counts_of_2_pow_31_allocate_nothing() {
             usage,
             Usage {
                 allocations: 0,
-                bytes: 0
+                bytes: 0,
+                peak: 0
             },
             "{name}: parse allocated"
         );
@@ -349,6 +372,9 @@ fn dictionary(n: u32) -> Vec<u8> {
     out
 }
 
+/// The text writer's one output buffer (16 KiB and a little room).
+const TEXT_BUFFER: u64 = (16 << 10) + 256;
+
 #[test]
 fn display_of_a_dictionary_allocates_o_entries() {
     let mut per_entry = Vec::new();
@@ -358,51 +384,85 @@ fn display_of_a_dictionary_allocates_o_entries() {
         let mut sink = Sink::default();
         let ((), usage) = measure(|| write!(sink, "{value}").unwrap());
         assert!(sink.len > 0);
-        // One vector of (key, value) views per dictionary plus the merge sort's scratch
-        // buffer, each sized once.
+        // The output buffer; then, for the engines' sorted key order, the dictionary's
+        // pairs (noted where they are) and the merge sort's two index vectors, each sized
+        // once.
         assert!(
-            usage.allocations <= 2,
+            usage.allocations <= 4,
             "{n} entries: {} allocations",
             usage.allocations
         );
-        // O(entries): a bounded number of bytes per entry (measured: 2 x 96 bytes, the
-        // key and value views in the vector and in the scratch buffer).
+        // O(entries): a bounded number of bytes per entry (80 for the noted pair, 8 for
+        // its two indices).
         assert!(
-            usage.bytes <= 512 + 256 * u64::from(n),
+            usage.bytes <= TEXT_BUFFER + 256 + 88 * u64::from(n),
             "{n} entries: {} bytes",
             usage.bytes
         );
         per_entry.push((n, usage));
     }
-    // Nested: one vector per dictionary printed, none per scalar.
+    // Nested: a vector per dictionary printed at the most, none per scalar.
     let nested = std::fs::read(common::fixtures_dir().join("g4/dict_nested.bin")).unwrap();
     let value = VariantRef::parse(&nested, Dialect::Godot4).unwrap();
-    fn dictionaries(v: VariantRef<'_>) -> u64 {
-        let mut n = u64::from(v.as_dictionary().is_some());
-        if let Some(a) = v.as_array() {
-            n += a.iter().map(dictionaries).fold(0, u64::wrapping_add);
-        }
-        if let Some(d) = v.as_dictionary() {
-            n += d
-                .iter()
-                .map(|(k, x)| dictionaries(k) + dictionaries(x))
-                .fold(0, u64::wrapping_add);
-        }
-        n
-    }
-    let dicts = dictionaries(value);
     let mut sink = Sink::default();
     let ((), usage) = measure(|| write!(sink, "{value}").unwrap());
     assert!(
-        usage.allocations <= 2 * dicts,
-        "dict_nested: {dicts} dictionaries, {} allocations",
+        usage.allocations <= 1 + 3 * 4,
+        "dict_nested: 4 dictionaries, {} allocations",
         usage.allocations
     );
-    let note = format!(
-        "alloc: Display of n-entry dictionaries: {per_entry:?}; \
-         dict_nested ({dicts} dictionaries): {usage:?}\n"
-    );
+    let note =
+        format!("alloc: Display of n-entry dictionaries: {per_entry:?}; dict_nested: {usage:?}\n");
     let _ = std::io::Write::write_all(&mut std::io::stderr(), note.as_bytes());
+}
+
+#[test]
+fn display_memory_is_bounded_by_the_largest_dictionary_not_the_file() {
+    // An Array of 2,000 dictionaries of 100 pairs each: printing it holds one dictionary's
+    // pairs at a time, so the peak is that of one 100-pair dictionary, not 2,000 of them.
+    let one = dictionary(100);
+    let mut bytes = words(&[28, 2000]);
+    for _ in 0..2000 {
+        bytes.extend_from_slice(&one);
+    }
+    let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    let mut sink = Sink::default();
+    let ((), usage) = measure(|| write!(sink, "{value}").unwrap());
+    let single = VariantRef::parse(&one, Dialect::Godot4).unwrap();
+    let ((), one_usage) = measure(|| write!(Sink::default(), "{single}").unwrap());
+    assert!(
+        usage.peak <= one_usage.peak + 1024,
+        "peak {} for 2,000 dictionaries, {} for one",
+        usage.peak,
+        one_usage.peak
+    );
+    assert!(usage.peak < 64 << 10, "peak {}", usage.peak);
+}
+
+#[test]
+fn the_one_pass_reader_allocates_nothing_on_every_fixture() {
+    for engine in ["g32", "g36", "g4"] {
+        for c in common::cases(engine) {
+            let Ok(v) = VariantRef::parse(c.value_bytes(), c.dialect()) else {
+                continue;
+            };
+            let (seen, usage) = measure(|| {
+                let mut seen = 0u64;
+                for event in v.events() {
+                    seen += 1 + match event {
+                        gdvariant::Event::Value(gdvariant::Value::String(s)) => {
+                            s.as_str().len() as u64
+                        }
+                        gdvariant::Event::Property(name) => name.as_str().len() as u64,
+                        _ => 0,
+                    };
+                }
+                seen
+            });
+            assert!(seen > 0);
+            assert_eq!(usage.allocations, 0, "{engine}/{}", c.name);
+        }
+    }
 }
 
 /// A frame whose 4-byte prefix is split across chunks is still buffered in one exactly

@@ -1,5 +1,8 @@
 //! Text formats of a parsed value: the engines' own text form and lossless JSON.
 
 #[cfg(feature = "std")]
+pub(crate) mod base64;
+#[cfg(feature = "std")]
 pub mod json;
+pub(crate) mod number;
 pub(crate) mod text;

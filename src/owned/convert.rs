@@ -6,6 +6,7 @@ use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::{FullObject, ObjectRef};
 use crate::read::packed::{PackedElement, PackedVectorsRef};
+use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
 use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
@@ -22,14 +23,20 @@ impl VariantRef<'_> {
     /// Cost: O(size of the value), one allocation per string, container, math value and
     /// packed array; recursion one frame per nesting level (at most 1024, the parse limit).
     pub fn to_owned(&self) -> Variant {
-        // The recursive step is kept small: in debug builds a frame holds every arm's
-        // locals, so leaves and each container kind are copied by separate functions.
-        match self.value() {
-            Value::Object(ObjectRef::Full(o)) => object(o),
-            Value::Dictionary(dict) => dictionary(dict),
-            Value::Array(array) => array_of(array),
-            leaf => leaf_of(leaf),
-        }
+        // One pass over the bytes (nothing is measured or re-validated).
+        owned(&mut Reader::new(self))
+    }
+}
+
+/// Copies the next value of `r` and everything inside it. The recursive step is kept
+/// small: in debug builds a frame holds every arm's locals, so leaves and each container
+/// kind are copied by separate functions.
+fn owned(r: &mut Reader<'_>) -> Variant {
+    match r.value() {
+        Value::Object(ObjectRef::Full(o)) => object(r, o),
+        Value::Dictionary(dict) => dictionary(r, dict),
+        Value::Array(array) => array_of(r, array),
+        leaf => leaf_of(leaf),
     }
 }
 
@@ -60,9 +67,11 @@ fn leaf_of(value: Value<'_>) -> Variant {
         Value::Rid(id) => Variant::Rid(id),
         Value::Object(ObjectRef::Null) => Variant::Object(Object::Null),
         Value::Object(ObjectRef::Id(id)) => Variant::Object(Object::Id(id)),
-        Value::Object(ObjectRef::Full(o)) => object(o),
-        Value::Dictionary(dict) => dictionary(dict),
-        Value::Array(array) => array_of(array),
+        // `owned` copies containers itself, with its reader; a container that comes here
+        // alone gets a reader of its own children.
+        Value::Object(ObjectRef::Full(o)) => object(&mut o.reader(), o),
+        Value::Dictionary(dict) => dictionary(&mut dict.reader(), dict),
+        Value::Array(array) => array_of(&mut array.reader(), array),
         Value::Callable => Variant::Callable,
         Value::Signal(signal) => Variant::Signal {
             name: text(signal.name()),
@@ -82,10 +91,12 @@ fn leaf_of(value: Value<'_>) -> Variant {
 }
 
 #[inline(never)]
-fn object(object: FullObject<'_>) -> Variant {
-    let mut properties = Vec::with_capacity(object.len());
-    for (name, value) in object.properties() {
-        properties.push((text(name), value.to_owned()));
+fn object(r: &mut Reader<'_>, object: FullObject<'_>) -> Variant {
+    let n = object.len();
+    let mut properties = Vec::with_capacity(n);
+    for _ in 0..n {
+        let name = text(r.name());
+        properties.push((name, owned(r)));
     }
     Variant::Object(Object::Full {
         class: text(object.class()),
@@ -94,10 +105,12 @@ fn object(object: FullObject<'_>) -> Variant {
 }
 
 #[inline(never)]
-fn dictionary(dict: DictRef<'_>) -> Variant {
-    let mut entries = Vec::with_capacity(dict.len());
-    for (key, value) in dict.iter() {
-        entries.push((key.to_owned(), value.to_owned()));
+fn dictionary(r: &mut Reader<'_>, dict: DictRef<'_>) -> Variant {
+    let n = dict.len();
+    let mut entries = Vec::with_capacity(n);
+    for _ in 0..n {
+        let key = owned(r);
+        entries.push((key, owned(r)));
     }
     Variant::Dictionary {
         key_type: dict.key_type().map(text),
@@ -107,10 +120,11 @@ fn dictionary(dict: DictRef<'_>) -> Variant {
 }
 
 #[inline(never)]
-fn array_of(array: ArrayRef<'_>) -> Variant {
-    let mut items = Vec::with_capacity(array.len());
-    for item in array.iter() {
-        items.push(item.to_owned());
+fn array_of(r: &mut Reader<'_>, array: ArrayRef<'_>) -> Variant {
+    let n = array.len();
+    let mut items = Vec::with_capacity(n);
+    for _ in 0..n {
+        items.push(owned(r));
     }
     Variant::Array {
         element_type: array.element_type().map(text),

@@ -140,6 +140,19 @@ impl<'a> ArrayRef<'a> {
         self.len() == 0
     }
 
+    /// Where the elements start in the payload (after the type and the count).
+    #[inline]
+    pub(crate) fn children_at(&self) -> usize {
+        self.body.count_at::<1>().saturating_add(4)
+    }
+
+    /// The payload, its absolute offset and the dialect (for a reader of the elements).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn parts(&self) -> (&'a [u8], usize, Dialect) {
+        (self.body.payload, self.body.offset, self.body.dialect)
+    }
+
     /// The declared element type (`Untyped` in Godot 3). O(1).
     pub fn element_type(&self) -> ContainerType<GdStr<'a>> {
         let [t] = self.body.types::<1>().0;
@@ -220,6 +233,19 @@ impl<'a> DictRef<'a> {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Where the pairs start in the payload (after the types and the count).
+    #[inline]
+    pub(crate) fn children_at(&self) -> usize {
+        self.body.count_at::<2>().saturating_add(4)
+    }
+
+    /// The payload, its absolute offset and the dialect (for a reader of the pairs).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn parts(&self) -> (&'a [u8], usize, Dialect) {
+        (self.body.payload, self.body.offset, self.body.dialect)
     }
 
     /// Declared key type (Godot 4.4+ typed dictionaries). O(1).

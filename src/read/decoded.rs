@@ -5,7 +5,6 @@ use crate::read::math::MathRef;
 use crate::read::object::{NodePathRef, ObjectRef, SignalRef};
 use crate::read::packed::{Packed, PackedArray, PackedVectorsRef};
 use crate::read::strings::{GdStr, PackedStrings};
-use crate::read::value::VariantRef;
 use crate::wire::types::VariantType;
 
 /// One parsed value as an enum with one variant per Godot type, each carrying its borrowed
@@ -178,67 +177,22 @@ impl Value<'_> {
     }
 }
 
-impl<'a> VariantRef<'a> {
-    /// The value decoded into its [`Value`] variant. O(1).
-    pub fn value(&self) -> Value<'a> {
-        use VariantType as T;
-        let math = || self.as_math();
-        // Every arm's accessor matches the arm's type, so none of the `unwrap_or` defaults
-        // is ever taken; they keep this total without a panic path.
-        match self.ty() {
-            T::Nil => Value::Nil,
-            T::Bool => Value::Bool(self.as_bool().unwrap_or(false)),
-            T::Int => Value::Int(self.as_int().unwrap_or(0)),
-            T::Float => Value::Float(self.as_float().unwrap_or(0.0)),
-            T::String => self.as_gd_str().map_or(Value::Nil, Value::String),
-            T::StringName => self.as_gd_str().map_or(Value::Nil, Value::StringName),
-            T::Vector2 => math().map_or(Value::Nil, Value::Vector2),
-            T::Vector2i => math().map_or(Value::Nil, Value::Vector2i),
-            T::Rect2 => math().map_or(Value::Nil, Value::Rect2),
-            T::Rect2i => math().map_or(Value::Nil, Value::Rect2i),
-            T::Vector3 => math().map_or(Value::Nil, Value::Vector3),
-            T::Vector3i => math().map_or(Value::Nil, Value::Vector3i),
-            T::Transform2D => math().map_or(Value::Nil, Value::Transform2D),
-            T::Vector4 => math().map_or(Value::Nil, Value::Vector4),
-            T::Vector4i => math().map_or(Value::Nil, Value::Vector4i),
-            T::Plane => math().map_or(Value::Nil, Value::Plane),
-            T::Quaternion => math().map_or(Value::Nil, Value::Quaternion),
-            T::Aabb => math().map_or(Value::Nil, Value::Aabb),
-            T::Basis => math().map_or(Value::Nil, Value::Basis),
-            T::Transform3D => math().map_or(Value::Nil, Value::Transform3D),
-            T::Projection => math().map_or(Value::Nil, Value::Projection),
-            T::Color => math().map_or(Value::Nil, Value::Color),
-            T::NodePath => self.as_node_path().map_or(Value::Nil, Value::NodePath),
-            T::Rid => Value::Rid(self.as_rid().unwrap_or(0)),
-            T::Object => self.as_object().map_or(Value::Nil, Value::Object),
-            T::Callable => Value::Callable,
-            T::Signal => self.as_signal().map_or(Value::Nil, Value::Signal),
-            T::Dictionary => self.as_dictionary().map_or(Value::Nil, Value::Dictionary),
-            T::Array => self.as_array().map_or(Value::Nil, Value::Array),
-            _ => self.packed_value(),
-        }
+/// A packed array as its [`Value`] variant.
+pub(crate) fn packed_to_value<'a>(p: &PackedArray<'a>) -> Value<'a> {
+    match p.ty() {
+        VariantType::PackedByteArray => p.as_u8().map(Value::PackedByteArray),
+        VariantType::PackedInt32Array => p.as_i32().map(Value::PackedInt32Array),
+        VariantType::PackedInt64Array => p.as_i64().map(Value::PackedInt64Array),
+        VariantType::PackedFloat32Array => p.as_f32().map(Value::PackedFloat32Array),
+        VariantType::PackedFloat64Array => p.as_f64().map(Value::PackedFloat64Array),
+        VariantType::PackedStringArray => p.strings().map(Value::PackedStringArray),
+        VariantType::PackedVector2Array => p.vectors2().map(Value::PackedVector2Array),
+        VariantType::PackedVector3Array => p.vectors3().map(Value::PackedVector3Array),
+        VariantType::PackedVector4Array => p.vectors4().map(Value::PackedVector4Array),
+        VariantType::PackedColorArray => p.as_color().map(Value::PackedColorArray),
+        _ => None,
     }
-
-    /// [`VariantRef::value`] of a packed array.
-    fn packed_value(&self) -> Value<'a> {
-        let Some(p) = self.as_packed() else {
-            return Value::Nil;
-        };
-        match p.ty() {
-            VariantType::PackedByteArray => p.as_u8().map(Value::PackedByteArray),
-            VariantType::PackedInt32Array => p.as_i32().map(Value::PackedInt32Array),
-            VariantType::PackedInt64Array => p.as_i64().map(Value::PackedInt64Array),
-            VariantType::PackedFloat32Array => p.as_f32().map(Value::PackedFloat32Array),
-            VariantType::PackedFloat64Array => p.as_f64().map(Value::PackedFloat64Array),
-            VariantType::PackedStringArray => p.strings().map(Value::PackedStringArray),
-            VariantType::PackedVector2Array => p.vectors2().map(Value::PackedVector2Array),
-            VariantType::PackedVector3Array => p.vectors3().map(Value::PackedVector3Array),
-            VariantType::PackedVector4Array => p.vectors4().map(Value::PackedVector4Array),
-            VariantType::PackedColorArray => p.as_color().map(Value::PackedColorArray),
-            _ => None,
-        }
-        .unwrap_or(Value::Nil)
-    }
+    .unwrap_or(Value::Nil)
 }
 
 impl<'a> PackedArray<'a> {

@@ -13,6 +13,7 @@ pub(crate) mod options;
 pub(crate) mod packed;
 #[cfg(feature = "alloc")]
 pub mod query;
+pub(crate) mod reader;
 pub(crate) mod strings;
 pub(crate) mod validate;
 pub(crate) mod value;

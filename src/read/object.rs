@@ -67,6 +67,15 @@ impl<'a> FullObject<'a> {
         string_at(self.payload, 0).0
     }
 
+    /// The payload, its absolute offset, the dialect, and where the first property's name
+    /// starts in the payload (for a reader of the properties).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn parts(&self) -> (&'a [u8], usize, Dialect, usize) {
+        let at = string_at(self.payload, 0).1.saturating_add(4);
+        (self.payload, self.offset, self.dialect, at)
+    }
+
     /// The properties' values, each preceded by its name.
     #[inline]
     fn values(&self) -> Values<'a> {
@@ -164,6 +173,16 @@ impl<'a> NodePathRef<'a> {
         let mut names = self.names();
         for _ in names.by_ref() {}
         StringIter::new(names.rest(), self.subnames)
+    }
+
+    /// Bytes of all the component strings (names, subnames), which follow the three count
+    /// words on the wire.
+    pub(crate) fn components_len(&self) -> usize {
+        let mut names = self.names();
+        for _ in names.by_ref() {}
+        let mut subnames = StringIter::new(names.rest(), self.subnames);
+        for _ in subnames.by_ref() {}
+        self.strings.len().saturating_sub(subnames.rest().len())
     }
 
     /// Is it the empty path?

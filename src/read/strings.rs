@@ -30,7 +30,11 @@ impl<'a> GdStr<'a> {
     }
 
     /// The text Godot reads: up to the first NUL, without a leading BOM. O(len).
+    #[inline]
     pub fn as_str(&self) -> &'a str {
+        if let Some(text) = crate::wire::cast::ascii_str(self.raw) {
+            return text;
+        }
         core::str::from_utf8(godot_view(self.raw)).unwrap_or("")
     }
 

@@ -7,7 +7,10 @@ use crate::read::options::{ParseOptions, GODOT_MAX_DEPTH};
 use crate::wire::cursor::Cursor;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
-use crate::wire::header::{Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_NONE};
+use crate::wire::header::{
+    fast_path, Header, COUNT_SHARED_BIT, FAST_ARRAY, FAST_DICTIONARY, FAST_GENERAL, FAST_STRING,
+    FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_NONE,
+};
 use crate::wire::types::{Element, Layout, VariantType};
 use crate::wire::utf8::godot_view;
 
@@ -42,10 +45,6 @@ struct Children {
     count: u32,
     named: bool,
 }
-
-const WORD_INT: u32 = VariantType::Int as u32;
-const WORD_FLOAT: u32 = VariantType::Float as u32;
-const WORD_STRING: u32 = VariantType::String as u32;
 
 const NO_CHILDREN: Children = Children {
     count: 0,
@@ -104,7 +103,9 @@ pub(crate) fn validate(
 }
 
 /// Validates the children of a container whose children sit at `depth`, and all their
-/// descendants: one pass, an explicit stack segment, no recursion per level.
+/// descendants: one pass, an explicit stack segment, no recursion per level. The innermost
+/// open container lives in locals (most nodes touch only it); the stack holds the ones
+/// around it.
 fn children(
     outer: &mut Cursor<'_>,
     walk: &mut Walk<'_>,
@@ -115,21 +116,24 @@ fn children(
     // registers; they are written back before a nested segment and at the end.
     let mut cur = *outer;
     let (dialect, options, max_depth) = (walk.dialect, walk.options, walk.max_depth);
+    let max_nodes = options.limits.max_nodes;
     let mut nodes = walk.nodes;
     let mut stack = [Frame::EMPTY; SEGMENT];
-    if let Some(bottom) = stack.first_mut() {
-        *bottom = Frame::of(&first);
-    }
-    let mut open = 1usize;
+    // Containers saved on `stack`, and the innermost one with the depth of its children.
+    let mut saved = 0usize;
+    let mut top = Frame::of(&first);
+    let mut node_depth = depth;
     loop {
         // Find the next child to read, closing finished containers.
-        let Some(top) = open.checked_sub(1).and_then(|i| stack.get_mut(i)) else {
-            *outer = cur;
-            walk.nodes = nodes;
-            return Ok(());
-        };
         if top.remaining == 0 {
-            open -= 1;
+            let Some(below) = saved.checked_sub(1) else {
+                *outer = cur;
+                walk.nodes = nodes;
+                return Ok(());
+            };
+            saved = below;
+            top = stack.get(below).copied().unwrap_or(Frame::EMPTY);
+            node_depth -= 1;
             continue;
         }
         top.remaining -= 1;
@@ -139,23 +143,23 @@ fn children(
                 check_script_property(&cur)?;
             }
         }
-        // `open` containers of this segment enclose the node.
-        let node_depth = depth + open - 1;
         if node_depth > max_depth {
             return Err(cur.error_here(ErrorKind::TooDeep));
         }
         nodes += 1;
-        if nodes > options.limits.max_nodes {
+        if nodes > max_nodes {
             return Err(cur.error_here(ErrorKind::TooManyNodes));
         }
         let grandchildren = node::<true>(&mut cur, dialect, options)?;
         if grandchildren.count == 0 {
             continue;
         }
-        match stack.get_mut(open) {
+        match stack.get_mut(saved) {
             Some(slot) => {
-                *slot = Frame::of(&grandchildren);
-                open += 1;
+                *slot = top;
+                saved += 1;
+                top = Frame::of(&grandchildren);
+                node_depth += 1;
             }
             // This segment is full: continue one level down in a fresh one.
             None => {
@@ -188,18 +192,33 @@ fn node<const CHECK: bool>(
 ) -> Result<Children, Error> {
     let header_at = cur.pos();
     let word = cur.u32()?;
-    // Fast paths for the most frequent headers: a String, a 32-bit int or float, with no
-    // flag bits. Ids 0–4 mean the same in every dialect.
-    match word {
-        WORD_STRING => {
+    // One table load decides for the frequent headers (no flag bits): a String (or
+    // StringName), an untyped Dictionary or Array, a fixed-size payload.
+    // One table load decides for the frequent headers (no flag bits): a String (or
+    // StringName), an untyped Dictionary or Array, a fixed-size payload.
+    match fast_path(word, dialect) {
+        FAST_STRING => {
             cur.string::<CHECK>()?;
             return Ok(NO_CHILDREN);
         }
-        WORD_INT | WORD_FLOAT => {
-            cur.take(4)?;
+        FAST_DICTIONARY => {
+            return container_count::<CHECK>(cur, options, 8).map(|count| Children {
+                // count <= i32::MAX, so twice it fits in u32.
+                count: (count as u32).saturating_mul(2),
+                named: false,
+            });
+        }
+        FAST_ARRAY => {
+            return container_count::<CHECK>(cur, options, 4).map(|count| Children {
+                count: count as u32,
+                named: false,
+            });
+        }
+        FAST_GENERAL => {}
+        size => {
+            cur.skip(usize::from(size))?;
             return Ok(NO_CHILDREN);
         }
-        _ => {}
     }
     let header = Header::decode(word, dialect)
         .map_err(|id| cur.error_at(header_at, ErrorKind::UnknownType(id)))?;
@@ -208,7 +227,7 @@ fn node<const CHECK: bool>(
     }
     // Scalars and math types: a fixed payload, one table lookup.
     if let Some(size) = header.fixed_payload() {
-        cur.take(size)?;
+        cur.skip(size)?;
         return Ok(NO_CHILDREN);
     }
     match header.layout {

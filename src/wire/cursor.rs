@@ -66,6 +66,18 @@ impl<'a> Cursor<'a> {
         self.take_or(n, ErrorKind::UnexpectedEnd)
     }
 
+    /// Steps over a fixed-size field of `n` bytes.
+    #[inline(always)]
+    pub(crate) fn skip(&mut self, n: usize) -> Result<(), Error> {
+        // `pos <= data.len()` always holds, so the subtraction cannot wrap.
+        if n <= self.data.len().wrapping_sub(self.pos) {
+            self.pos += n;
+            Ok(())
+        } else {
+            Err(self.error_here(ErrorKind::UnexpectedEnd))
+        }
+    }
+
     /// Takes up to `n` bytes (fewer at the end of the input).
     #[inline]
     pub(crate) fn take_at_most(&mut self, n: usize) -> &'a [u8] {
@@ -77,14 +89,14 @@ impl<'a> Cursor<'a> {
 
     #[inline(always)]
     pub(crate) fn u32(&mut self) -> Result<u32, Error> {
-        match self
+        let word = self
             .data
-            .get(self.pos..)
-            .and_then(|rest| rest.first_chunk::<4>())
-        {
+            .get(self.pos..self.pos.wrapping_add(4))
+            .and_then(|b| <[u8; 4]>::try_from(b).ok());
+        match word {
             Some(bytes) => {
                 self.pos += 4;
-                Ok(u32::from_le_bytes(*bytes))
+                Ok(u32::from_le_bytes(bytes))
             }
             None => Err(self.error_here(ErrorKind::UnexpectedEnd)),
         }
@@ -133,15 +145,39 @@ impl<'a> Cursor<'a> {
 
 /// True when the first `len` bytes of `block` (a string and its zero padding, a multiple
 /// of 4 bytes long) hold no NUL and no byte >= 0x80: then they are valid UTF-8 and Godot
-/// reads them whole. Works a word at a time; may say `false` for some valid ASCII (the
-/// caller then runs the full check).
+/// reads them whole. Works a word at a time (blocks up to 16 bytes, most keys, in one or
+/// two loads); may say `false` for some valid ASCII (the caller then runs the full check).
 #[inline(always)]
 fn padded_ascii(block: &[u8], len: usize) -> bool {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     // A byte is flagged when it is 0 (the subtraction borrows) or has its high bit set.
     // Borrows only move upwards, so zero padding never flags the string bytes below it.
-    let flags = |word: u64| (word.wrapping_sub(LOW) | word) & HIGH;
+    let word8 = |at: usize| {
+        block
+            .get(at..at.wrapping_add(8))
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    let n = block.len();
+    match n {
+        0 => true,
+        4 => {
+            let word = block.try_into().map_or(0, u32::from_le_bytes);
+            flags(u64::from(word) | 0x0101_0101_0000_0000) & keep_mask(len) == 0
+        }
+        8 => flags(word8(0)) & keep_mask(len) == 0,
+        12 | 16 => {
+            // The last word overlaps the first; its bytes start at n - 8.
+            let tail_keep = len.saturating_sub(n - 8);
+            (flags(word8(0)) & keep_mask(len.min(8))) | (flags(word8(n - 8)) & keep_mask(tail_keep))
+                == 0
+        }
+        _ => padded_ascii_long(block, len),
+    }
+}
+
+/// [`padded_ascii`] of a block over 16 bytes, a word at a time.
+#[inline]
+fn padded_ascii_long(block: &[u8], len: usize) -> bool {
     let mut chunks = block.chunks_exact(8);
     let mut seen = 0u64;
     let mut checked = 0usize;
@@ -160,13 +196,30 @@ fn padded_ascii(block: &[u8], len: usize) -> bool {
     seen == 0
 }
 
-/// A mask selecting the high bits of the low `n` bytes (n <= 8).
+/// The high bit of every byte of `word` that is 0 (the subtraction borrows) or has its
+/// high bit set; a borrow may also flag the byte above a zero, never one below.
+#[inline(always)]
+fn flags(word: u64) -> u64 {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    (word.wrapping_sub(LOW) | word) & HIGH
+}
+
+/// The high bits of the low `n` bytes, for `n` from 0 to 8 (a const initializer: an
+/// index out of bounds is a build error).
+#[allow(clippy::indexing_slicing)]
+const KEEP: [u64; 9] = {
+    let mut out = [0u64; 9];
+    let mut n = 1;
+    while n <= 8 {
+        out[n] = 0x8080_8080_8080_8080 >> (64 - 8 * n);
+        n += 1;
+    }
+    out
+};
+
+/// A mask selecting the high bits of the low `n` bytes (at most 8).
 #[inline(always)]
 fn keep_mask(n: usize) -> u64 {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    if n >= 8 {
-        HIGH
-    } else {
-        HIGH & ((1u64 << (n * 8)) - 1)
-    }
+    KEEP.get(n).copied().unwrap_or(u64::MAX)
 }

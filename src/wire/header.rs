@@ -68,6 +68,51 @@ const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
 static GODOT3_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot3);
 static GODOT4_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot4);
 
+/// How the validator and the reader handle a header word with no flag bits (the word
+/// is the id), in one table load: [`fast_path`] gives one of these, or the size of a
+/// fixed payload (scalars, math types, RID, Callable: every size is below these codes).
+pub(crate) const FAST_STRING: u8 = 253;
+/// An untyped Dictionary: the count follows the header.
+pub(crate) const FAST_DICTIONARY: u8 = 254;
+/// An untyped Array: the count follows the header.
+pub(crate) const FAST_ARRAY: u8 = 252;
+/// Anything else (flag bits, other layouts, an unknown id): decode the header.
+pub(crate) const FAST_GENERAL: u8 = 255;
+
+/// The [`fast_path`] table of one dialect, built from [`codes`] at compile time.
+#[allow(clippy::indexing_slicing)]
+const fn fast_paths(codes: &[Option<TypeCode>; 256]) -> [u8; 256] {
+    let mut out = [FAST_GENERAL; 256];
+    let mut i = 0;
+    while i < 256 {
+        if let Some(code) = codes[i] {
+            out[i] = match (code.fixed, code.layout) {
+                (Some((narrow, _)), _) => narrow,
+                (None, Layout::Str) => FAST_STRING,
+                (None, Layout::Dictionary) => FAST_DICTIONARY,
+                (None, Layout::Array) => FAST_ARRAY,
+                _ => FAST_GENERAL,
+            };
+        }
+        i += 1;
+    }
+    out
+}
+
+static GODOT3_FAST: [u8; 256] = fast_paths(&GODOT3_CODES);
+static GODOT4_FAST: [u8; 256] = fast_paths(&GODOT4_CODES);
+
+/// How to handle a value whose header is `word`: a fixed payload size, or one of the
+/// `FAST_*` codes.
+#[inline(always)]
+pub(crate) fn fast_path(word: u32, dialect: Dialect) -> u8 {
+    let table = match dialect {
+        Dialect::Godot3 => &GODOT3_FAST,
+        Dialect::Godot4 => &GODOT4_FAST,
+    };
+    table.get(word as usize).copied().unwrap_or(FAST_GENERAL)
+}
+
 /// Godot 4's `ContainerTypeKind`, in header bits 16–17 (Array elements, Dictionary keys)
 /// and 18–19 (Dictionary values).
 pub(crate) const KIND_NONE: u32 = 0;

@@ -3,6 +3,7 @@
 //! bounds-checked cursor and the error type. Nothing here knows about values.
 
 pub(crate) mod bytes;
+pub(crate) mod cast;
 pub(crate) mod container_type;
 pub(crate) mod cursor;
 pub(crate) mod dialect;

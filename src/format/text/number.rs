@@ -8,6 +8,7 @@
 //!   rule), laid out like `%g`: scientific when the decimal exponent is < −4 or ≥ 15.
 //!   −∞ prints as `inf_neg`, any NaN as `nan`, ±0 as `0`.
 
+use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use super::grisu;
@@ -52,24 +53,20 @@ pub(crate) enum Role {
 
 /// Writes `value` as the engine of `style` prints it. `value` is what the engine holds:
 /// an f32 widened to f64 for f32 data, or the f64.
-pub(crate) fn write_real(
-    out: &mut dyn Write,
-    value: f64,
-    role: Role,
-    style: TextStyle,
-) -> fmt::Result {
+pub(crate) fn write_real(out: &mut Vec<u8>, value: f64, role: Role, style: TextStyle) {
     let mut buf = StackBuf::new();
-    match style {
-        TextStyle::Godot4 => godot4(&mut buf, value)?,
-        TextStyle::Godot32 | TextStyle::Godot36 => godot3(&mut buf, value, style)?,
+    // A 64-byte buffer holds every number the engines print; on the impossible overflow
+    // the digits written so far are kept.
+    let _ = match style {
+        TextStyle::Godot4 => godot4(&mut buf, value),
+        TextStyle::Godot32 | TextStyle::Godot36 => godot3(&mut buf, value, style),
+    };
+    let text = buf.as_str().as_bytes();
+    out.extend_from_slice(text);
+    let special = matches!(text, b"inf" | b"inf_neg" | b"nan");
+    if role == Role::Float && !special && !text.iter().any(|&c| c == b'.' || c == b'e') {
+        out.extend_from_slice(b".0");
     }
-    let text = buf.as_str();
-    out.write_str(text)?;
-    let special = matches!(text, "inf" | "inf_neg" | "nan");
-    if role == Role::Float && !special && !text.contains(['.', 'e']) {
-        out.write_str(".0")?;
-    }
-    Ok(())
 }
 
 fn godot4(out: &mut StackBuf, value: f64) -> fmt::Result {
@@ -193,12 +190,12 @@ fn layout(out: &mut StackBuf, digits: &[u8], exponent: i32, max_exp: i32) -> fmt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::string::String;
+    use std::{string::String, vec::Vec};
 
     fn show(value: f64, role: Role, style: TextStyle) -> String {
-        let mut s = String::new();
-        write_real(&mut s, value, role, style).unwrap();
-        s
+        let mut s = Vec::new();
+        write_real(&mut s, value, role, style);
+        String::from_utf8(s).unwrap()
     }
 
     #[test]

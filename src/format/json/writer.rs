@@ -1,0 +1,429 @@
+//! The JSON writer: one pass over the bytes with the reader, into a buffer flushed in
+//! large writes.
+
+use alloc::vec::Vec;
+use std::io::{self, Write};
+
+use crate::format::base64;
+use crate::format::number::{push_f32, push_f64, push_i64, push_u64};
+use crate::read::container::{ArrayRef, DictRef};
+use crate::read::decoded::{math_value, Value};
+use crate::read::math::MathRef;
+use crate::read::object::{FullObject, ObjectRef};
+use crate::read::packed::FloatComponents;
+use crate::read::reader::Reader;
+use crate::read::strings::GdStr;
+use crate::read::value::VariantRef;
+use crate::wire::container_type::ContainerType;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::VariantType;
+
+/// Bytes gathered before they are handed to the writer in one call.
+const CHUNK: usize = 64 << 10;
+
+/// Writes `value` as JSON (the schema in [`crate::json`]) to `out`, streaming; `pretty`
+/// indents with two spaces. One pass over the bytes: nothing is measured or re-validated,
+/// and the output goes to `out` in 64 KiB writes (no `BufWriter` needed). Recurses once
+/// per nesting level (bounded by `parse` to 1025). Allocates the one 64 KiB buffer (more
+/// only for a single string or packed array larger than it).
+///
+/// ```
+/// use gdvariant::{Dialect, VariantRef};
+///
+/// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]; // Vector2(1, 2)
+/// let mut out = Vec::new();
+/// gdvariant::json::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, false)?;
+/// assert_eq!(out, br#"{"Vector2":[1.0,2.0]}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write(out: &mut impl Write, value: VariantRef<'_>, pretty: bool) -> io::Result<()> {
+    let mut json = Json {
+        out,
+        buf: Vec::with_capacity(CHUNK + 256),
+        pretty,
+        depth: 0,
+    };
+    json.value(&mut Reader::new(&value))?;
+    json.flush()
+}
+
+struct Json<'w, W: Write> {
+    out: &'w mut W,
+    buf: Vec<u8>,
+    pretty: bool,
+    depth: usize,
+}
+
+fn name(ty: VariantType) -> &'static str {
+    ty.name(Dialect::Godot4)
+}
+
+impl<W: Write> Json<'_, W> {
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// Hands a full buffer to the writer (between values).
+    #[inline]
+    fn maybe_flush(&mut self) -> io::Result<()> {
+        if self.buf.len() >= CHUNK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn raw(&mut self, text: &str) {
+        self.buf.extend_from_slice(text.as_bytes());
+    }
+
+    /// `", "` between items on one line when pretty, `","` otherwise.
+    #[inline]
+    fn comma(&mut self, broken: bool) {
+        self.raw(if self.pretty && !broken { ", " } else { "," });
+    }
+
+    /// Newline and indentation before an item (pretty only).
+    fn line(&mut self) {
+        if self.pretty {
+            self.buf.push(b'\n');
+            for _ in 0..self.depth {
+                self.buf.extend_from_slice(b"  ");
+            }
+        }
+    }
+
+    /// A JSON string: `"`, `\` and control characters escaped.
+    fn string(&mut self, text: &str) {
+        self.buf.push(b'"');
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let escape: &[u8] = match b {
+                b'"' => b"\\\"",
+                b'\\' => b"\\\\",
+                b'\n' => b"\\n",
+                b'\r' => b"\\r",
+                b'\t' => b"\\t",
+                0..=0x1F => b"",
+                _ => continue,
+            };
+            self.buf
+                .extend_from_slice(bytes.get(start..i).unwrap_or(&[]));
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let digit = |n: u8| HEX.get(usize::from(n & 15)).copied().unwrap_or(b'0');
+                self.buf
+                    .extend_from_slice(&[b'\\', b'u', b'0', b'0', digit(b >> 4), digit(b)]);
+            } else {
+                self.buf.extend_from_slice(escape);
+            }
+            start = i + 1;
+        }
+        self.buf
+            .extend_from_slice(bytes.get(start..).unwrap_or(&[]));
+        self.buf.push(b'"');
+    }
+
+    /// A float component: shortest digits, or a string for NaN and infinities.
+    fn number(&mut self, x: f64, as_f32: bool) {
+        if x.is_nan() {
+            self.raw("\"nan\"");
+        } else if x.is_infinite() {
+            self.raw(if x > 0.0 { "\"inf\"" } else { "\"-inf\"" });
+        } else if as_f32 {
+            push_f32(&mut self.buf, x as f32);
+        } else {
+            push_f64(&mut self.buf, x);
+        }
+    }
+
+    /// `[` … `]` around `n` items written by `item`; one item per line when `broken` and
+    /// pretty.
+    fn list(
+        &mut self,
+        n: usize,
+        broken: bool,
+        mut item: impl FnMut(&mut Self, usize) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let broken = broken && self.pretty;
+        self.raw("[");
+        self.depth += 1;
+        for i in 0..n {
+            if i > 0 {
+                self.comma(broken);
+            }
+            if broken {
+                self.line();
+            }
+            item(self, i)?;
+        }
+        self.depth -= 1;
+        if broken && n > 0 {
+            self.line();
+        }
+        self.raw("]");
+        Ok(())
+    }
+
+    /// `{"Tag": <body>` … the caller may add `, "extra": …` fields, then `}`.
+    fn open_tag(&mut self, tag: &str) {
+        self.raw("{");
+        self.string(tag);
+        self.raw(if self.pretty { ": " } else { ":" });
+    }
+
+    fn field(&mut self, key: &str) {
+        self.comma(false);
+        self.string(key);
+        self.raw(if self.pretty { ": " } else { ":" });
+    }
+
+    fn container_type(&mut self, t: ContainerType<GdStr<'_>>) {
+        match t {
+            ContainerType::Untyped => self.raw("null"),
+            ContainerType::Builtin(ty) => self.string(name(ty)),
+            ContainerType::ClassName(class) => {
+                self.open_tag("class");
+                self.string(class.as_str());
+                self.raw("}");
+            }
+            ContainerType::Script(path) => {
+                self.open_tag("script");
+                self.string(path.as_str());
+                self.raw("}");
+            }
+        }
+    }
+
+    /// The next value of `r`, with everything inside it.
+    fn value(&mut self, r: &mut Reader<'_>) -> io::Result<()> {
+        self.maybe_flush()?;
+        match r.value() {
+            Value::Array(array) => self.array(r, array),
+            Value::Dictionary(dict) => self.dictionary(r, dict),
+            Value::Object(ObjectRef::Full(object)) => self.object(r, object),
+            leaf => {
+                self.leaf(leaf);
+                Ok(())
+            }
+        }
+    }
+
+    /// A value whose children (if any) are not in the reader: every leaf, and containers
+    /// through their views.
+    fn leaf(&mut self, value: Value<'_>) {
+        let ty = value.ty();
+        match value {
+            Value::Nil => self.raw("null"),
+            Value::Bool(b) => self.raw(if b { "true" } else { "false" }),
+            Value::Int(n) => push_i64(&mut self.buf, n),
+            Value::Float(x) if x.is_finite() => push_f64(&mut self.buf, x),
+            Value::Float(x) => {
+                self.open_tag("float");
+                self.number(x, false);
+                self.raw("}");
+            }
+            Value::String(text) => self.string(text.as_str()),
+            Value::StringName(text) => {
+                self.open_tag(name(ty));
+                self.string(text.as_str());
+                self.raw("}");
+            }
+            math_value!(m) => self.math(&m),
+            Value::NodePath(path) => {
+                self.open_tag("NodePath");
+                self.string(&alloc::format!("{path}"));
+                self.raw("}");
+            }
+            Value::Rid(id) => {
+                self.open_tag("RID");
+                push_u64(&mut self.buf, id);
+                self.raw("}");
+            }
+            Value::Callable => {
+                self.open_tag("Callable");
+                self.raw("null}");
+            }
+            Value::Signal(signal) => {
+                self.open_tag("Signal");
+                self.raw("{");
+                self.string("name");
+                self.raw(":");
+                self.string(signal.name().as_str());
+                self.raw(",");
+                self.string("object");
+                self.raw(":");
+                push_u64(&mut self.buf, signal.object_id());
+                self.raw("}}");
+            }
+            Value::Object(ObjectRef::Null) => self.raw("{\"Object\":null}"),
+            Value::Object(ObjectRef::Id(id)) => {
+                self.open_tag("Object");
+                self.raw("{");
+                self.string("id");
+                self.raw(":");
+                push_u64(&mut self.buf, id);
+                self.raw("}}");
+            }
+            // `value` writes containers itself, with its reader; a container that comes
+            // here alone gets a reader of its own children.
+            Value::Object(ObjectRef::Full(o)) => {
+                let _ = self.object(&mut o.reader(), o);
+            }
+            Value::Array(a) => {
+                let _ = self.array(&mut a.reader(), a);
+            }
+            Value::Dictionary(d) => {
+                let _ = self.dictionary(&mut d.reader(), d);
+            }
+            Value::PackedByteArray(bytes) => {
+                self.open_tag(name(ty));
+                self.buf.push(b'"');
+                base64::encode(&mut self.buf, bytes);
+                self.raw("\"}");
+            }
+            Value::PackedInt32Array(p) => self.packed(ty, p.len(), p.iter(), |j, n| {
+                push_i64(&mut j.buf, i64::from(n))
+            }),
+            Value::PackedInt64Array(p) => {
+                self.packed(ty, p.len(), p.iter(), |j, n| push_i64(&mut j.buf, n))
+            }
+            Value::PackedStringArray(p) => {
+                self.packed(ty, p.len(), p.iter(), |j, s| j.string(s.as_str()))
+            }
+            Value::PackedFloat32Array(p) => self.floats(ty, p.components(), 1, p.len()),
+            Value::PackedFloat64Array(p) => self.floats(ty, p.components(), 1, p.len()),
+            Value::PackedVector2Array(p) => self.floats(ty, p.components(), 2, p.len()),
+            Value::PackedVector3Array(p) => self.floats(ty, p.components(), 3, p.len()),
+            Value::PackedVector4Array(p) => self.floats(ty, p.components(), 4, p.len()),
+            Value::PackedColorArray(p) => self.floats(ty, p.components(), 4, p.len()),
+        }
+    }
+
+    fn math(&mut self, m: &MathRef<'_>) {
+        self.open_tag(name(m.ty()));
+        let _ = self.list(m.len(), false, |j, i| {
+            match m.get_i32(i) {
+                Some(n) => push_i64(&mut j.buf, i64::from(n)),
+                None => j.number(m.get(i).unwrap_or(0.0), !m.is_double()),
+            }
+            Ok(())
+        });
+        if m.is_double() {
+            self.field("double");
+            self.raw("true");
+        }
+        self.raw("}");
+    }
+
+    fn array(&mut self, r: &mut Reader<'_>, array: ArrayRef<'_>) -> io::Result<()> {
+        let typed = array.element_type() != ContainerType::Untyped;
+        if typed {
+            self.open_tag("Array");
+        }
+        self.list(array.len(), true, |j, _| j.value(r))?;
+        if typed {
+            self.field("type");
+            self.container_type(array.element_type());
+            self.raw("}");
+        }
+        Ok(())
+    }
+
+    fn dictionary(&mut self, r: &mut Reader<'_>, dict: DictRef<'_>) -> io::Result<()> {
+        self.open_tag("Dictionary");
+        self.list(dict.len(), true, |j, _| {
+            j.raw("[");
+            j.value(r)?;
+            j.comma(false);
+            j.value(r)?;
+            j.raw("]");
+            Ok(())
+        })?;
+        if dict.key_type() != ContainerType::Untyped {
+            self.field("key_type");
+            self.container_type(dict.key_type());
+        }
+        if dict.value_type() != ContainerType::Untyped {
+            self.field("value_type");
+            self.container_type(dict.value_type());
+        }
+        self.raw("}");
+        Ok(())
+    }
+
+    fn object(&mut self, r: &mut Reader<'_>, object: FullObject<'_>) -> io::Result<()> {
+        self.open_tag("Object");
+        self.raw("{");
+        self.string("class");
+        self.raw(":");
+        self.string(object.class().as_str());
+        self.raw(",");
+        self.string("properties");
+        self.raw(":");
+        self.list(object.len(), true, |j, _| {
+            j.raw("[");
+            j.string(r.name().as_str());
+            j.comma(false);
+            j.value(r)?;
+            j.raw("]");
+            Ok(())
+        })?;
+        self.raw("}}");
+        Ok(())
+    }
+
+    /// `{"Packed…": [items]}` with `item` writing each element.
+    fn packed<T>(
+        &mut self,
+        ty: VariantType,
+        n: usize,
+        mut items: impl Iterator<Item = T>,
+        mut item: impl FnMut(&mut Self, T),
+    ) {
+        self.open_tag(name(ty));
+        let _ = self.list(n, true, |j, _| {
+            if let Some(x) = items.next() {
+                item(j, x);
+            }
+            Ok(())
+        });
+        self.raw("}");
+    }
+
+    /// A float-based packed array: a flat list for Float32/Float64 arrays (`per_element`
+    /// 1), a list of `per_element`-component lists for vectors and colors, plus
+    /// `"double": true` for 64-bit vectors.
+    fn floats(
+        &mut self,
+        ty: VariantType,
+        mut components: FloatComponents<'_>,
+        per_element: usize,
+        len: usize,
+    ) {
+        let double = components.is_double();
+        self.open_tag(name(ty));
+        let _ = self.list(len, true, |j, _| {
+            if per_element == 1 {
+                if let Some(x) = components.next() {
+                    j.number(x, !double);
+                }
+                return Ok(());
+            }
+            j.list(per_element, false, |j, _| {
+                if let Some(x) = components.next() {
+                    j.number(x, !double);
+                }
+                Ok(())
+            })
+        });
+        if double && per_element > 1 {
+            self.field("double");
+            self.raw("true");
+        }
+        self.raw("}");
+    }
+}

@@ -1,0 +1,321 @@
+//! Numbers as text, fast: integers, and the shortest round-trip digits of floats laid out
+//! as Rust's `{:?}` lays them out (the JSON schema's numbers).
+
+use alloc::vec::Vec;
+
+/// Two decimal digits per entry, "00" to "99".
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Appends the decimal digits of `n`. O(digits), no formatting machinery.
+#[inline]
+pub(crate) fn push_u64(out: &mut Vec<u8>, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        at -= 2;
+        if let (Some(dst), Some(src)) = (buf.get_mut(at..at + 2), PAIRS.get(pair..pair + 2)) {
+            dst.copy_from_slice(src);
+        }
+    }
+    if n >= 10 {
+        let pair = n as usize * 2;
+        at -= 2;
+        if let (Some(dst), Some(src)) = (buf.get_mut(at..at + 2), PAIRS.get(pair..pair + 2)) {
+            dst.copy_from_slice(src);
+        }
+    } else {
+        at -= 1;
+        if let Some(d) = buf.get_mut(at) {
+            *d = b'0' + n as u8;
+        }
+    }
+    extend_short(out, buf.get(at..).unwrap_or(&[]));
+}
+
+/// Appends the decimal form of `n`.
+#[inline]
+pub(crate) fn push_i64(out: &mut Vec<u8>, n: i64) {
+    if n < 0 {
+        out.push(b'-');
+    }
+    push_u64(out, n.unsigned_abs());
+}
+
+/// Appends `bytes`; a short run (most numbers) is copied without a call to `memcpy`.
+#[inline(always)]
+pub(crate) fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.len() <= 24 {
+        out.reserve(24);
+        for &b in bytes {
+            out.push(b);
+        }
+    } else {
+        out.extend_from_slice(bytes);
+    }
+}
+
+/// Appends finite `x` as Rust's `{:?}` does (`1.0`, `0.1`, `1e16`, `1.5e-7`): the shortest
+/// digits that read back to `x`, decimal when `1e-4 <= |x| < 1e16`, exponential otherwise.
+/// When two shortest forms are equally near, the even digit is chosen (as JavaScript and
+/// Python print it; Rust's own `{:?}` rounds such ties up).
+#[cfg(feature = "std")]
+#[inline]
+pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
+    let mut buf = zmij::Buffer::new();
+    debug_layout(out, buf.format_finite(x).as_bytes(), x.abs(), 1e16);
+}
+
+/// [`push_f64`] for an f32: the shortest digits that read back to the same f32.
+#[cfg(feature = "std")]
+#[inline]
+pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
+    let mut buf = zmij::Buffer::new();
+    debug_layout(
+        out,
+        buf.format_finite(x).as_bytes(),
+        f64::from(x.abs()),
+        1e16,
+    );
+}
+
+/// Re-lays `text` (zmij's form of a float of magnitude `magnitude`, such as `1.5`,
+/// `1e+16`, `0.00001`, `9.9e+15`) in the layout of Rust's `{:?}`: decimal for
+/// `1e-4 <= |x| < high` (and zero), exponential without a `+` otherwise.
+#[cfg(feature = "std")]
+#[inline]
+fn debug_layout(out: &mut Vec<u8>, text: &[u8], magnitude: f64, high: f64) {
+    let exponential = magnitude != 0.0 && !(1e-4..high).contains(&magnitude);
+    // An exponent is in the last 5 bytes (`e-324`, `e+308`, `e+38`, `e-7`).
+    let tail = text.len().saturating_sub(5);
+    let e = text
+        .get(tail..)
+        .and_then(|t| t.iter().position(|&c| c == b'e'))
+        .map(|i| tail + i);
+    // zmij's bounds are inside ours for most values: its text is then already right.
+    if e.is_some() == exponential {
+        match e {
+            None => extend_short(out, text),
+            Some(e) => {
+                // `1e+16` → `1e16`; `1.5e-7` stays.
+                let (mantissa, exp) = text.split_at(e);
+                out.extend_from_slice(mantissa);
+                out.push(b'e');
+                let exp = exp.get(1..).unwrap_or(&[]);
+                out.extend_from_slice(exp.strip_prefix(b"+").unwrap_or(exp));
+            }
+        }
+        return;
+    }
+    // Otherwise take the digits apart: value = 0.d1d2…dk × 10^point.
+    let (negative, body) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let (mantissa, exp) = match memchr::memchr(b'e', body) {
+        Some(e) => (
+            body.get(..e).unwrap_or(body),
+            body.get(e + 1..).unwrap_or(&[]),
+        ),
+        None => (body, &[][..]),
+    };
+    let exp: i32 = core::str::from_utf8(exp)
+        .ok()
+        .and_then(|x| x.strip_prefix('+').unwrap_or(x).parse().ok())
+        .unwrap_or(0);
+    let int_len = mantissa
+        .iter()
+        .position(|&c| c == b'.')
+        .unwrap_or(mantissa.len());
+    let mut digits = [0u8; 40];
+    let mut k = 0;
+    for &c in mantissa.iter().filter(|c| c.is_ascii_digit()) {
+        if let Some(slot) = digits.get_mut(k) {
+            *slot = c;
+            k += 1;
+        }
+    }
+    let all = digits.get(..k).unwrap_or(&[]);
+    let lead = all.iter().take_while(|&&d| d == b'0').count();
+    let sig = all.get(lead..).unwrap_or(&[]);
+    let sig = sig
+        .get(..sig.iter().rposition(|&d| d != b'0').map_or(0, |i| i + 1))
+        .unwrap_or(&[]);
+    let point = int_len as i32 - lead as i32 + exp;
+    if negative {
+        out.push(b'-');
+    }
+    if exponential {
+        if let Some((first, rest)) = sig.split_first() {
+            out.push(*first);
+            if !rest.is_empty() {
+                out.push(b'.');
+                out.extend_from_slice(rest);
+            }
+        }
+        out.push(b'e');
+        push_i64(out, i64::from(point - 1));
+    } else if point <= 0 {
+        out.extend_from_slice(b"0.");
+        out.resize(out.len() + point.unsigned_abs() as usize, b'0');
+        out.extend_from_slice(sig);
+    } else if (point as usize) < sig.len() {
+        let (int, frac) = sig.split_at(point as usize);
+        out.extend_from_slice(int);
+        out.push(b'.');
+        out.extend_from_slice(frac);
+    } else {
+        out.extend_from_slice(sig);
+        out.resize(out.len() + (point as usize - sig.len()), b'0');
+        out.extend_from_slice(b".0");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::format;
+    use std::string::{String, ToString};
+
+    fn int(n: i64) -> String {
+        let mut out = Vec::new();
+        push_i64(&mut out, n);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn integers_are_their_decimal_digits() {
+        for n in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            -1,
+            -10,
+            123456789,
+            i64::MIN,
+            i64::MAX,
+        ] {
+            assert_eq!(int(n), n.to_string());
+        }
+        let mut x = 1u64;
+        while x < u64::MAX / 3 {
+            let mut out = Vec::new();
+            push_u64(&mut out, x);
+            assert_eq!(String::from_utf8(out).unwrap(), x.to_string());
+            x = x * 3 + 1;
+        }
+    }
+
+    /// Same digits as `{:?}` apart from ties (which `{:?}` rounds up): both read back.
+    #[test]
+    #[cfg(feature = "std")]
+    fn floats_are_laid_out_like_debug() {
+        let f64s = [
+            1.0,
+            0.1,
+            123.0,
+            1e15,
+            1e16,
+            1e-4,
+            1e-5,
+            1.5e-5,
+            9.99e-5,
+            1.5e-7,
+            1e300,
+            5e-324,
+            -0.0,
+            0.0,
+            -2.5e-6,
+            123456789.125,
+            0.30000000000000004,
+            1e21,
+            f64::MAX,
+            -f64::MIN_POSITIVE,
+        ];
+        for x in f64s {
+            let mut out = Vec::new();
+            push_f64(&mut out, x);
+            assert_eq!(String::from_utf8(out).unwrap(), format!("{x:?}"), "{x:e}");
+        }
+        let f32s = [
+            1.0f32,
+            0.1,
+            1e-5,
+            16777216.0,
+            3.4028235e38,
+            1.5e10,
+            1e-45,
+            -7.5e-5,
+            1e16,
+            9.9e15,
+        ];
+        for x in f32s {
+            let mut out = Vec::new();
+            push_f32(&mut out, x);
+            assert_eq!(String::from_utf8(out).unwrap(), format!("{x:?}"), "{x:e}");
+        }
+        // A tie: both 1166322470465494.2 and .3 are shortest and read back; the even digit.
+        let tie = f64::from_bits(0x4310_930E_722E_BF59); // 1166322470465494.25, exactly
+        let mut out = Vec::new();
+        push_f64(&mut out, tie);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "1166322470465494.2");
+        assert_eq!(text.parse::<f64>().unwrap(), tie);
+    }
+
+    /// On 200,000 random bit patterns: the layout of `{:?}`, the same length, and the same
+    /// value read back (the digits differ only on ties).
+    #[test]
+    #[cfg(feature = "std")]
+    fn random_floats_match_debug_up_to_ties() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut ties = 0;
+        for _ in 0..100_000 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let x = f64::from_bits(state);
+            let y = f32::from_bits((state >> 32) as u32);
+            if x.is_finite() {
+                let mut out = Vec::new();
+                push_f64(&mut out, x);
+                let ours = String::from_utf8(out).unwrap();
+                let theirs = format!("{x:?}");
+                if ours != theirs {
+                    ties += 1;
+                    assert_eq!(
+                        (ours.len(), ours.parse::<f64>().unwrap()),
+                        (theirs.len(), x),
+                        "{theirs}"
+                    );
+                }
+            }
+            if y.is_finite() {
+                let mut out = Vec::new();
+                push_f32(&mut out, y);
+                let ours = String::from_utf8(out).unwrap();
+                let theirs = format!("{y:?}");
+                if ours != theirs {
+                    ties += 1;
+                    assert_eq!(
+                        (ours.len(), ours.parse::<f32>().unwrap()),
+                        (theirs.len(), y),
+                        "{theirs}"
+                    );
+                }
+            }
+        }
+        assert!(ties < 1_000, "{ties} differences");
+    }
+}

@@ -1,0 +1,417 @@
+//! The text writer: one pass over the bytes with the reader, into a buffer handed to the
+//! formatter in large pieces. A dictionary's pairs are sorted (as the engines print them)
+//! one dictionary at a time, so memory is bounded by the dictionaries being printed, never
+//! by the file.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::number::{write_real, Role};
+use super::order::{sort_key, sort_pairs, Pair};
+use super::style::TextStyle;
+use crate::format::number::{push_i64, push_u64};
+use crate::read::container::{ArrayRef, DictRef};
+use crate::read::decoded::{math_value, Value};
+use crate::read::math::MathRef;
+use crate::read::object::{FullObject, ObjectRef};
+use crate::read::packed::FloatComponents;
+use crate::read::reader::Reader;
+use crate::read::strings::GdStr;
+use crate::wire::container_type::ContainerType;
+use crate::wire::types::VariantType;
+
+/// The engines' `MAX_RECURSION` in `VariantWriter`: deeper containers print empty.
+const MAX_TEXT_RECURSION: usize = 100;
+
+/// Bytes gathered before they are handed to the formatter.
+const CHUNK: usize = 16 << 10;
+
+pub(super) struct Writer<'w, 'f> {
+    out: &'w mut fmt::Formatter<'f>,
+    buf: Vec<u8>,
+    style: TextStyle,
+    /// The pairs of the dictionaries being printed, innermost last (a stack of ranges).
+    pairs: Vec<Pair<'w>>,
+}
+
+impl<'w, 'f> Writer<'w, 'f> {
+    pub(super) fn new(out: &'w mut fmt::Formatter<'f>, style: TextStyle) -> Self {
+        Writer {
+            out,
+            buf: Vec::with_capacity(CHUNK + 256),
+            style,
+            pairs: Vec::new(),
+        }
+    }
+
+    /// Writes the value at `r` and everything inside it, then hands the rest to the
+    /// formatter.
+    pub(super) fn write(mut self, r: &mut Reader<'w>) -> fmt::Result {
+        self.value(r, 0)?;
+        self.flush()
+    }
+
+    fn flush(&mut self) -> fmt::Result {
+        // Only whole tokens are ever appended, so the buffer is always valid UTF-8.
+        let text = core::str::from_utf8(&self.buf).map_err(|_| fmt::Error)?;
+        self.out.write_str(text)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    #[inline]
+    fn s(&mut self, text: &str) {
+        self.buf.extend_from_slice(text.as_bytes());
+    }
+
+    fn type_name(&self, ty: VariantType) -> &'static str {
+        ty.name(self.style.dialect())
+    }
+
+    fn real(&mut self, value: f64, role: Role) {
+        write_real(&mut self.buf, value, role, self.style);
+    }
+
+    /// `Name( ` / `Name(`.
+    fn open_call(&mut self, name: &str) {
+        self.s(name);
+        self.s("(");
+        let pad = self.style.pad();
+        self.s(pad);
+    }
+
+    /// ` )` / `)`.
+    fn close_call(&mut self) {
+        let pad = self.style.pad();
+        self.s(pad);
+        self.s(")");
+    }
+
+    /// The next value of `r` at nesting `depth`, with everything inside it.
+    fn value(&mut self, r: &mut Reader<'w>, depth: usize) -> fmt::Result {
+        if self.buf.len() >= CHUNK {
+            self.flush()?;
+        }
+        match r.value() {
+            Value::Object(ObjectRef::Full(o)) => self.object(r, o, depth),
+            Value::Array(a) => self.array(r, a, depth),
+            Value::Dictionary(d) => self.dictionary(r, d, depth),
+            leaf => {
+                self.leaf(leaf, depth);
+                Ok(())
+            }
+        }
+    }
+
+    /// A value whose children (if any) are not in the caller's reader.
+    fn leaf(&mut self, value: Value<'w>, depth: usize) {
+        let ty = value.ty();
+        match value {
+            Value::Nil => self.s("null"),
+            Value::Bool(b) => self.s(if b { "true" } else { "false" }),
+            Value::Int(n) => push_i64(&mut self.buf, n),
+            Value::Float(x) => self.real(x, Role::Float),
+            Value::String(text) => {
+                self.s("\"");
+                self.escaped_multiline(text.as_str());
+                self.s("\"");
+            }
+            Value::StringName(text) => {
+                self.s("&\"");
+                self.escaped(text.as_str());
+                self.s("\"");
+            }
+            math_value!(m) => self.math(&m),
+            Value::NodePath(p) => {
+                let mut path = alloc::string::String::new();
+                let written = if self.style.is_godot3() {
+                    p.write_godot3(&mut path)
+                } else {
+                    fmt::Write::write_fmt(&mut path, format_args!("{p}"))
+                };
+                debug_assert!(written.is_ok(), "writing to a String cannot fail");
+                self.s("NodePath(\"");
+                self.escaped(&path);
+                self.s("\")");
+            }
+            Value::Rid(id) => match self.style {
+                TextStyle::Godot4 if id != 0 => {
+                    self.s("RID(");
+                    push_i64(&mut self.buf, id as i64);
+                    self.s(")");
+                }
+                TextStyle::Godot4 => self.s("RID()"),
+                _ => {} // Godot 3 prints RIDs as nothing at all
+            },
+            Value::Callable => self.s("Callable()"),
+            Value::Signal(_) => self.s("Signal()"),
+            Value::Object(ObjectRef::Null | ObjectRef::Id(0)) => self.s("null"),
+            Value::Object(ObjectRef::Id(id)) => {
+                if self.cut(depth) {
+                    return self.s("null");
+                }
+                self.s("Object(EncodedObjectAsID,\"object_id\":");
+                push_i64(&mut self.buf, id as i64);
+                self.s(",\"script\":null)\n");
+            }
+            // `value` prints containers with its reader; one that comes here alone gets a
+            // reader of its own children.
+            Value::Object(ObjectRef::Full(o)) => {
+                let _ = self.object(&mut o.reader(), o, depth);
+            }
+            Value::Array(a) => {
+                let _ = self.array(&mut a.reader(), a, depth);
+            }
+            Value::Dictionary(d) => {
+                let _ = self.dictionary(&mut d.reader(), d, depth);
+            }
+            Value::PackedByteArray(bytes) => self.bytes(ty, bytes),
+            Value::PackedInt32Array(p) => {
+                self.list(ty, p.iter(), |w, n| push_i64(&mut w.buf, i64::from(n)))
+            }
+            Value::PackedInt64Array(p) => self.list(ty, p.iter(), |w, n| push_i64(&mut w.buf, n)),
+            Value::PackedStringArray(p) => self.list(ty, p.iter(), |w, item| {
+                w.s("\"");
+                w.escaped(item.as_str());
+                w.s("\"");
+            }),
+            Value::PackedFloat32Array(p) => self.floats(ty, p.components()),
+            Value::PackedFloat64Array(p) => self.floats(ty, p.components()),
+            Value::PackedVector2Array(p) => self.floats(ty, p.components()),
+            Value::PackedVector3Array(p) => self.floats(ty, p.components()),
+            Value::PackedVector4Array(p) => self.floats(ty, p.components()),
+            Value::PackedColorArray(p) => self.floats(ty, p.components()),
+        }
+    }
+
+    /// Is a container at `depth` past the engine's text recursion limit?
+    fn cut(&self, depth: usize) -> bool {
+        self.style.has_depth_cutoff() && depth > MAX_TEXT_RECURSION
+    }
+
+    fn math(&mut self, m: &MathRef<'_>) {
+        self.open_call(self.type_name(m.ty()));
+        for i in 0..m.len() {
+            if i > 0 {
+                self.s(", ");
+            }
+            match m.get_i32(i) {
+                Some(n) => push_i64(&mut self.buf, i64::from(n)),
+                None => self.real(m.get(i).unwrap_or(0.0), Role::Component),
+            }
+        }
+        self.close_call();
+    }
+
+    fn object(&mut self, r: &mut Reader<'w>, object: FullObject<'w>, depth: usize) -> fmt::Result {
+        if self.cut(depth) {
+            // Too deep to print: step over the properties.
+            for _ in 0..object.len() {
+                r.name();
+                r.skip();
+            }
+            self.s("null");
+            return Ok(());
+        }
+        self.s("Object(");
+        self.s(object.class().as_str());
+        self.s(",");
+        for i in 0..object.len() {
+            if i > 0 {
+                self.s(",");
+            }
+            self.s("\"");
+            self.s(r.name().as_str());
+            self.s("\":");
+            self.value(r, depth + 1)?;
+        }
+        self.s(")\n");
+        Ok(())
+    }
+
+    fn container_type(&mut self, t: ContainerType<GdStr<'_>>) {
+        match t {
+            ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil) => self.s("Variant"),
+            ContainerType::Builtin(ty) => self.s(self.type_name(ty)),
+            ContainerType::ClassName(name) => self.s(name.as_str()),
+            ContainerType::Script(path) => {
+                self.s("Resource(\"");
+                self.escaped_multiline(path.as_str());
+                self.s("\")");
+            }
+        }
+    }
+
+    fn array(&mut self, r: &mut Reader<'w>, array: ArrayRef<'w>, depth: usize) -> fmt::Result {
+        let typed = array.element_type().is_typed();
+        if typed {
+            self.s("Array[");
+            self.container_type(array.element_type());
+            self.s("](");
+        }
+        if self.cut(depth) {
+            for _ in 0..array.len() {
+                r.skip();
+            }
+            self.s("[]");
+        } else {
+            self.s("[");
+            self.s(self.style.pad());
+            for i in 0..array.len() {
+                if i > 0 {
+                    self.s(", ");
+                }
+                self.value(r, depth + 1)?;
+            }
+            self.s(self.style.pad());
+            self.s("]");
+        }
+        if typed {
+            self.s(")");
+        }
+        Ok(())
+    }
+
+    fn dictionary(&mut self, r: &mut Reader<'w>, dict: DictRef<'w>, depth: usize) -> fmt::Result {
+        let typed = dict.key_type().is_typed() || dict.value_type().is_typed();
+        if typed {
+            self.s("Dictionary[");
+            self.container_type(dict.key_type());
+            self.s(", ");
+            self.container_type(dict.value_type());
+            self.s("](");
+        }
+        let n = dict.len();
+        if self.cut(depth) {
+            for _ in 0..2 * n {
+                r.skip();
+            }
+            self.s("{}");
+        } else if n == 0 {
+            self.s(match self.style {
+                TextStyle::Godot32 => "{\n\n}",
+                TextStyle::Godot36 => "{\n}",
+                TextStyle::Godot4 => "{}",
+            });
+        } else {
+            self.sorted_pairs(r, n, depth)?;
+        }
+        if typed {
+            self.s(")");
+        }
+        Ok(())
+    }
+
+    /// The `n` pairs at `r`, printed in the engine's key order. The pairs are noted (where
+    /// each key and value starts, and what the key sorts by) and stepped over, sorted, then
+    /// printed from where they were noted; `r` ends after the last pair.
+    fn sorted_pairs(&mut self, r: &mut Reader<'w>, n: usize, depth: usize) -> fmt::Result {
+        let start = self.pairs.len();
+        let dialect = r.dialect();
+        self.pairs.reserve(n);
+        for _ in 0..n {
+            let key_pos = r.pos();
+            let key = r.seek(key_pos).value();
+            r.skip();
+            let value_pos = r.pos();
+            r.skip();
+            self.pairs.push(Pair {
+                key,
+                sort: sort_key(&key, dialect),
+                key_pos,
+                value_pos,
+            });
+        }
+        let sorted = sort_pairs(self.pairs.get(start..).unwrap_or(&[]), dialect);
+        self.s("{\n");
+        for (i, index) in sorted.into_iter().enumerate() {
+            let Some(&pair) = self.pairs.get(start + index as usize) else {
+                continue;
+            };
+            if i > 0 {
+                self.s(",\n");
+            }
+            self.value(&mut r.seek(pair.key_pos), depth + 1)?;
+            self.s(": ");
+            self.value(&mut r.seek(pair.value_pos), depth + 1)?;
+        }
+        self.s("\n}");
+        self.pairs.truncate(start);
+        Ok(())
+    }
+
+    /// `Name( a, b )` / `Name(a, b)` with `item` writing each element.
+    fn list<T>(
+        &mut self,
+        ty: VariantType,
+        items: impl Iterator<Item = T>,
+        mut item: impl FnMut(&mut Self, T),
+    ) {
+        self.open_call(self.type_name(ty));
+        for (i, x) in items.enumerate() {
+            if i > 0 {
+                self.s(", ");
+            }
+            item(self, x);
+        }
+        self.close_call();
+    }
+
+    /// A byte array: every byte as a number.
+    fn bytes(&mut self, ty: VariantType, bytes: &[u8]) {
+        self.list(ty, bytes.iter(), |w, &b| push_u64(&mut w.buf, u64::from(b)));
+    }
+
+    /// A float-based packed array: every component as the engine prints a real.
+    fn floats(&mut self, ty: VariantType, components: FloatComponents<'_>) {
+        self.list(ty, components, |w, x| w.real(x, Role::Component));
+    }
+
+    /// `String::c_escape_multiline`: only `\` and `"` are escaped.
+    fn escaped_multiline(&mut self, text: &str) {
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let escape: &[u8] = match b {
+                b'\\' => b"\\\\",
+                b'"' => b"\\\"",
+                _ => continue,
+            };
+            self.buf
+                .extend_from_slice(bytes.get(start..i).unwrap_or(&[]));
+            self.buf.extend_from_slice(escape);
+            start = i + 1;
+        }
+        self.buf
+            .extend_from_slice(bytes.get(start..).unwrap_or(&[]));
+    }
+
+    /// `String::c_escape`: C escapes for `\ \a \b \f \n \r \t \v ' "`, and (Godot 3) `?`.
+    fn escaped(&mut self, text: &str) {
+        let godot3 = self.style.is_godot3();
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let escape: &[u8] = match b {
+                b'\\' => b"\\\\",
+                0x07 => b"\\a",
+                0x08 => b"\\b",
+                0x0C => b"\\f",
+                b'\n' => b"\\n",
+                b'\r' => b"\\r",
+                b'\t' => b"\\t",
+                0x0B => b"\\v",
+                b'\'' => b"\\'",
+                b'"' => b"\\\"",
+                b'?' if godot3 => b"\\?",
+                _ => continue,
+            };
+            self.buf
+                .extend_from_slice(bytes.get(start..i).unwrap_or(&[]));
+            self.buf.extend_from_slice(escape);
+            start = i + 1;
+        }
+        self.buf
+            .extend_from_slice(bytes.get(start..).unwrap_or(&[]));
+    }
+}

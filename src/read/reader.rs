@@ -1,0 +1,543 @@
+//! The one-pass reader: every node of a validated value, in document order, without
+//! measuring, re-validating or allocating.
+//!
+//! [`Reader`] (crate-internal) is the engine: a position in the validated bytes that
+//! decodes one node at a time and leaves the structure to its caller, which must read a
+//! container's children itself (the recursive writers of this crate do). [`Events`] is
+//! the public API on top of it: an iterator that keeps the structure on a fixed stack, so
+//! its caller cannot get out of step.
+
+use core::iter::FusedIterator;
+
+use crate::read::container::{ArrayRef, DictRef};
+use crate::read::decoded::{packed_to_value, Value};
+use crate::read::math::MathRef;
+#[cfg(feature = "alloc")]
+use crate::read::object::FullObject;
+use crate::read::object::{NodePathRef, ObjectRef, SignalRef};
+use crate::read::packed::PackedArray;
+use crate::read::strings::{string_at, GdStr};
+use crate::read::validate::measure;
+use crate::read::value::VariantRef;
+use crate::wire::bytes::{le_u32, le_u64, pad4};
+use crate::wire::dialect::Dialect;
+use crate::wire::header::{
+    fast_path, Header, FAST_ARRAY, FAST_DICTIONARY, FAST_STRING, FLAG_OBJECT_AS_ID,
+};
+use crate::wire::types::{Element, Layout, VariantType};
+
+/// A position in validated bytes that decodes one node at a time: its header and own
+/// fields, leaving the cursor at its first child. The caller follows the structure (a
+/// container's `len` children; a name before each property value). A caller that does not
+/// gets meaningless values, never a read outside `bytes` or a panic.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reader<'a> {
+    /// Validated bytes, from the first node to (at least) the end of the last.
+    bytes: &'a [u8],
+    /// Position of the next node in `bytes`.
+    pos: usize,
+    /// Absolute offset of `bytes[0]`.
+    base: usize,
+    dialect: Dialect,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `value`.
+    #[inline]
+    pub(crate) fn new(value: &VariantRef<'a>) -> Self {
+        Reader::at(value.encoded(), 0, value.offset(), value.dialect())
+    }
+
+    /// A reader at `pos` of validated `bytes`, whose first byte is at absolute `base`.
+    #[inline]
+    pub(crate) fn at(bytes: &'a [u8], pos: usize, base: usize, dialect: Dialect) -> Self {
+        Reader {
+            bytes,
+            pos,
+            base,
+            dialect,
+        }
+    }
+
+    /// Position of the next node in the bytes the reader was made with.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // for the writers
+    #[inline]
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The bytes the reader was made with.
+    #[inline]
+    pub(crate) fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// Absolute offset of the next node.
+    #[inline]
+    pub(crate) fn offset(&self) -> usize {
+        self.base.saturating_add(self.pos)
+    }
+
+    /// The dialect.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // for the writers
+    #[inline]
+    pub(crate) fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// A reader for the same bytes at `pos` (for a node whose position was noted).
+    #[inline]
+    pub(crate) fn seek(&self, pos: usize) -> Self {
+        Reader { pos, ..*self }
+    }
+
+    /// The bytes from `pos` on.
+    #[inline]
+    fn rest(&self, pos: usize) -> &'a [u8] {
+        self.bytes.get(pos..).unwrap_or(&[])
+    }
+
+    /// Reads an object property's name (a string field).
+    #[inline]
+    pub(crate) fn name(&mut self) -> GdStr<'a> {
+        let (name, next) = string_at(self.bytes, self.pos);
+        self.pos = next;
+        name
+    }
+
+    /// Skips the next node and everything inside it (measuring it: headers only).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // for the writers
+    #[inline]
+    pub(crate) fn skip(&mut self) {
+        let len = measure(self.rest(self.pos), self.dialect);
+        self.pos = self.pos.saturating_add(len);
+    }
+
+    /// Decodes the next node and moves past its own fields. For an Array, a Dictionary and
+    /// a full Object the cursor then stands at the first child. The frequent headers are
+    /// decoded inline; the others by [`Reader::value_slow`].
+    #[inline(always)]
+    pub(crate) fn value(&mut self) -> Value<'a> {
+        let at = self.pos;
+        let word = le_u32(self.bytes, at);
+        // The most frequent headers first, compared directly: a String, a 32-bit int or
+        // float (ids 2–4 in every dialect); then, with one table load, an untyped
+        // Dictionary or Array or a StringName.
+        const STRING: u32 = VariantType::String as u32;
+        const INT: u32 = VariantType::Int as u32;
+        const FLOAT: u32 = VariantType::Float as u32;
+        let payload_at = at.saturating_add(4);
+        match word {
+            STRING => {
+                let (text, next) = string_at(self.bytes, payload_at);
+                self.pos = next;
+                return Value::String(text);
+            }
+            INT => {
+                self.pos = at.saturating_add(8);
+                return Value::Int(i64::from(le_u32(self.bytes, payload_at) as i32));
+            }
+            FLOAT => {
+                self.pos = at.saturating_add(8);
+                return Value::Float(f64::from(f32::from_bits(le_u32(self.bytes, payload_at))));
+            }
+            _ => {}
+        }
+        let offset = self.base.saturating_add(payload_at);
+        match fast_path(word, self.dialect) {
+            FAST_DICTIONARY => {
+                self.pos = at.saturating_add(8);
+                Value::Dictionary(DictRef::new(
+                    self.rest(payload_at),
+                    offset,
+                    word,
+                    self.dialect,
+                ))
+            }
+            FAST_ARRAY => {
+                self.pos = at.saturating_add(8);
+                Value::Array(ArrayRef::new(
+                    self.rest(payload_at),
+                    offset,
+                    word,
+                    self.dialect,
+                ))
+            }
+            FAST_STRING => {
+                // Not String (above): a StringName, which shares its layout.
+                let (text, next) = string_at(self.bytes, payload_at);
+                self.pos = next;
+                Value::StringName(text)
+            }
+            _ => self.value_slow(word),
+        }
+    }
+
+    /// [`Reader::value`] of a node whose header `word` has no fast path.
+    #[inline(never)]
+    fn value_slow(&mut self, word: u32) -> Value<'a> {
+        let at = self.pos;
+        let Ok(header) = Header::decode(word, self.dialect) else {
+            self.pos = self.bytes.len();
+            return Value::Nil;
+        };
+        let payload_at = at.saturating_add(4);
+        let payload = self.rest(payload_at);
+        if let Some(size) = header.fixed_payload() {
+            self.pos = payload_at.saturating_add(size);
+            return fixed(header, payload.get(..size).unwrap_or(payload));
+        }
+        let offset = self.base.saturating_add(payload_at);
+        let (value, end) = match header.layout {
+            Layout::Str => {
+                let (text, next) = string_at(self.bytes, payload_at);
+                let value = if header.ty == VariantType::StringName {
+                    Value::StringName(text)
+                } else {
+                    Value::String(text)
+                };
+                (value, next)
+            }
+            Layout::NodePath => {
+                let path = NodePathRef::new(payload);
+                // The components follow the three count words.
+                let strings = 12 + path.components_len();
+                (Value::NodePath(path), payload_at.saturating_add(strings))
+            }
+            Layout::Signal => {
+                let (_, next) = string_at(self.bytes, payload_at);
+                (
+                    Value::Signal(SignalRef::new(payload)),
+                    next.saturating_add(8),
+                )
+            }
+            Layout::Object => object(payload, payload_at, offset, word, self.dialect),
+            Layout::Array => {
+                let array = ArrayRef::new(payload, offset, word, self.dialect);
+                let children = array.children_at();
+                (Value::Array(array), payload_at.saturating_add(children))
+            }
+            Layout::Dictionary => {
+                let dict = DictRef::new(payload, offset, word, self.dialect);
+                let children = dict.children_at();
+                (Value::Dictionary(dict), payload_at.saturating_add(children))
+            }
+            Layout::Packed(element) => {
+                let p = PackedArray::new(header.ty, element, header.is_double(), payload, offset);
+                let data_at = payload_at.saturating_add(4);
+                let end = match element {
+                    Element::Str => {
+                        let mut items = p.strings().map(|s| s.iter());
+                        for _ in items.iter_mut().flatten() {}
+                        let rest = items.map_or(0, |i| i.rest().len());
+                        self.bytes.len().saturating_sub(rest)
+                    }
+                    // The padding may be cut off by the end of the input (accepted).
+                    Element::U8 => data_at
+                        .saturating_add(p.len() + pad4(p.len()))
+                        .min(self.bytes.len()),
+                    _ => data_at.saturating_add(p.as_bytes().len()),
+                };
+                (packed_to_value(&p), end)
+            }
+            // Fixed-size payloads returned above.
+            Layout::Nil
+            | Layout::Bool
+            | Layout::Int
+            | Layout::Float
+            | Layout::Math(..)
+            | Layout::Rid
+            | Layout::Callable => (Value::Nil, payload_at),
+        };
+        self.pos = end;
+        value
+    }
+}
+
+/// A node with a fixed-size payload (exactly `payload`): scalars and math values.
+#[inline]
+fn fixed<'a>(header: Header, payload: &'a [u8]) -> Value<'a> {
+    use VariantType as T;
+    let double = header.is_double();
+    match header.layout {
+        Layout::Nil => return Value::Nil,
+        Layout::Bool => return Value::Bool(le_u32(payload, 0) != 0),
+        Layout::Int => {
+            return Value::Int(if double {
+                le_u64(payload, 0) as i64
+            } else {
+                i64::from(le_u32(payload, 0) as i32)
+            })
+        }
+        Layout::Float => {
+            return Value::Float(if double {
+                f64::from_bits(le_u64(payload, 0))
+            } else {
+                f64::from(f32::from_bits(le_u32(payload, 0)))
+            })
+        }
+        // Godot 3 writes no id: an empty payload reads as 0.
+        Layout::Rid => return Value::Rid(le_u64(payload, 0)),
+        Layout::Callable => return Value::Callable,
+        _ => {}
+    }
+    let Layout::Math(n, component) = header.layout else {
+        return Value::Nil;
+    };
+    let m = MathRef::new(header.ty, n, component, double, payload);
+    match header.ty {
+        T::Vector2 => Value::Vector2(m),
+        T::Vector2i => Value::Vector2i(m),
+        T::Rect2 => Value::Rect2(m),
+        T::Rect2i => Value::Rect2i(m),
+        T::Vector3 => Value::Vector3(m),
+        T::Vector3i => Value::Vector3i(m),
+        T::Transform2D => Value::Transform2D(m),
+        T::Vector4 => Value::Vector4(m),
+        T::Vector4i => Value::Vector4i(m),
+        T::Plane => Value::Plane(m),
+        T::Quaternion => Value::Quaternion(m),
+        T::Aabb => Value::Aabb(m),
+        T::Basis => Value::Basis(m),
+        T::Transform3D => Value::Transform3D(m),
+        T::Projection => Value::Projection(m),
+        _ => Value::Color(m),
+    }
+}
+
+/// An object node: its value and where its own fields end (at the first property's name
+/// for a full object).
+#[inline]
+fn object<'a>(
+    payload: &'a [u8],
+    payload_at: usize,
+    offset: usize,
+    word: u32,
+    dialect: Dialect,
+) -> (Value<'a>, usize) {
+    let object = ObjectRef::new(payload, offset, word, dialect);
+    let own = match object {
+        _ if word & FLAG_OBJECT_AS_ID != 0 => 8,
+        // A full null object: the class string alone (Godot's reading of it is empty).
+        ObjectRef::Null | ObjectRef::Id(_) => string_at(payload, 0).1,
+        // The class string and the count.
+        ObjectRef::Full(_) => string_at(payload, 0).1.saturating_add(4),
+    };
+    (Value::Object(object), payload_at.saturating_add(own))
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> ArrayRef<'a> {
+    /// A reader at the first element.
+    pub(crate) fn reader(&self) -> Reader<'a> {
+        let (payload, offset, dialect) = self.parts();
+        Reader::at(payload, self.children_at(), offset, dialect)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> DictRef<'a> {
+    /// A reader at the first key.
+    pub(crate) fn reader(&self) -> Reader<'a> {
+        let (payload, offset, dialect) = self.parts();
+        Reader::at(payload, self.children_at(), offset, dialect)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> FullObject<'a> {
+    /// A reader at the first property's name.
+    pub(crate) fn reader(&self) -> Reader<'a> {
+        let (payload, offset, dialect, at) = self.parts();
+        Reader::at(payload, at, offset, dialect)
+    }
+}
+
+impl<'a> VariantRef<'a> {
+    /// The value decoded into its [`Value`] variant. O(1) (O(items) for a NodePath or a
+    /// PackedStringArray, whose end is found by reading its items).
+    #[inline]
+    pub fn value(&self) -> Value<'a> {
+        Reader::new(self).value()
+    }
+
+    /// The one-pass reader over this value: every node in document order (see
+    /// [`Events`]). O(1) to create; the whole walk is O(size), allocates nothing, and never
+    /// measures or re-validates anything.
+    pub fn events(&self) -> Events<'a> {
+        Events::new(self)
+    }
+}
+
+/// What [`Events`] yields.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// A value. For an Array, a Dictionary or a full Object, its children follow (a
+    /// Dictionary's keys and values alternate; each property value of an Object comes
+    /// after a [`Event::Property`]), then [`Event::End`], also when it is empty.
+    Value(Value<'a>),
+    /// The name of a full Object's next property; the property's value follows.
+    Property(GdStr<'a>),
+    /// The end of the innermost open Array, Dictionary or full Object.
+    End,
+}
+
+/// Open containers the stack holds: a validated value nests at most 1025 levels (values at
+/// depth 0..=1024), and a container at depth 1024 is empty.
+const STACK: usize = 1025;
+
+/// The one-pass reader: every node of a validated value in document order, as
+/// [`Event`]s, from [`VariantRef::events`].
+///
+/// It never measures a subtree (the view iterators measure the container each step
+/// skips, so a full walk through them is O(nodes × depth)), never re-validates, and
+/// allocates nothing: the structure is kept on a fixed stack inside the iterator (about
+/// 4.2 KiB; keep one per walk, not per node). Every offset it reports is absolute.
+///
+/// ```
+/// use gdvariant::{Dialect, Event, Value, VariantRef};
+///
+/// // var_to_bytes({"hp": [7, 8]}) in Godot 4
+/// let bytes = [27, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0,
+///              28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 2, 0, 0, 0, 8, 0, 0, 0];
+/// let mut shape = String::new();
+/// for event in VariantRef::parse(&bytes, Dialect::Godot4)?.events() {
+///     shape += match event {
+///         Event::Value(Value::Dictionary(_)) => "{",
+///         Event::Value(Value::Array(_)) => "[",
+///         Event::Value(Value::String(_)) => "s",
+///         Event::Value(Value::Int(_)) => "i",
+///         Event::End => "}",
+///         _ => "?",
+///     };
+/// }
+/// assert_eq!(shape, "{s[ii}}");
+/// # Ok::<(), gdvariant::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Events<'a> {
+    reader: Reader<'a>,
+    /// Steps left in the innermost open container (child values, and an object's
+    /// property names), kept out of the stack: most events touch only this.
+    top: u32,
+    /// Is the innermost open container an object (names before values)?
+    top_object: bool,
+    /// The same for the containers around it, outermost first.
+    remaining: [u32; STACK],
+    objects: [u64; STACK.div_ceil(64)],
+    /// Open containers.
+    depth: usize,
+    /// The top-level value is read.
+    started: bool,
+}
+
+impl<'a> Events<'a> {
+    fn new(value: &VariantRef<'a>) -> Self {
+        Events {
+            reader: Reader::new(value),
+            top: 0,
+            top_object: false,
+            remaining: [0; STACK],
+            objects: [0; STACK.div_ceil(64)],
+            depth: 0,
+            started: false,
+        }
+    }
+
+    /// Absolute offset of the next event's bytes (for [`Event::End`], where the container
+    /// ends).
+    pub fn offset(&self) -> usize {
+        self.reader.offset()
+    }
+
+    /// Open containers: 0 before the top-level value and after its end.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Opens a container of `steps` steps, saving the one around it (or ends the walk if
+    /// the stack were full, which validated input cannot make).
+    #[inline]
+    fn open(&mut self, steps: u32, object: bool) {
+        if self.depth > 0 {
+            let level = self.depth - 1;
+            match (
+                self.remaining.get_mut(level),
+                self.objects.get_mut(level / 64),
+            ) {
+                (Some(slot), Some(bits)) => {
+                    *slot = self.top;
+                    let bit = 1u64 << (level % 64);
+                    *bits = if self.top_object {
+                        *bits | bit
+                    } else {
+                        *bits & !bit
+                    };
+                }
+                _ => {
+                    self.reader = self.reader.seek(self.reader.bytes().len());
+                    self.depth = 0;
+                    return;
+                }
+            }
+        }
+        self.top = steps;
+        self.top_object = object;
+        self.depth += 1;
+    }
+
+    /// Closes the innermost container, restoring the one around it.
+    #[inline]
+    fn close(&mut self) {
+        self.depth -= 1;
+        if let Some(level) = self.depth.checked_sub(1) {
+            self.top = self.remaining.get(level).copied().unwrap_or(0);
+            self.top_object = self
+                .objects
+                .get(level / 64)
+                .is_some_and(|bits| bits >> (level % 64) & 1 != 0);
+        }
+    }
+
+    /// Reads a value and opens it if it holds others.
+    #[inline(always)]
+    fn read_value(&mut self) -> Event<'a> {
+        let value = self.reader.value();
+        match value {
+            Value::Array(a) => self.open(a.len() as u32, false),
+            Value::Dictionary(d) => self.open((d.len() as u32).saturating_mul(2), false),
+            Value::Object(ObjectRef::Full(o)) => {
+                self.open((o.len() as u32).saturating_mul(2), true)
+            }
+            _ => {}
+        }
+        Event::Value(value)
+    }
+}
+
+impl<'a> Iterator for Events<'a> {
+    type Item = Event<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Event<'a>> {
+        if self.depth == 0 {
+            if self.started {
+                return None;
+            }
+            self.started = true;
+            return Some(self.read_value());
+        }
+        if self.top == 0 {
+            self.close();
+            return Some(Event::End);
+        }
+        self.top -= 1;
+        // An object's steps alternate name, value: a name when an odd number is left.
+        if self.top_object && self.top % 2 == 1 {
+            return Some(Event::Property(self.reader.name()));
+        }
+        Some(self.read_value())
+    }
+}
+
+impl FusedIterator for Events<'_> {}
