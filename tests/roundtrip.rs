@@ -1057,3 +1057,59 @@ fn godot4_script_property_must_be_null_or_a_string() {
     // Godot 3 serializes the script as an object: any value is fine there.
     assert_eq!(read(&bytes(v.clone(), G3), G3), v);
 }
+
+/// `Builder::value` in the value's own dialect copies canonical runs and rewrites the rest;
+/// on mutated engine bytes (stray header bits, bit 31 of counts, dirty padding, widened
+/// numbers, …) it must write exactly what the owned path writes.
+#[test]
+fn copying_re_encode_writes_what_the_owned_path_writes_on_mutated_bytes() {
+    let mut checked = 0;
+    let mut changed = 0;
+    for engine in ["g32", "g36", "g4"] {
+        for c in common::cases(engine) {
+            let original = c.value_bytes();
+            if original.len() > 4096 || VariantRef::parse(original, c.dialect()).is_err() {
+                continue;
+            }
+            for at in (0..original.len()).step_by(4) {
+                for mutation in 0..6u32 {
+                    let mut bytes = original.to_vec();
+                    let word = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+                    let new = match mutation {
+                        0 => word | 1 << 31,
+                        1 => word | 1 << 24,
+                        2 => word | 1 << 16,
+                        3 => word ^ 0x00AA_0000,
+                        4 => word | 0xAA00_0000,
+                        _ => word.wrapping_add(1),
+                    };
+                    bytes[at..at + 4].copy_from_slice(&new.to_le_bytes());
+                    let Ok(v) = VariantRef::parse(&bytes, c.dialect()) else {
+                        continue;
+                    };
+                    let mut copied = Vec::new();
+                    let copy = Builder::new(&mut copied, c.dialect()).value(v);
+                    let owned = v.to_owned().to_bytes(c.dialect());
+                    match (copy, owned) {
+                        (Ok(()), Ok(expected)) => {
+                            assert_eq!(
+                                copied, expected,
+                                "{engine}/{} word {at} mutation {mutation}",
+                                c.name
+                            );
+                            changed += usize::from(copied != v.encoded());
+                        }
+                        (Err(a), Err(b)) => assert_eq!(a, b),
+                        (a, b) => panic!("{engine}/{}: {a:?} vs {b:?}", c.name),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    // The mutations hit the canonical checks: many inputs had to be rewritten.
+    assert!(
+        checked > 10_000 && changed > 1_000,
+        "{checked} checked, {changed} rewritten"
+    );
+}

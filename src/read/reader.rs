@@ -16,7 +16,7 @@ use crate::read::math::MathRef;
 use crate::read::object::FullObject;
 use crate::read::object::{NodePathRef, ObjectRef, SignalRef};
 use crate::read::packed::PackedArray;
-use crate::read::strings::{string_at, GdStr};
+use crate::read::strings::{string_at, string_of, GdStr};
 use crate::read::validate::measure;
 use crate::read::value::VariantRef;
 use crate::wire::bytes::{le_u32, le_u64, pad4};
@@ -119,7 +119,14 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     pub(crate) fn value(&mut self) -> Value<'a> {
         let at = self.pos;
-        let word = le_u32(self.bytes, at);
+        // The header and the payload's first word in one load where 8 bytes remain.
+        let (word, first) = match self.bytes.get(at..at.wrapping_add(8)) {
+            Some(head) => {
+                let both = head.try_into().map_or(0, u64::from_le_bytes);
+                (both as u32, (both >> 32) as u32)
+            }
+            None => (le_u32(self.bytes, at), 0),
+        };
         // The most frequent headers first, compared directly: a String, a 32-bit int or
         // float (ids 2–4 in every dialect); then, with one table load, an untyped
         // Dictionary or Array or a StringName.
@@ -129,17 +136,17 @@ impl<'a> Reader<'a> {
         let payload_at = at.saturating_add(4);
         match word {
             STRING => {
-                let (text, next) = string_at(self.bytes, payload_at);
+                let (text, next) = string_of(self.bytes, payload_at + 4, first);
                 self.pos = next;
                 return Value::String(text);
             }
             INT => {
                 self.pos = at.saturating_add(8);
-                return Value::Int(i64::from(le_u32(self.bytes, payload_at) as i32));
+                return Value::Int(i64::from(first as i32));
             }
             FLOAT => {
                 self.pos = at.saturating_add(8);
-                return Value::Float(f64::from(f32::from_bits(le_u32(self.bytes, payload_at))));
+                return Value::Float(f64::from(f32::from_bits(first)));
             }
             _ => {}
         }
@@ -467,12 +474,11 @@ impl<'a> Events<'a> {
             ) {
                 (Some(slot), Some(bits)) => {
                     *slot = self.top;
-                    let bit = 1u64 << (level % 64);
-                    *bits = if self.top_object {
-                        *bits | bit
-                    } else {
-                        *bits & !bit
-                    };
+                    // Bits of levels not saved are clear (`close` clears them): only an
+                    // object needs a write.
+                    if self.top_object {
+                        *bits |= 1u64 << (level % 64);
+                    }
                 }
                 _ => {
                     self.reader = self.reader.seek(self.reader.bytes().len());
@@ -492,10 +498,15 @@ impl<'a> Events<'a> {
         self.depth -= 1;
         if let Some(level) = self.depth.checked_sub(1) {
             self.top = self.remaining.get(level).copied().unwrap_or(0);
-            self.top_object = self
-                .objects
-                .get(level / 64)
-                .is_some_and(|bits| bits >> (level % 64) & 1 != 0);
+            self.top_object = match self.objects.get_mut(level / 64) {
+                Some(bits) => {
+                    let bit = 1u64 << (level % 64);
+                    let object = *bits & bit != 0;
+                    *bits &= !bit;
+                    object
+                }
+                None => false,
+            };
         }
     }
 

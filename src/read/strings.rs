@@ -30,11 +30,17 @@ impl<'a> GdStr<'a> {
     }
 
     /// The text Godot reads: up to the first NUL, without a leading BOM. O(len).
-    #[inline]
+    #[inline(always)]
     pub fn as_str(&self) -> &'a str {
-        if let Some(text) = crate::wire::cast::ascii_str(self.raw) {
-            return text;
+        match crate::wire::cast::ascii_str(self.raw) {
+            Some(text) => text,
+            None => self.as_str_slow(),
         }
+    }
+
+    /// [`GdStr::as_str`] of text that is not plain ASCII (or holds a NUL).
+    #[inline(never)]
+    fn as_str_slow(&self) -> &'a str {
         core::str::from_utf8(godot_view(self.raw)).unwrap_or("")
     }
 
@@ -82,8 +88,13 @@ impl PartialEq<&str> for GdStr<'_> {
 
 /// Reads a validated string field at `at` in `bytes`; returns it and the offset after it.
 pub(crate) fn string_at(bytes: &[u8], at: usize) -> (GdStr<'_>, usize) {
-    let len = le_u32(bytes, at) as usize;
-    let start = at.saturating_add(4);
+    string_of(bytes, at.saturating_add(4), le_u32(bytes, at))
+}
+
+/// [`string_at`] with the length word already read: the text of `len` bytes at `start`.
+#[inline(always)]
+pub(crate) fn string_of(bytes: &[u8], start: usize, len: u32) -> (GdStr<'_>, usize) {
+    let len = len as usize;
     let end = start.saturating_add(len).min(bytes.len());
     let raw = bytes.get(start..end).unwrap_or(&[]);
     (GdStr::new(raw), end.saturating_add(pad4(len)))

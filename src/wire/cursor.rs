@@ -1,7 +1,7 @@
 //! A bounds-checked reader over the input that reports absolute offsets and never panics.
 
 use super::error::{Error, ErrorKind};
-use super::utf8::check_godot_utf8;
+use super::utf8::{check_godot_utf8, padded_ascii, short_ascii};
 
 /// Reads little-endian fields from `data`, starting at `pos`. Offsets in errors are `pos`
 /// plus `base`, the absolute offset of `data[0]` in the caller's buffer.
@@ -134,92 +134,25 @@ impl<'a> Cursor<'a> {
             _ => return Err(self.error_at(at, ErrorKind::LengthOutOfBounds)),
         };
         let start = self.pos;
-        self.pos += padded;
+        // A short string (most keys) is checked with one load and no branch on its length
+        // when 8 bytes can be loaded; the others a word at a time, then as UTF-8.
         let raw = block.get(..len).unwrap_or(block);
-        if CHECK && !padded_ascii(block, len) && !check_godot_utf8(raw) {
+        if CHECK && !ascii(self.data, start, block, len) && !check_godot_utf8(raw) {
             return Err(self.error_at(start, ErrorKind::InvalidUtf8));
         }
+        self.pos += padded;
         Ok(raw)
     }
 }
 
-/// True when the first `len` bytes of `block` (a string and its zero padding, a multiple
-/// of 4 bytes long) hold no NUL and no byte >= 0x80: then they are valid UTF-8 and Godot
-/// reads them whole. Works a word at a time (blocks up to 16 bytes, most keys, in one or
-/// two loads); may say `false` for some valid ASCII (the caller then runs the full check).
+/// Is the string text of `len` bytes at `data[start]` (`block` with its padding) plain
+/// ASCII? A short one (most keys) takes one load and no branch on its length when 8 bytes
+/// can be loaded; the others go a word at a time. `false` sends the caller to the full
+/// UTF-8 check.
 #[inline(always)]
-fn padded_ascii(block: &[u8], len: usize) -> bool {
-    // A byte is flagged when it is 0 (the subtraction borrows) or has its high bit set.
-    // Borrows only move upwards, so zero padding never flags the string bytes below it.
-    let word8 = |at: usize| {
-        block
-            .get(at..at.wrapping_add(8))
-            .and_then(|b| b.try_into().ok())
-            .map_or(0, u64::from_le_bytes)
-    };
-    let n = block.len();
-    match n {
-        0 => true,
-        4 => {
-            let word = block.try_into().map_or(0, u32::from_le_bytes);
-            flags(u64::from(word) | 0x0101_0101_0000_0000) & keep_mask(len) == 0
-        }
-        8 => flags(word8(0)) & keep_mask(len) == 0,
-        12 | 16 => {
-            // The last word overlaps the first; its bytes start at n - 8.
-            let tail_keep = len.saturating_sub(n - 8);
-            (flags(word8(0)) & keep_mask(len.min(8))) | (flags(word8(n - 8)) & keep_mask(tail_keep))
-                == 0
-        }
-        _ => padded_ascii_long(block, len),
+fn ascii(data: &[u8], start: usize, block: &[u8], len: usize) -> bool {
+    match data.get(start..start.wrapping_add(8)) {
+        Some(chunk) if len <= 8 => short_ascii(chunk.try_into().map_or(0, u64::from_le_bytes), len),
+        _ => padded_ascii(block, len),
     }
-}
-
-/// [`padded_ascii`] of a block over 16 bytes, a word at a time.
-#[inline]
-fn padded_ascii_long(block: &[u8], len: usize) -> bool {
-    let mut chunks = block.chunks_exact(8);
-    let mut seen = 0u64;
-    let mut checked = 0usize;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let keep = len.saturating_sub(checked).min(8);
-        seen |= flags(word) & keep_mask(keep);
-        checked += 8;
-    }
-    // `block` is a multiple of 4 bytes long, so the tail is empty or one 4-byte word.
-    if let Ok(tail) = <[u8; 4]>::try_from(chunks.remainder()) {
-        let keep = len.saturating_sub(checked).min(4);
-        seen |=
-            flags(u64::from(u32::from_le_bytes(tail)) | 0x0101_0101_0000_0000) & keep_mask(keep);
-    }
-    seen == 0
-}
-
-/// The high bit of every byte of `word` that is 0 (the subtraction borrows) or has its
-/// high bit set; a borrow may also flag the byte above a zero, never one below.
-#[inline(always)]
-fn flags(word: u64) -> u64 {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    (word.wrapping_sub(LOW) | word) & HIGH
-}
-
-/// The high bits of the low `n` bytes, for `n` from 0 to 8 (a const initializer: an
-/// index out of bounds is a build error).
-#[allow(clippy::indexing_slicing)]
-const KEEP: [u64; 9] = {
-    let mut out = [0u64; 9];
-    let mut n = 1;
-    while n <= 8 {
-        out[n] = 0x8080_8080_8080_8080 >> (64 - 8 * n);
-        n += 1;
-    }
-    out
-};
-
-/// A mask selecting the high bits of the low `n` bytes (at most 8).
-#[inline(always)]
-fn keep_mask(n: usize) -> u64 {
-    KEEP.get(n).copied().unwrap_or(u64::MAX)
 }

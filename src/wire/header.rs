@@ -106,11 +106,19 @@ static GODOT4_FAST: [u8; 256] = fast_paths(&GODOT4_CODES);
 /// `FAST_*` codes.
 #[inline(always)]
 pub(crate) fn fast_path(word: u32, dialect: Dialect) -> u8 {
-    let table = match dialect {
+    fast_table(dialect)
+        .get(word as usize)
+        .copied()
+        .unwrap_or(FAST_GENERAL)
+}
+
+/// The table behind [`fast_path`], indexed by header word (`FAST_GENERAL` past its end).
+#[inline(always)]
+pub(crate) fn fast_table(dialect: Dialect) -> &'static [u8; 256] {
+    match dialect {
         Dialect::Godot3 => &GODOT3_FAST,
         Dialect::Godot4 => &GODOT4_FAST,
-    };
-    table.get(word as usize).copied().unwrap_or(FAST_GENERAL)
+    }
 }
 
 /// Godot 4's `ContainerTypeKind`, in header bits 16–17 (Array elements, Dictionary keys)

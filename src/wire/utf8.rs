@@ -61,6 +61,97 @@ pub(crate) fn is_plain_ascii(raw: &[u8]) -> bool {
     }
 }
 
+/// True when the first `len` bytes of `block` (a string and its zero padding, a multiple
+/// of 4 bytes long) hold no NUL and no byte >= 0x80: then they are valid UTF-8 and Godot
+/// reads them whole. Works a word at a time (blocks up to 16 bytes, most keys, in one or
+/// two loads); may say `false` for some valid ASCII (the caller then runs the full check).
+#[inline(always)]
+pub(crate) fn padded_ascii(block: &[u8], len: usize) -> bool {
+    // A byte is flagged when it is 0 (the subtraction borrows) or has its high bit set.
+    // Borrows only move upwards, so zero padding never flags the string bytes below it.
+    let word8 = |at: usize| {
+        block
+            .get(at..at.wrapping_add(8))
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    let n = block.len();
+    match n {
+        0 => true,
+        4 => {
+            let word = block.try_into().map_or(0, u32::from_le_bytes);
+            flags(u64::from(word) | 0x0101_0101_0000_0000) & keep_mask(len) == 0
+        }
+        8 => flags(word8(0)) & keep_mask(len) == 0,
+        12 | 16 => {
+            // The last word overlaps the first; its bytes start at n - 8.
+            let tail_keep = len.saturating_sub(n - 8);
+            (flags(word8(0)) & keep_mask(len.min(8))) | (flags(word8(n - 8)) & keep_mask(tail_keep))
+                == 0
+        }
+        _ => padded_ascii_long(block, len),
+    }
+}
+
+/// For a string field's text of `len` bytes (at most 8) and its padding, loaded with
+/// whatever follows into `word` (little-endian): is the text plain ASCII (no NUL, no byte
+/// of 0x80 or more) and the padding zero? No branches: the common short keys are checked
+/// without a jump on their length.
+#[inline(always)]
+pub(crate) fn short_field_clean(word: u64, len: usize) -> bool {
+    let padded = (len + 3) & !3;
+    let bytes = |n: usize| (keep_mask(n.min(8)) >> 7) * 0xFF;
+    let pad_ok = word & (bytes(padded) ^ bytes(len)) == 0;
+    short_ascii(word, len) && pad_ok
+}
+
+/// Are the low `len` bytes of `word` (at most 8: a short string's text, loaded with
+/// whatever follows) plain ASCII, with no NUL and no byte >= 0x80? No branch on `len`.
+#[inline(always)]
+pub(crate) fn short_ascii(word: u64, len: usize) -> bool {
+    len <= 8 && flags(word) & keep_mask(len) == 0
+}
+
+/// [`padded_ascii`] of a block over 16 bytes, a word at a time.
+#[inline]
+fn padded_ascii_long(block: &[u8], len: usize) -> bool {
+    let mut chunks = block.chunks_exact(8);
+    let mut seen = 0u64;
+    let mut checked = 0usize;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let keep = len.saturating_sub(checked).min(8);
+        seen |= flags(word) & keep_mask(keep);
+        checked += 8;
+    }
+    // `block` is a multiple of 4 bytes long, so the tail is empty or one 4-byte word.
+    if let Ok(tail) = <[u8; 4]>::try_from(chunks.remainder()) {
+        let keep = len.saturating_sub(checked).min(4);
+        seen |=
+            flags(u64::from(u32::from_le_bytes(tail)) | 0x0101_0101_0000_0000) & keep_mask(keep);
+    }
+    seen == 0
+}
+
+/// The high bits of the low `n` bytes, for `n` from 0 to 8 (a const initializer: an
+/// index out of bounds is a build error).
+#[allow(clippy::indexing_slicing)]
+const KEEP: [u64; 9] = {
+    let mut out = [0u64; 9];
+    let mut n = 1;
+    while n <= 8 {
+        out[n] = 0x8080_8080_8080_8080 >> (64 - 8 * n);
+        n += 1;
+    }
+    out
+};
+
+/// A mask selecting the high bits of the low `n` bytes (at most 8).
+#[inline(always)]
+fn keep_mask(n: usize) -> u64 {
+    KEEP.get(n).copied().unwrap_or(u64::MAX)
+}
+
 /// [`is_plain_ascii`] of a string over 16 bytes: a word at a time, the last word
 /// overlapping the one before.
 #[inline]
@@ -133,5 +224,42 @@ mod tests {
         assert!(!is_plain_ascii(b"abcd\0fghijk"));
         assert!(!is_plain_ascii(b"abcd\x80fghijk"));
         assert!(is_plain_ascii(b"\x7f\x01"));
+    }
+
+    /// `short_ascii` and `short_field_clean` against a byte-by-byte reference: every text
+    /// length up to 8, each bad byte at each text position, each nonzero byte at each
+    /// padding position, and arbitrary bytes after the field (which must not matter).
+    #[test]
+    fn short_field_checks_match_a_byte_by_byte_reference() {
+        let reference = |bytes: &[u8; 8], len: usize| {
+            let text_ok = bytes[..len].iter().all(|&b| (1..0x80).contains(&b));
+            let padded = (len + 3) & !3;
+            (text_ok, text_ok && bytes[len..padded].iter().all(|&b| b == 0))
+        };
+        let check = |bytes: [u8; 8], len: usize| {
+            let word = u64::from_le_bytes(bytes);
+            let (ascii, clean) = reference(&bytes, len);
+            assert_eq!(short_ascii(word, len), ascii, "{bytes:02x?} len {len}");
+            assert_eq!(short_field_clean(word, len), clean, "{bytes:02x?} len {len}");
+        };
+        for len in 0..=8usize {
+            let padded = (len + 3) & !3;
+            for after in [0x00u8, 0x80, 0xFF, 0x41] {
+                let mut good = [after; 8];
+                good[..len].fill(b'k');
+                good[len..padded].fill(0);
+                check(good, len);
+                for at in 0..padded {
+                    for bad in [0x00u8, 0x01, 0x7F, 0x80, 0xC3, 0xFF] {
+                        let mut bytes = good;
+                        bytes[at] = bad;
+                        check(bytes, len);
+                    }
+                }
+            }
+        }
+        // Over 8 bytes is never "short".
+        assert!(!short_ascii(u64::from_le_bytes(*b"abcdefgh"), 9));
+        assert!(!short_field_clean(u64::from_le_bytes(*b"abcdefgh"), 9));
     }
 }

@@ -235,15 +235,41 @@ impl<'a, S: Sink> Builder<'a, S> {
         mut self,
         element: ContainerType<&str>,
     ) -> Result<ArrayBuilder<'a, S>, BuildError> {
-        if element != ContainerType::Untyped {
-            self.require(self.dialect.typed_containers(), "a typed Array")?;
-        }
-        check_type(element)?;
-        self.header(VariantType::Array, element.kind() << 16)?;
-        write_type(self.out, element)?;
+        self.container_header(VariantType::Array, &[element])?;
         Ok(ArrayBuilder {
             inner: Counted::new(self.out, self.dialect),
         })
+    }
+
+    /// The header and type descriptors of an Array (`types`: its element type) or a
+    /// Dictionary (key and value types); the count follows. Every check comes first: a
+    /// typed container needs a dialect that has them, and names must fit; on error nothing
+    /// is written.
+    pub(crate) fn container_header(
+        &mut self,
+        ty: VariantType,
+        types: &[ContainerType<&str>],
+    ) -> Result<(), BuildError> {
+        if types.iter().any(|t| *t != ContainerType::Untyped) {
+            let what = if ty == VariantType::Array {
+                "a typed Array"
+            } else {
+                "a typed Dictionary"
+            };
+            self.require(self.dialect.typed_containers(), what)?;
+        }
+        for &t in types {
+            check_type(t)?;
+        }
+        let kinds = types
+            .iter()
+            .enumerate()
+            .fold(0, |kinds, (i, t)| kinds | t.kind() << (16 + 2 * i));
+        self.header(ty, kinds)?;
+        for &t in types {
+            write_type(self.out, t)?;
+        }
+        Ok(())
     }
 
     /// Starts an untyped `Dictionary`.
@@ -264,17 +290,7 @@ impl<'a, S: Sink> Builder<'a, S> {
         key: ContainerType<&str>,
         value: ContainerType<&str>,
     ) -> Result<DictBuilder<'a, S>, BuildError> {
-        if key != ContainerType::Untyped || value != ContainerType::Untyped {
-            self.require(self.dialect.typed_containers(), "a typed Dictionary")?;
-        }
-        check_type(key)?;
-        check_type(value)?;
-        self.header(
-            VariantType::Dictionary,
-            key.kind() << 16 | value.kind() << 18,
-        )?;
-        write_type(self.out, key)?;
-        write_type(self.out, value)?;
+        self.container_header(VariantType::Dictionary, &[key, value])?;
         Ok(DictBuilder {
             inner: Counted::new(self.out, self.dialect),
         })

@@ -1,16 +1,23 @@
 //! Re-encoding a parsed view: `Builder::value`. No owned detour: strings, names and packed
 //! payloads are copied straight from the input bytes.
 
+use super::canonical::{canonical, clean_string};
 use super::sink::Sink;
-use super::{BuildError, Builder};
+use super::{count_word, put_string, BuildError, Builder};
 use crate::read::container::{ArrayRef, DictRef};
 use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
 use crate::read::options::GODOT_MAX_DEPTH;
+use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
-use crate::wire::header::FLAG_64;
+use crate::wire::bytes::pad4;
+use crate::wire::header::{
+    fast_table, COUNT_SHARED_BIT, FAST_ARRAY, FAST_DICTIONARY, FAST_GENERAL, FAST_STRING, FLAG_64,
+};
 use crate::wire::types::VariantType;
+use crate::wire::utf8::godot_view;
+use crate::wire::utf8::{padded_ascii, short_field_clean};
 use alloc::vec::Vec;
 
 impl<S: Sink> Builder<'_, S> {
@@ -24,7 +31,28 @@ impl<S: Sink> Builder<'_, S> {
     /// target lacks is an error (a `StringName` becomes a String where the target has
     /// none, as in the engine). Cost: O(size of `value`); packed arrays are one copy.
     pub fn value(self, value: VariantRef<'_>) -> Result<(), BuildError> {
+        // The same dialect: canonical parts are copied as they are (a Godot 4 object's
+        // `script` slot takes the checked path, which refuses what the engine refuses).
+        if value.dialect() == self.dialect && !self.script {
+            return self.copy(value);
+        }
         self.value_at(value.value(), 0)
+    }
+
+    /// [`Builder::value`] in the value's own dialect: one pass with the reader, copying
+    /// every run of nodes whose bytes are canonical (what the builder would write: see
+    /// `canonical.rs`) in one piece, and writing the others through the builder. For
+    /// canonical input, such as everything an engine writes, the result is one copy.
+    fn copy(self, v: VariantRef<'_>) -> Result<(), BuildError> {
+        let mut copier = Copier {
+            out: self.out,
+            dialect: self.dialect,
+            bytes: v.encoded(),
+            run: 0,
+        };
+        let end = copier.root(0)?;
+        copier.flush(end);
+        Ok(())
     }
 
     /// [`Builder::value`] of a decoded [`Value`]: the same bytes. Useful for a value that
@@ -166,4 +194,244 @@ impl<S: Sink> Builder<'_, S> {
         }
         out.finish()
     }
+}
+
+const BOOL: u32 = VariantType::Bool as u32;
+const INT: u32 = VariantType::Int as u32;
+const FLOAT: u32 = VariantType::Float as u32;
+const STRING: u32 = VariantType::String as u32;
+
+/// One open container of the copy walk.
+#[derive(Clone, Copy)]
+struct Frame {
+    /// Children still to walk (a dictionary counts keys and values).
+    remaining: u32,
+    /// Non-zero when each child follows a property name (a full object).
+    named: u32,
+}
+
+impl Frame {
+    const EMPTY: Frame = Frame {
+        remaining: 0,
+        named: 0,
+    };
+}
+
+/// Open containers per stack segment; deeper nesting continues in a nested call (as in the
+/// validator), so the walk needs no allocation.
+const SEGMENT: usize = 64;
+
+/// The state of [`Builder::copy`]: where the run of canonical bytes not yet copied starts.
+struct Copier<'o, 'b, S: Sink> {
+    out: &'o mut S,
+    dialect: crate::wire::dialect::Dialect,
+    /// The value's encoded bytes (validated).
+    bytes: &'b [u8],
+    /// Start of the canonical run not yet copied.
+    run: usize,
+}
+
+impl<S: Sink> Copier<'_, '_, S> {
+    /// Copies the pending run up to `to`.
+    #[inline]
+    fn flush(&mut self, to: usize) {
+        if let Some(run) = self.bytes.get(self.run..to) {
+            self.out.extend_from_slice(run);
+        }
+        self.run = to;
+    }
+
+    /// Walks the node at `pos` and everything inside it; returns the position after it.
+    fn root(&mut self, pos: usize) -> Result<usize, BuildError> {
+        let (end, children) = self.node(pos)?;
+        if children.remaining == 0 {
+            return Ok(end);
+        }
+        self.children(end, children)
+    }
+
+    /// Walks the children described by `first` (and their descendants) from `pos`; returns
+    /// the position after the last one. The innermost container lives in locals; the ones
+    /// around it on a fixed segment.
+    fn children(&mut self, mut pos: usize, first: Frame) -> Result<usize, BuildError> {
+        let mut stack = [Frame::EMPTY; SEGMENT];
+        let mut saved = 0usize;
+        let mut top = first;
+        // In locals, so that writes through `self.out` do not force reloads.
+        let (bytes, table) = (self.bytes, fast_table(self.dialect));
+        loop {
+            if top.remaining == 0 {
+                let Some(below) = saved.checked_sub(1) else {
+                    return Ok(pos);
+                };
+                saved = below;
+                top = stack.get(below).copied().unwrap_or(Frame::EMPTY);
+                continue;
+            }
+            top.remaining -= 1;
+            if top.named != 0 {
+                pos = self.name(pos)?;
+            }
+            let (end, grandchildren) = match fast_node(bytes, pos, table) {
+                Some(next) => next,
+                None => self.general(pos)?,
+            };
+            pos = end;
+            if grandchildren.remaining == 0 {
+                continue;
+            }
+            match stack.get_mut(saved) {
+                Some(slot) => {
+                    *slot = top;
+                    saved += 1;
+                    top = grandchildren;
+                }
+                None => pos = self.children(pos, grandchildren)?,
+            }
+        }
+    }
+
+    /// An object's property name at `pos`: copied if canonical, rewritten otherwise.
+    fn name(&mut self, pos: usize) -> Result<usize, BuildError> {
+        if let Some(end) = clean_string(self.bytes, pos) {
+            return Ok(end);
+        }
+        let mut r = Reader::at(self.bytes, pos, 0, self.dialect);
+        let name = r.name();
+        self.flush(pos);
+        put_string(self.out, name.as_str().as_bytes())?;
+        self.run = r.pos();
+        Ok(r.pos())
+    }
+
+    /// The node at `pos`: checks its own bytes (see `canonical.rs`), rewriting them if
+    /// they are not canonical; returns where its first child (or its successor) starts and
+    /// the frame of its children.
+    #[inline(always)]
+    fn node(&mut self, pos: usize) -> Result<(usize, Frame), BuildError> {
+        match fast_node(self.bytes, pos, fast_table(self.dialect)) {
+            Some(next) => Ok(next),
+            None => self.general(pos),
+        }
+    }
+
+    /// [`Copier::node`] for any header: decodes the node, checks it with [`canonical`] and
+    /// rewrites it through the builder if it is not.
+    #[inline(never)]
+    fn general(&mut self, pos: usize) -> Result<(usize, Frame), BuildError> {
+        let mut r = Reader::at(self.bytes, pos, 0, self.dialect);
+        let value = r.value();
+        let end = r.pos();
+        let own = self.bytes.get(pos..end).unwrap_or(&[]);
+        if !canonical(own, &value, self.dialect) {
+            self.flush(pos);
+            self.normalize(value)?;
+            self.run = end;
+        }
+        let frame = |count: usize, named: bool| Frame {
+            // Validated: a count is at most i32::MAX, so twice it fits.
+            remaining: u32::try_from(count).unwrap_or(u32::MAX),
+            named: u32::from(named),
+        };
+        Ok(match value {
+            Value::Array(array) => (end, frame(array.len(), false)),
+            Value::Dictionary(dict) => (end, frame(2 * dict.len(), false)),
+            Value::Object(ObjectRef::Full(object)) => (end, frame(object.len(), true)),
+            _ => (end, Frame::EMPTY),
+        })
+    }
+
+    /// Writes a non-canonical node's own part the way the builder writes it: a leaf whole;
+    /// a container's header, types and count (its children follow from the walk).
+    fn normalize(&mut self, value: Value<'_>) -> Result<(), BuildError> {
+        let mut b = Builder::new(&mut *self.out, self.dialect);
+        let count = |n: usize| count_word(n).map(u32::to_le_bytes);
+        match value {
+            Value::Array(array) => {
+                let t = array.element_type();
+                b.container_header(VariantType::Array, &[t.as_deref()])?;
+                self.out.extend_from_slice(&count(array.len())?);
+            }
+            Value::Dictionary(dict) => {
+                let (k, v) = (dict.key_type(), dict.value_type());
+                b.container_header(VariantType::Dictionary, &[k.as_deref(), v.as_deref()])?;
+                self.out.extend_from_slice(&count(dict.len())?);
+            }
+            Value::Object(ObjectRef::Full(object)) => {
+                b.header_string(VariantType::Object, object.class().as_str().as_bytes())?;
+                self.out.extend_from_slice(&count(object.len())?);
+            }
+            leaf => b.value_of(leaf)?,
+        }
+        Ok(())
+    }
+}
+
+/// The frequent headers decided from the raw words, for [`Copier::node`]: the position
+/// after the node's own bytes and the frame of its children if they are canonical, `None`
+/// if they are not or if the header needs decoding. One bounds check for the header and
+/// the payload's first word, one for a string's field.
+#[inline(always)]
+fn fast_node(bytes: &[u8], pos: usize, table: &[u8; 256]) -> Option<(usize, Frame)> {
+    let head: &[u8; 8] = bytes.get(pos..pos.checked_add(8)?)?.try_into().ok()?;
+    let both = u64::from_le_bytes(*head);
+    let (word, payload) = (both as u32, (both >> 32) as u32);
+    let leaf = |end: usize| (end, Frame::EMPTY);
+    // The most frequent headers first, compared directly (ids 2–4 in every dialect): a
+    // 32-bit int is always canonical, a 32-bit float unless it is a NaN (written as f64),
+    // a String when its text is clean and its padding zero.
+    match word {
+        INT => Some(leaf(pos + 8)),
+        FLOAT => (!f32::from_bits(payload).is_nan()).then_some(leaf(pos + 8)),
+        STRING => string_field(bytes, pos + 8, payload).map(leaf),
+        _ => match table.get(word as usize).copied().unwrap_or(FAST_GENERAL) {
+            FAST_STRING => string_field(bytes, pos + 8, payload).map(leaf),
+            // An untyped container: canonical unless the count carries bit 31.
+            code @ (FAST_DICTIONARY | FAST_ARRAY) => {
+                let per = if code == FAST_DICTIONARY { 2 } else { 1 };
+                let children = Frame {
+                    // Validated: at most i32::MAX, so twice it fits.
+                    remaining: payload.saturating_mul(per),
+                    named: 0,
+                };
+                (payload & COUNT_SHARED_BIT == 0).then_some((pos + 8, children))
+            }
+            FAST_GENERAL => None,
+            // Any other header without flag bits and with a fixed payload: canonical, but
+            // for a bool other than 0 or 1.
+            size => (word != BOOL || payload <= 1).then_some(leaf(pos + 4 + usize::from(size))),
+        },
+    }
+}
+
+/// A string field's text of `len` bytes at `bytes[at]`, and its padding: the end of the
+/// field if the text is clean (no NUL, no leading BOM) and the padding zero.
+#[inline(always)]
+fn string_field(bytes: &[u8], at: usize, len: u32) -> Option<usize> {
+    let len = len as usize;
+    let end = at.checked_add(len)?.checked_add(pad4(len))?;
+    // Most keys: one load and no branch on the length.
+    if len <= 8 {
+        if let Some(chunk) = bytes.get(at..at.checked_add(8)?) {
+            let word = u64::from_le_bytes(chunk.try_into().ok()?);
+            if short_field_clean(word, len) {
+                return Some(end);
+            }
+        }
+    }
+    let field = bytes.get(at..end)?;
+    let clean = padded_ascii(field, len) || {
+        let raw = field.get(..len)?;
+        godot_view(raw).len() == raw.len()
+    };
+    // The padding is the top bytes of the field's last word (a padded field is at least
+    // one word long).
+    let pad_zero = match pad4(len) {
+        0 => true,
+        pad => {
+            let last: &[u8; 4] = field.get(field.len().checked_sub(4)?..)?.try_into().ok()?;
+            u32::from_le_bytes(*last) >> (8 * (4 - pad)) == 0
+        }
+    };
+    (clean && pad_zero).then_some(end)
 }

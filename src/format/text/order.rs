@@ -147,47 +147,163 @@ pub(crate) fn compare(a: &Value<'_>, b: &Value<'_>, dialect: Dialect) -> Option<
     }
 }
 
-/// The positions of `pairs` in the engine's key order: a stable bottom-up merge sort of
-/// indices that never panics, whatever the comparison does (std's sorts may panic on an
-/// inconsistent order, and keys such as NaN make the engine's order inconsistent).
-pub(crate) fn sort_pairs(pairs: &[Pair<'_>], dialect: Dialect) -> Vec<u32> {
-    let n = pairs.len();
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    if n < 2 {
-        return order;
+/// The positions of `pairs` in the engine's key order, as a stable sort would give them.
+///
+/// When every key is a string (of one type, or String and StringName in Godot 4) or every
+/// key is an int, the order is that of the keys' 64-bit prefixes, and then of the whole
+/// keys where prefixes are equal: the (prefix, position) pairs are sorted (a total order,
+/// so std's sort cannot panic), then each run of equal string prefixes is put in order by
+/// the whole keys. Otherwise a merge sort of positions that never panics, whatever the
+/// comparison does (std's sorts may panic on an inconsistent order, and keys such as NaN
+/// make the engine's order inconsistent).
+pub(crate) fn sort_pairs(
+    pairs: &[Pair<'_>],
+    dialect: Dialect,
+    scratch: &mut Scratch,
+    order: &mut Vec<u32>,
+) {
+    let first = pairs.first().map(|p| p.sort);
+    let uniform = first.is_some_and(|f| {
+        f.has_prefix
+            && pairs.iter().all(|p| {
+                let k = p.sort;
+                k.has_prefix
+                    && k.exact == f.exact
+                    && (k.rank == f.rank || (k.text && f.text && texts_together(dialect)))
+            })
+    });
+    let start = order.len();
+    if uniform && pairs.len() > 1 {
+        sort_by_prefix(pairs, dialect, scratch, order);
+    } else {
+        order.extend(0..pairs.len() as u32);
+        if let Some(run) = order.get_mut(start..) {
+            merge_sort(pairs, dialect, &mut scratch.merge, run);
+        }
     }
-    let mut scratch = order.clone();
+}
+
+/// Buffers the sorts reuse (they hold nothing between calls).
+#[derive(Default)]
+pub(crate) struct Scratch {
+    keyed: Vec<(u64, u32)>,
+    merge: Vec<u32>,
+}
+
+/// [`sort_pairs`] when every key has a prefix of one kind (see there).
+fn sort_by_prefix(
+    pairs: &[Pair<'_>],
+    dialect: Dialect,
+    scratch: &mut Scratch,
+    order: &mut Vec<u32>,
+) {
+    let start = order.len();
+    let keyed = &mut scratch.keyed;
+    keyed.clear();
+    keyed.extend(
+        pairs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.sort.prefix, i as u32)),
+    );
+    keyed.sort_unstable();
+    order.extend(keyed.iter().map(|&(_, i)| i));
+    // Equal prefixes of strings: the whole keys decide (stably, by position).
+    if pairs.first().is_some_and(|p| p.sort.exact) {
+        return;
+    }
+    let mut at = 0;
+    while at < keyed.len() {
+        let prefix = keyed.get(at).map_or(0, |k| k.0);
+        let end = keyed
+            .iter()
+            .skip(at)
+            .position(|k| k.0 != prefix)
+            .map_or(keyed.len(), |n| at + n);
+        if end - at > 1 {
+            if let Some(run) = order.get_mut(start + at..start + end) {
+                // The run's positions are in increasing order (the sort's tie-break): a
+                // stable sort of them by the whole keys.
+                let mut merge = core::mem::take(&mut scratch.merge);
+                merge_sort_indices(pairs, dialect, &mut merge, run);
+                scratch.merge = merge;
+            }
+        }
+        at = end;
+    }
+}
+
+/// A stable bottom-up merge sort of `order` (positions into `pairs`) by [`less`].
+fn merge_sort(pairs: &[Pair<'_>], dialect: Dialect, scratch: &mut Vec<u32>, order: &mut [u32]) {
+    merge_sort_indices(pairs, dialect, scratch, order);
+}
+
+/// The merge sort itself, in place in `order` with `scratch` as its second buffer.
+fn merge_sort_indices(
+    pairs: &[Pair<'_>],
+    dialect: Dialect,
+    scratch: &mut Vec<u32>,
+    order: &mut [u32],
+) {
+    let n = order.len();
+    if n < 2 {
+        return;
+    }
+    scratch.clear();
+    scratch.extend_from_slice(order);
+    // Merge passes alternate between the two buffers; `in_order` says where the data is.
+    let mut in_order = true;
     let key = |i: u32| pairs.get(i as usize);
     let mut width = 1;
     while width < n {
-        let mut start = 0;
-        while start < n {
-            let mid = (start + width).min(n);
-            let end = (start + 2 * width).min(n);
-            let (mut i, mut j) = (start, mid);
-            for slot in scratch.iter_mut().take(end).skip(start) {
-                let take_right = match (order.get(i), order.get(j)) {
-                    (Some(&l), Some(&r)) if i < mid && j < end => match (key(r), key(l)) {
-                        (Some(r), Some(l)) => less(r, l, dialect),
-                        _ => false,
-                    },
-                    _ => i >= mid,
-                };
-                let next = if take_right {
-                    j += 1;
-                    order.get(j - 1)
-                } else {
-                    i += 1;
-                    order.get(i - 1)
-                };
-                if let Some(&item) = next {
-                    *slot = item;
-                }
-            }
-            start = end;
-        }
-        core::mem::swap(&mut order, &mut scratch);
+        let (src, dst): (&[u32], &mut [u32]) = if in_order {
+            (&*order, scratch.as_mut_slice())
+        } else {
+            // Copy out of `scratch` into `order`.
+            (scratch.as_slice(), &mut *order)
+        };
+        merge_pass(src, dst, width, |r, l| match (key(r), key(l)) {
+            (Some(r), Some(l)) => less(r, l, dialect),
+            _ => false,
+        });
+        in_order = !in_order;
         width *= 2;
     }
-    order
+    if !in_order {
+        order.copy_from_slice(scratch.get(..n).unwrap_or(&[]));
+    }
+}
+
+/// One merge pass: each two neighbouring runs of `width` in `src` merged into `dst`, the
+/// left one first on ties (stable). `take_right(r, l)` says whether `r` goes before `l`.
+fn merge_pass(
+    src: &[u32],
+    dst: &mut [u32],
+    width: usize,
+    mut take_right: impl FnMut(u32, u32) -> bool,
+) {
+    let n = src.len().min(dst.len());
+    let mut start = 0;
+    while start < n {
+        let mid = (start + width).min(n);
+        let end = (start + 2 * width).min(n);
+        let (mut i, mut j) = (start, mid);
+        for slot in dst.iter_mut().take(end).skip(start) {
+            let right = match (src.get(i), src.get(j)) {
+                (Some(&l), Some(&r)) if i < mid && j < end => take_right(r, l),
+                _ => i >= mid,
+            };
+            let next = if right {
+                j += 1;
+                src.get(j - 1)
+            } else {
+                i += 1;
+                src.get(i - 1)
+            };
+            if let Some(&item) = next {
+                *slot = item;
+            }
+        }
+        start = end;
+    }
 }

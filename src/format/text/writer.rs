@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::number::{write_real, Role};
-use super::order::{sort_key, sort_pairs, Pair};
+use super::order::{sort_key, sort_pairs, Pair, Scratch};
 use super::style::TextStyle;
 use crate::format::number::{push_i64, push_u64};
 use crate::read::container::{ArrayRef, DictRef};
@@ -30,8 +30,11 @@ pub(super) struct Writer<'w, 'f> {
     out: &'w mut fmt::Formatter<'f>,
     buf: Vec<u8>,
     style: TextStyle,
-    /// The pairs of the dictionaries being printed, innermost last (a stack of ranges).
+    /// The pairs of the dictionaries being printed, innermost last (a stack of ranges),
+    /// and their printing orders (a stack too); buffers the sorts reuse.
     pairs: Vec<Pair<'w>>,
+    orders: Vec<u32>,
+    scratch: Scratch,
 }
 
 impl<'w, 'f> Writer<'w, 'f> {
@@ -41,6 +44,8 @@ impl<'w, 'f> Writer<'w, 'f> {
             buf: Vec::with_capacity(CHUNK + 256),
             style,
             pairs: Vec::new(),
+            orders: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -322,9 +327,16 @@ impl<'w, 'f> Writer<'w, 'f> {
                 value_pos,
             });
         }
-        let sorted = sort_pairs(self.pairs.get(start..).unwrap_or(&[]), dialect);
+        let order_start = self.orders.len();
+        sort_pairs(
+            self.pairs.get(start..).unwrap_or(&[]),
+            dialect,
+            &mut self.scratch,
+            &mut self.orders,
+        );
         self.s("{\n");
-        for (i, index) in sorted.into_iter().enumerate() {
+        for i in 0..n {
+            let index = self.orders.get(order_start + i).copied().unwrap_or(0);
             let Some(&pair) = self.pairs.get(start + index as usize) else {
                 continue;
             };
@@ -337,6 +349,7 @@ impl<'w, 'f> Writer<'w, 'f> {
         }
         self.s("\n}");
         self.pairs.truncate(start);
+        self.orders.truncate(order_start);
         Ok(())
     }
 
