@@ -98,6 +98,7 @@ pub(crate) fn padded_ascii(block: &[u8], len: usize) -> bool {
 /// of 0x80 or more) and the padding zero? No branches: the common short keys are checked
 /// without a jump on their length.
 #[inline(always)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // for the writer
 pub(crate) fn short_field_clean(word: u64, len: usize) -> bool {
     let padded = (len + 3) & !3;
     let bytes = |n: usize| (keep_mask(n.min(8)) >> 7) * 0xFF;
@@ -177,6 +178,7 @@ pub(crate) fn check_godot_utf8(raw: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::indexing_slicing)] // tests: a panic is a failure
     use super::*;
     use std::vec;
 
