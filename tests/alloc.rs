@@ -517,3 +517,46 @@ fn builder_value_copies_math_without_allocating() {
         assert_eq!(usage.allocations, 0, "{value}: {usage:?}");
     }
 }
+
+#[test]
+fn json_and_text_stream_long_strings_and_packed_arrays_in_bounded_memory() {
+    // A PackedVector3Array of 1M vectors (12 MB), a PackedByteArray of 3 MB and a 2 MB
+    // string: each prints to many megabytes, and the writers hand their buffer on as it
+    // fills, so the peak stays that of the buffer.
+    let mut pv3 = words(&[36, 1_000_000]);
+    pv3.extend((0..3_000_000u32).flat_map(|i| (i as f32 * 0.25).to_le_bytes()));
+    let mut bytes = words(&[29, 3 << 20]);
+    bytes.extend((0..3u32 << 20).map(|i| (i * 7) as u8));
+    let text = "a\"b\\c\n".repeat(350_000);
+    let mut string = words(&[4, text.len() as u32]);
+    string.extend(text.as_bytes());
+    string.extend(std::iter::repeat_n(0, (4 - text.len() % 4) % 4));
+    for (name, blob) in [("pv3", &pv3), ("bytes", &bytes), ("string", &string)] {
+        let value = VariantRef::parse(blob, Dialect::Godot4).unwrap();
+        let mut out = CountingWriter::default();
+        let (result, usage) = measure(|| gdvariant::json::write(&mut out, value, false));
+        result.unwrap();
+        assert!(out.len > 2_000_000, "{name}: {} bytes of JSON", out.len);
+        assert!(usage.peak < 256 << 10, "{name}: JSON peak {}", usage.peak);
+        let mut sink = Sink::default();
+        let ((), usage) = measure(|| write!(sink, "{value}").unwrap());
+        assert!(sink.len > 2_000_000, "{name}: {} bytes of text", sink.len);
+        assert!(usage.peak < 256 << 10, "{name}: text peak {}", usage.peak);
+    }
+}
+
+/// An `io::Write` that counts bytes and keeps none.
+#[derive(Default)]
+struct CountingWriter {
+    len: usize,
+}
+
+impl std::io::Write for CountingWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.len += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}

@@ -4,12 +4,13 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::{self, Write};
 
-use gdvariant::{VariantRef, VariantType};
+use std::fmt;
+
+use gdvariant::{query, Event, GdStr, ObjectRef, Value, VariantRef, VariantType};
 
 use crate::input::InputArgs;
-use crate::nodes::count;
+use crate::nodes::count_value;
 use crate::style::thousands;
-use gdvariant::Edge;
 
 /// Options of `stats`.
 #[derive(clap::Args, Debug)]
@@ -30,8 +31,8 @@ struct PerType {
     bytes: u64,
 }
 
-/// The largest items seen, by size, smallest on top (see [`offer`]).
-type TopList<T> = BinaryHeap<Reverse<(usize, T)>>;
+/// The largest items seen, by size and then position (see [`offer`]), smallest on top.
+type TopList<T> = BinaryHeap<Reverse<(usize, Reverse<usize>, T)>>;
 
 struct Stats {
     per_type: [PerType; VariantType::ALL.len()],
@@ -57,83 +58,231 @@ pub fn run(args: &Args) -> Result<(), String> {
         nodes: 0,
         bar: crate::style::progress(data.len(), "stats"),
     };
-    let mut path = Vec::new();
-    stats.visit(&input.value, &mut path, 0);
+    stats.walk(&input.value);
     stats.bar.finish_and_clear();
     let written = stats.print(&input.value);
     crate::stdout_result(written)
 }
 
 /// Offers an item ranked by `size` to a top-`top` list (smallest on top of the heap);
-/// `make` builds it (formatting its path) only when it gets in. On a tie with the
-/// smallest, the item already listed stays.
-fn offer<T: Ord>(heap: &mut TopList<T>, top: usize, size: usize, make: impl FnOnce() -> T) {
-    let smallest = heap.peek().map_or(0, |Reverse((n, _))| *n);
-    if heap.len() < top || size > smallest {
-        heap.push(Reverse((size, make())));
+/// `make` builds it (formatting its path) only when it gets in. Equal sizes rank by
+/// position, the first in the file first, whatever order the walk offers them in.
+fn offer<T: Ord>(
+    heap: &mut TopList<T>,
+    top: usize,
+    size: usize,
+    at: usize,
+    make: impl FnOnce() -> T,
+) {
+    let rank = (size, Reverse(at));
+    let smallest = heap.peek().map(|Reverse((n, at, _))| (*n, *at));
+    if heap.len() < top || smallest.is_none_or(|s| rank > s) {
+        heap.push(Reverse((size, Reverse(at), make())));
         if heap.len() > top {
             heap.pop();
         }
     }
 }
 
-/// A path step: how a node is reached, and whether it is the key of that entry.
-type Step<'a> = (Edge<'a>, bool);
+/// How a node is reached from the container it is in (the path step `get` takes).
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Index(usize),
+    /// A Dictionary entry, named by its key (or by its position when a path cannot name
+    /// the key).
+    Entry {
+        key: KeyName<'a>,
+        position: usize,
+    },
+    Property(GdStr<'a>),
+}
 
-/// The path in `get` syntax, formatted only when a node makes a top list.
-fn path_text(path: &[Step<'_>]) -> String {
-    if path.is_empty() {
-        "/".to_string()
-    } else {
-        path.iter()
-            .map(|(edge, key)| {
-                let suffix = if *key { " (key)" } else { "" };
-                format!("/{edge}{suffix}")
-            })
-            .collect()
+impl fmt::Display for Step<'_> {
+    /// As [`gdvariant::Edge`] displays the same step.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Index(i) => write!(f, "{i}"),
+            Step::Entry { key, position } => match query::Step::for_key(&key.value()) {
+                Some(step) => write!(f, "{step}"),
+                None => write!(f, "<key #{position}>"),
+            },
+            Step::Property(name) => write!(f, "{}", query::Step::key(name.as_str())),
+        }
     }
 }
 
-impl Stats {
-    fn visit<'a>(&mut self, v: &VariantRef<'a>, path: &mut Vec<Step<'a>>, depth: usize) {
-        self.nodes += 1;
-        if self.nodes % 65_536 == 0 {
-            self.bar.set_position(v.offset() as u64);
-        }
-        self.max_depth = self.max_depth.max(depth);
-        let size = v.encoded().len();
-        let mut own = size;
-        let ty = v.ty();
-        if let Some(text) = v.as_gd_str() {
-            let len = text.raw_bytes().len();
-            offer(&mut self.strings, self.top, len, || path_text(path));
-        }
-        let is_container = matches!(
-            ty,
-            VariantType::Array | VariantType::Dictionary | VariantType::Object
-        ) || ty.is_packed_array();
-        if is_container {
-            offer(&mut self.containers, self.top, size, || {
-                let n = count(v).map_or(0, |(n, _)| n);
-                (path_text(path), ty.name(v.dialect()), n)
-            });
-        }
-        for (edge, child) in v.children() {
-            if let Edge::Key { key, .. } = edge {
-                // Keys are nodes too (one level deeper, like values).
-                own -= key.encoded().len();
-                path.push((edge, true));
-                self.visit(&key, path, depth + 1);
-                path.pop();
+/// What the walk needs of a node, taken from its [`Value`] at once (the value itself is
+/// not kept).
+struct Node<'a> {
+    ty: VariantType,
+    /// For a container: what its children are.
+    kind: Option<Kind>,
+    count: (usize, &'static str),
+    /// For a String or StringName: its length in bytes.
+    text_len: Option<usize>,
+    /// What a path step names it by, should it be a Dictionary key.
+    key: KeyName<'a>,
+}
+
+impl<'a> Node<'a> {
+    fn of(value: &Value<'a>) -> Node<'a> {
+        let (kind, text_len, key) = match *value {
+            Value::Array(_) => (Some(Kind::Array), None, KeyName::Other),
+            Value::Dictionary(_) => (Some(Kind::Dictionary), None, KeyName::Other),
+            Value::Object(ObjectRef::Full(_)) => (Some(Kind::Object), None, KeyName::Other),
+            Value::String(s) | Value::StringName(s) => {
+                (None, Some(s.raw_bytes().len()), KeyName::Text(s))
             }
-            own -= child.encoded().len();
-            path.push((edge, false));
-            self.visit(&child, path, depth + 1);
-            path.pop();
+            Value::Int(n) => (None, None, KeyName::Int(n)),
+            _ => (None, None, KeyName::Other),
+        };
+        Node {
+            ty: value.ty(),
+            kind,
+            count: count_value(value).unwrap_or((0, "")),
+            text_len,
+            key,
         }
+    }
+}
+
+/// A Dictionary key as far as a path can name it.
+#[derive(Clone, Copy)]
+enum KeyName<'a> {
+    Text(GdStr<'a>),
+    Int(i64),
+    Other,
+}
+
+impl<'a> KeyName<'a> {
+    /// A value standing for the key, for [`query::Step::for_key`].
+    fn value(self) -> Value<'a> {
+        match self {
+            KeyName::Text(s) => Value::String(s),
+            KeyName::Int(n) => Value::Int(n),
+            KeyName::Other => Value::Nil,
+        }
+    }
+}
+
+/// An open container of the walk.
+struct Open<'a> {
+    /// Offset of its header.
+    start: usize,
+    ty: VariantType,
+    /// Its children, and a word for them.
+    count: (usize, &'static str),
+    /// Its own bytes so far: header, type descriptors, count, property names.
+    own: u64,
+    /// Is it a Dictionary key?
+    is_key: bool,
+    /// What its children are, and how many were seen.
+    kind: Kind,
+    seen: usize,
+    /// How the child being read is reached.
+    step: Option<Step<'a>>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Array,
+    Dictionary,
+    Object,
+}
+
+/// The path of the node being read, in `get` syntax: the steps of the open containers;
+/// formatted only when a node makes a top list.
+fn path_text(open: &[Open<'_>], is_key: bool) -> String {
+    let mut path = String::new();
+    for (i, o) in open.iter().enumerate() {
+        if let Some(step) = o.step {
+            path.push_str(&format!("/{step}"));
+        }
+        // The child being read in `o` is the next open container, or the node itself.
+        if open.get(i + 1).map_or(is_key, |inner| inner.is_key) {
+            path.push_str(" (key)");
+        }
+    }
+    if path.is_empty() {
+        path.push('/');
+    }
+    path
+}
+
+impl Stats {
+    /// One pass with [`Events`]: no node is measured or decoded twice, and memory holds
+    /// only the open containers (at most the nesting depth).
+    fn walk(&mut self, root: &VariantRef<'_>) {
+        let mut open: Vec<Open<'_>> = Vec::new();
+        let mut events = root.events();
+        loop {
+            let at = events.offset();
+            let depth = events.depth();
+            let Some(event) = events.next() else { break };
+            let own = events.offset() - at;
+            match event {
+                Event::Property(name) => {
+                    if let Some(o) = open.last_mut() {
+                        o.own += own as u64;
+                        o.step = Some(Step::Property(name));
+                    }
+                }
+                Event::End => {
+                    let Some(o) = open.pop() else { break };
+                    self.count(o.ty, o.own);
+                    let size = events.offset() - o.start;
+                    offer(&mut self.containers, self.top, size, o.start, || {
+                        (
+                            path_text(&open, o.is_key),
+                            o.ty.name(root.dialect()),
+                            o.count.0,
+                        )
+                    });
+                }
+                Event::Value(value) => {
+                    let node = Node::of(&value);
+                    self.nodes += 1;
+                    if self.nodes % 65_536 == 0 {
+                        self.bar.set_position(at as u64);
+                    }
+                    self.max_depth = self.max_depth.max(depth);
+                    let is_key = open.last_mut().is_some_and(|o| o.child(node.key));
+                    if let Some(len) = node.text_len {
+                        offer(&mut self.strings, self.top, len, at, || {
+                            path_text(&open, is_key)
+                        });
+                    }
+                    match node.kind {
+                        Some(kind) => open.push(Open {
+                            start: at,
+                            ty: node.ty,
+                            count: node.count,
+                            own: own as u64,
+                            is_key,
+                            kind,
+                            seen: 0,
+                            step: None,
+                        }),
+                        None => {
+                            self.count(node.ty, own as u64);
+                            if node.ty.is_packed_array() {
+                                offer(&mut self.containers, self.top, own, at, || {
+                                    let name = node.ty.name(root.dialect());
+                                    (path_text(&open, is_key), name, node.count.0)
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds a node of type `ty` with `own` bytes of its own to the totals.
+    fn count(&mut self, ty: VariantType, own: u64) {
         if let Some(slot) = self.per_type.get_mut(ty as usize) {
             slot.count += 1;
-            slot.bytes += own as u64;
+            slot.bytes += own;
         }
     }
 
@@ -160,7 +309,11 @@ impl Stats {
             }
         }
         writeln!(out, "\nlargest containers:")?;
-        let mut containers: Vec<_> = self.containers.iter().map(|Reverse(c)| c).collect();
+        let mut containers: Vec<_> = self
+            .containers
+            .iter()
+            .map(|Reverse((size, _, c))| (size, c))
+            .collect();
         containers.sort_by(|a, b| b.cmp(a));
         for (size, (path, ty, n)) in containers {
             writeln!(
@@ -171,11 +324,38 @@ impl Stats {
             )?;
         }
         writeln!(out, "\nlongest strings:")?;
-        let mut strings: Vec<_> = self.strings.iter().map(|Reverse(s)| s).collect();
+        let mut strings: Vec<_> = self
+            .strings
+            .iter()
+            .map(|Reverse((len, _, path))| (len, path))
+            .collect();
         strings.sort_by(|a, b| b.cmp(a));
         for (len, path) in strings {
             writeln!(out, "{:>16} B  {path}", thousands(*len as u64))?;
         }
         out.flush()
+    }
+}
+
+impl<'a> Open<'a> {
+    /// Notes the next child, `value`, and how it is reached; returns whether it is a key.
+    fn child(&mut self, key: KeyName<'a>) -> bool {
+        let seen = self.seen;
+        self.seen += 1;
+        match self.kind {
+            Kind::Array => {
+                self.step = Some(Step::Index(seen));
+                false
+            }
+            // Keys and values alternate; a value keeps its key's step.
+            Kind::Dictionary if seen % 2 == 0 => {
+                self.step = Some(Step::Entry {
+                    key,
+                    position: seen / 2,
+                });
+                true
+            }
+            Kind::Dictionary | Kind::Object => false,
+        }
     }
 }

@@ -542,6 +542,52 @@ fn stats_counts_types_bytes_depth_and_largest_parts() {
 }
 
 #[test]
+fn stats_names_keys_on_the_path_and_lists_only_real_containers() {
+    // {"res": <Resource>, <Resource>: 1}, objects written in full (Godot 3.2.3).
+    let text = stdout_of(&[
+        "stats",
+        "--godot",
+        "3",
+        &fixture("g32", "object_in_dict__fo"),
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "228 bytes, 11 nodes, max depth 2");
+    let from = |title: &str| -> Vec<Vec<&str>> {
+        let at = lines.iter().position(|l| *l == title).unwrap();
+        lines[at + 1..]
+            .iter()
+            .take_while(|l| !l.is_empty())
+            .map(|l| l.split_whitespace().collect())
+            .collect()
+    };
+    assert_eq!(
+        from("largest containers:"),
+        [
+            vec!["228", "B", "Dictionary", "of", "2", "/"],
+            vec!["100", "B", "Object", "of", "3", "/res"],
+            // The second object is a key: the path says so.
+            vec!["100", "B", "Object", "of", "3", "/<key", "#1>", "(key)"],
+        ]
+    );
+    assert_eq!(
+        from("longest strings:"),
+        [
+            vec!["3", "B", "/res", "(key)"],
+            vec!["0", "B", "/res/resource_name"],
+            // Inside the key object: the key step keeps its mark.
+            vec!["0", "B", "/<key", "#1>", "(key)/resource_name"],
+        ]
+    );
+    // Objects sent as instance ids hold nothing: they are not listed as containers.
+    let text = stdout_of(&["stats", &fixture("g4", "object_in_dict")]);
+    assert!(
+        text.contains("Object                              2               24"),
+        "{text}"
+    );
+    assert!(!text.contains("Object of"), "{text}");
+}
+
+#[test]
 fn check_says_ok_or_the_error_with_its_offset() {
     assert_eq!(
         stdout_of(&["check", &fixture("g4", "dict_nested")]),

@@ -47,14 +47,21 @@ pub(crate) fn push_i64(out: &mut Vec<u8>, n: i64) {
     push_u64(out, n.unsigned_abs());
 }
 
-/// Appends `bytes`; a short run (most numbers) is copied without a call to `memcpy`.
+/// Appends `bytes`; a run of up to 24 bytes (every number) is gathered into a fixed
+/// 24-byte block, appended whole and cut to length, so that no call to `memcpy` is made.
 #[inline(always)]
 pub(crate) fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
-    if bytes.len() <= 24 {
-        out.reserve(24);
-        for &b in bytes {
-            out.push(b);
+    let n = bytes.len();
+    if n <= 24 {
+        // Byte loads: the text was just written (by the float formatter, a few bytes at a
+        // time), and a wider load spanning two of its stores would wait for both to land.
+        let mut block = [0u8; 24];
+        for (slot, &b) in block.iter_mut().zip(bytes) {
+            *slot = b;
         }
+        let len = out.len();
+        out.extend_from_slice(&block);
+        out.truncate(len + n);
     } else {
         out.extend_from_slice(bytes);
     }
@@ -68,7 +75,15 @@ pub(crate) fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
 #[inline]
 pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
     let mut buf = zmij::Buffer::new();
-    debug_layout(out, buf.format_finite(x).as_bytes(), x.abs(), 1e16);
+    let text = buf.format_finite(x).as_bytes();
+    // zmij writes decimals when the shortest digits' exponent is from -5 to 15, `{:?}`
+    // for 1e-4 <= |x| < 1e16 (and zero): below 1e15 both are decimals, whatever the
+    // digits round to.
+    let magnitude = x.abs();
+    if (1e-4..1e15).contains(&magnitude) || magnitude == 0.0 {
+        return extend_short(out, text);
+    }
+    debug_layout(out, text, !(1e-4..1e16).contains(&magnitude));
 }
 
 /// [`push_f64`] for an f32: the shortest digits that read back to the same f32.
@@ -76,21 +91,22 @@ pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
 #[inline]
 pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
     let mut buf = zmij::Buffer::new();
-    debug_layout(
-        out,
-        buf.format_finite(x).as_bytes(),
-        f64::from(x.abs()),
-        1e16,
-    );
+    let text = buf.format_finite(x).as_bytes();
+    // zmij writes an f32 as a decimal when its digits' exponent is from -6 to 12: below
+    // 1e12 that agrees with `{:?}`, whatever the digits round to. `{:?}` compares an f32
+    // with f32 bounds (the f32 nearest 1e-4 is below 1e-4 as an f64, and prints 0.0001).
+    let magnitude = x.abs();
+    if (1e-4..1e12).contains(&magnitude) || magnitude == 0.0 {
+        return extend_short(out, text);
+    }
+    debug_layout(out, text, !(1e-4..1e16).contains(&magnitude));
 }
 
-/// Re-lays `text` (zmij's form of a float of magnitude `magnitude`, such as `1.5`,
-/// `1e+16`, `0.00001`, `9.9e+15`) in the layout of Rust's `{:?}`: decimal for
-/// `1e-4 <= |x| < high` (and zero), exponential without a `+` otherwise.
+/// Re-lays `text` (zmij's form of a nonzero float, such as `1.5`, `1e+16`, `0.00001`,
+/// `9.9e+15`) in the layout of Rust's `{:?}`: `exponential` (without a `+`) or decimal.
 #[cfg(feature = "std")]
-#[inline]
-fn debug_layout(out: &mut Vec<u8>, text: &[u8], magnitude: f64, high: f64) {
-    let exponential = magnitude != 0.0 && !(1e-4..high).contains(&magnitude);
+#[inline(never)]
+fn debug_layout(out: &mut Vec<u8>, text: &[u8], exponential: bool) {
     // An exponent is in the last 5 bytes (`e-324`, `e+308`, `e+38`, `e-7`).
     let tail = text.len().saturating_sub(5);
     let e = text
@@ -178,6 +194,7 @@ fn debug_layout(out: &mut Vec<u8>, text: &[u8], magnitude: f64, high: f64) {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::indexing_slicing)] // tests: a panic is a failure
     use super::*;
     use std::format;
     use std::string::{String, ToString};
@@ -272,6 +289,62 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text, "1166322470465494.2");
         assert_eq!(text.parse::<f64>().unwrap(), tie);
+    }
+
+    /// Around every power of ten where either layout switches: the nearest floats on both
+    /// sides (whose shortest digits may round across the power) lay out like `{:?}`.
+    #[test]
+    #[cfg(feature = "std")]
+    fn floats_next_to_powers_of_ten_are_laid_out_like_debug() {
+        for k in -10..=20 {
+            let p64: f64 = format!("1e{k}").parse().unwrap();
+            let p32: f32 = format!("1e{k}").parse().unwrap();
+            let mut x = p64;
+            let mut y = p32;
+            for _ in 0..4 {
+                x = x.next_down();
+                y = y.next_down();
+            }
+            for _ in 0..8 {
+                // The same text, or (on a tie, which `{:?}` rounds up) the same length and
+                // value.
+                for v in [x, -x] {
+                    let mut out = Vec::new();
+                    push_f64(&mut out, v);
+                    let (ours, theirs) = (String::from_utf8(out).unwrap(), format!("{v:?}"));
+                    if ours != theirs {
+                        assert_eq!(
+                            (ours.len(), ours.parse::<f64>().unwrap()),
+                            (theirs.len(), v)
+                        );
+                    }
+                }
+                for v in [y, -y] {
+                    let mut out = Vec::new();
+                    push_f32(&mut out, v);
+                    let (ours, theirs) = (String::from_utf8(out).unwrap(), format!("{v:?}"));
+                    if ours != theirs {
+                        assert_eq!(
+                            (ours.len(), ours.parse::<f32>().unwrap()),
+                            (theirs.len(), v)
+                        );
+                    }
+                }
+                x = x.next_up();
+                y = y.next_up();
+            }
+        }
+    }
+
+    #[test]
+    fn short_runs_are_copied_whole() {
+        let text: Vec<u8> = (b'a'..=b'z').chain(b'A'..=b'Z').collect();
+        for n in 0..=text.len() {
+            let mut out = b"x".to_vec();
+            extend_short(&mut out, &text[..n]);
+            assert_eq!(&out[1..], &text[..n], "{n}");
+            assert_eq!(out[0], b'x');
+        }
     }
 
     /// On 200,000 random bit patterns: the layout of `{:?}`, the same length, and the same

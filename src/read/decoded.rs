@@ -39,7 +39,13 @@ use crate::wire::types::VariantType;
 /// changelog. Code that wants to stay compiling across such releases matches with a
 /// wildcard arm, as above.
 #[derive(Clone, Copy, Debug)]
-#[allow(missing_docs)] // each variant is the Godot type it names
+#[allow(missing_docs)]
+// each variant is the Godot type it names
+// A word-sized tag leaves no padding between the tag and the payload: with a byte tag,
+// each copy of a Value moved 7 padding bytes as two overlapping loads, and the second
+// load, spanning two earlier stores, stalled store forwarding (measured: half the time
+// of `gdvariant stats`). The size is the same 40 bytes.
+#[repr(u64)]
 pub enum Value<'a> {
     /// `null`.
     Nil,

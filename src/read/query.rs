@@ -168,6 +168,25 @@ impl<'p> Step<'p> {
             Step::Quoted(key.to_owned())
         }
     }
+
+    /// The step that names the Dictionary entry whose key is `key`: [`Step::key`] for a
+    /// String or StringName, `[n]` for an int; `None` for a key a path cannot name (a
+    /// float, a Vector2, a container, …). For walks with [`Events`](crate::Events), which
+    /// see keys as values. O(key).
+    ///
+    /// ```
+    /// use gdvariant::{query::Step, Value};
+    ///
+    /// assert_eq!(Step::for_key(&Value::Int(7)).unwrap().to_string(), "[7]");
+    /// assert!(Step::for_key(&Value::Float(0.5)).is_none());
+    /// ```
+    pub fn for_key(key: &Value<'p>) -> Option<Step<'p>> {
+        match key {
+            Value::String(s) | Value::StringName(s) => Some(Step::key(s.as_str())),
+            Value::Int(n) => Some(Step::Int(*n)),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Step<'_> {
@@ -197,11 +216,7 @@ impl<'a> Edge<'a> {
     pub fn step(&self) -> Option<Step<'a>> {
         match *self {
             Edge::Index(i) => Some(Step::Int(i64::try_from(i).unwrap_or(i64::MAX))),
-            Edge::Key { key, .. } => match key.value() {
-                Value::String(s) | Value::StringName(s) => Some(Step::key(s.as_str())),
-                Value::Int(n) => Some(Step::Int(n)),
-                _ => None,
-            },
+            Edge::Key { key, .. } => Step::for_key(&key.value()),
             Edge::Property(name) => Some(Step::key(name.as_str())),
         }
     }

@@ -236,13 +236,20 @@ mod tests {
         let reference = |bytes: &[u8; 8], len: usize| {
             let text_ok = bytes[..len].iter().all(|&b| (1..0x80).contains(&b));
             let padded = (len + 3) & !3;
-            (text_ok, text_ok && bytes[len..padded].iter().all(|&b| b == 0))
+            (
+                text_ok,
+                text_ok && bytes[len..padded].iter().all(|&b| b == 0),
+            )
         };
         let check = |bytes: [u8; 8], len: usize| {
             let word = u64::from_le_bytes(bytes);
             let (ascii, clean) = reference(&bytes, len);
             assert_eq!(short_ascii(word, len), ascii, "{bytes:02x?} len {len}");
-            assert_eq!(short_field_clean(word, len), clean, "{bytes:02x?} len {len}");
+            assert_eq!(
+                short_field_clean(word, len),
+                clean,
+                "{bytes:02x?} len {len}"
+            );
         };
         for len in 0..=8usize {
             let padded = (len + 3) & !3;

@@ -24,8 +24,8 @@ const CHUNK: usize = 64 << 10;
 /// Writes `value` as JSON (the schema in [`crate::json`]) to `out`, streaming; `pretty`
 /// indents with two spaces. One pass over the bytes: nothing is measured or re-validated,
 /// and the output goes to `out` in 64 KiB writes (no `BufWriter` needed). Recurses once
-/// per nesting level (bounded by `parse` to 1025). Allocates the one 64 KiB buffer (more
-/// only for a single string or packed array larger than it).
+/// per nesting level (bounded by `parse` to 1025). Allocates the one 64 KiB buffer, and
+/// keeps it at about that size: long strings and packed arrays are handed on in pieces.
 ///
 /// ```
 /// use gdvariant::{Dialect, VariantRef};
@@ -95,10 +95,28 @@ impl<W: Write> Json<'_, W> {
         }
     }
 
-    /// A JSON string: `"`, `\` and control characters escaped.
-    fn string(&mut self, text: &str) {
+    /// A JSON string: `"`, `\` and control characters escaped. A long text goes out in
+    /// pieces of [`CHUNK`] bytes, so the buffer stays small.
+    fn string(&mut self, text: &str) -> io::Result<()> {
         self.buf.push(b'"');
-        let bytes = text.as_bytes();
+        for piece in text.as_bytes().chunks(CHUNK) {
+            self.escaped(piece);
+            self.maybe_flush()?;
+        }
+        self.buf.push(b'"');
+        Ok(())
+    }
+
+    /// A short JSON string known to need no escapes (a type tag, a field name).
+    fn tag(&mut self, text: &str) {
+        self.buf.push(b'"');
+        self.raw(text);
+        self.buf.push(b'"');
+    }
+
+    /// `bytes` with `"`, `\` and control characters escaped (the bytes of a UTF-8 text, or
+    /// a piece of one: escapes never fall inside a multi-byte character).
+    fn escaped(&mut self, bytes: &[u8]) {
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
             let escape: &[u8] = match b {
@@ -124,7 +142,6 @@ impl<W: Write> Json<'_, W> {
         }
         self.buf
             .extend_from_slice(bytes.get(start..).unwrap_or(&[]));
-        self.buf.push(b'"');
     }
 
     /// A float component: shortest digits, or a string for NaN and infinities.
@@ -171,31 +188,32 @@ impl<W: Write> Json<'_, W> {
     /// `{"Tag": <body>` … the caller may add `, "extra": …` fields, then `}`.
     fn open_tag(&mut self, tag: &str) {
         self.raw("{");
-        self.string(tag);
+        self.tag(tag);
         self.raw(if self.pretty { ": " } else { ":" });
     }
 
     fn field(&mut self, key: &str) {
         self.comma(false);
-        self.string(key);
+        self.tag(key);
         self.raw(if self.pretty { ": " } else { ":" });
     }
 
-    fn container_type(&mut self, t: ContainerType<GdStr<'_>>) {
+    fn container_type(&mut self, t: ContainerType<GdStr<'_>>) -> io::Result<()> {
         match t {
             ContainerType::Untyped => self.raw("null"),
-            ContainerType::Builtin(ty) => self.string(name(ty)),
+            ContainerType::Builtin(ty) => self.tag(name(ty)),
             ContainerType::ClassName(class) => {
                 self.open_tag("class");
-                self.string(class.as_str());
+                self.string(class.as_str())?;
                 self.raw("}");
             }
             ContainerType::Script(path) => {
                 self.open_tag("script");
-                self.string(path.as_str());
+                self.string(path.as_str())?;
                 self.raw("}");
             }
         }
+        Ok(())
     }
 
     /// The next value of `r`, with everything inside it.
@@ -205,16 +223,13 @@ impl<W: Write> Json<'_, W> {
             Value::Array(array) => self.array(r, array),
             Value::Dictionary(dict) => self.dictionary(r, dict),
             Value::Object(ObjectRef::Full(object)) => self.object(r, object),
-            leaf => {
-                self.leaf(leaf);
-                Ok(())
-            }
+            leaf => self.leaf(leaf),
         }
     }
 
     /// A value whose children (if any) are not in the reader: every leaf, and containers
     /// through their views.
-    fn leaf(&mut self, value: Value<'_>) {
+    fn leaf(&mut self, value: Value<'_>) -> io::Result<()> {
         let ty = value.ty();
         match value {
             Value::Nil => self.raw("null"),
@@ -226,16 +241,16 @@ impl<W: Write> Json<'_, W> {
                 self.number(x, false);
                 self.raw("}");
             }
-            Value::String(text) => self.string(text.as_str()),
+            Value::String(text) => self.string(text.as_str())?,
             Value::StringName(text) => {
                 self.open_tag(name(ty));
-                self.string(text.as_str());
+                self.string(text.as_str())?;
                 self.raw("}");
             }
             math_value!(m) => self.math(&m),
             Value::NodePath(path) => {
                 self.open_tag("NodePath");
-                self.string(&alloc::format!("{path}"));
+                self.string(&alloc::format!("{path}"))?;
                 self.raw("}");
             }
             Value::Rid(id) => {
@@ -250,11 +265,11 @@ impl<W: Write> Json<'_, W> {
             Value::Signal(signal) => {
                 self.open_tag("Signal");
                 self.raw("{");
-                self.string("name");
+                self.tag("name");
                 self.raw(":");
-                self.string(signal.name().as_str());
+                self.string(signal.name().as_str())?;
                 self.raw(",");
-                self.string("object");
+                self.tag("object");
                 self.raw(":");
                 push_u64(&mut self.buf, signal.object_id());
                 self.raw("}}");
@@ -263,44 +278,45 @@ impl<W: Write> Json<'_, W> {
             Value::Object(ObjectRef::Id(id)) => {
                 self.open_tag("Object");
                 self.raw("{");
-                self.string("id");
+                self.tag("id");
                 self.raw(":");
                 push_u64(&mut self.buf, id);
                 self.raw("}}");
             }
             // `value` writes containers itself, with its reader; a container that comes
             // here alone gets a reader of its own children.
-            Value::Object(ObjectRef::Full(o)) => {
-                let _ = self.object(&mut o.reader(), o);
-            }
-            Value::Array(a) => {
-                let _ = self.array(&mut a.reader(), a);
-            }
-            Value::Dictionary(d) => {
-                let _ = self.dictionary(&mut d.reader(), d);
-            }
+            Value::Object(ObjectRef::Full(o)) => self.object(&mut o.reader(), o)?,
+            Value::Array(a) => self.array(&mut a.reader(), a)?,
+            Value::Dictionary(d) => self.dictionary(&mut d.reader(), d)?,
             Value::PackedByteArray(bytes) => {
                 self.open_tag(name(ty));
                 self.buf.push(b'"');
-                base64::encode(&mut self.buf, bytes);
+                // Whole groups of 3 bytes per piece: the pieces' encodings concatenate.
+                for piece in bytes.chunks(CHUNK / 4 * 3) {
+                    base64::encode(&mut self.buf, piece);
+                    self.maybe_flush()?;
+                }
                 self.raw("\"}");
             }
             Value::PackedInt32Array(p) => self.packed(ty, p.len(), p.iter(), |j, n| {
-                push_i64(&mut j.buf, i64::from(n))
-            }),
-            Value::PackedInt64Array(p) => {
-                self.packed(ty, p.len(), p.iter(), |j, n| push_i64(&mut j.buf, n))
-            }
+                push_i64(&mut j.buf, i64::from(n));
+                Ok(())
+            })?,
+            Value::PackedInt64Array(p) => self.packed(ty, p.len(), p.iter(), |j, n| {
+                push_i64(&mut j.buf, n);
+                Ok(())
+            })?,
             Value::PackedStringArray(p) => {
-                self.packed(ty, p.len(), p.iter(), |j, s| j.string(s.as_str()))
+                self.packed(ty, p.len(), p.iter(), |j, s| j.string(s.as_str()))?
             }
-            Value::PackedFloat32Array(p) => self.floats(ty, p.components(), 1, p.len()),
-            Value::PackedFloat64Array(p) => self.floats(ty, p.components(), 1, p.len()),
-            Value::PackedVector2Array(p) => self.floats(ty, p.components(), 2, p.len()),
-            Value::PackedVector3Array(p) => self.floats(ty, p.components(), 3, p.len()),
-            Value::PackedVector4Array(p) => self.floats(ty, p.components(), 4, p.len()),
-            Value::PackedColorArray(p) => self.floats(ty, p.components(), 4, p.len()),
+            Value::PackedFloat32Array(p) => self.floats(ty, p.components(), 1, p.len())?,
+            Value::PackedFloat64Array(p) => self.floats(ty, p.components(), 1, p.len())?,
+            Value::PackedVector2Array(p) => self.floats(ty, p.components(), 2, p.len())?,
+            Value::PackedVector3Array(p) => self.floats(ty, p.components(), 3, p.len())?,
+            Value::PackedVector4Array(p) => self.floats(ty, p.components(), 4, p.len())?,
+            Value::PackedColorArray(p) => self.floats(ty, p.components(), 4, p.len())?,
         }
+        Ok(())
     }
 
     fn math(&mut self, m: &MathRef<'_>) {
@@ -327,7 +343,7 @@ impl<W: Write> Json<'_, W> {
         self.list(array.len(), true, |j, _| j.value(r))?;
         if typed {
             self.field("type");
-            self.container_type(array.element_type());
+            self.container_type(array.element_type())?;
             self.raw("}");
         }
         Ok(())
@@ -345,11 +361,11 @@ impl<W: Write> Json<'_, W> {
         })?;
         if dict.key_type() != ContainerType::Untyped {
             self.field("key_type");
-            self.container_type(dict.key_type());
+            self.container_type(dict.key_type())?;
         }
         if dict.value_type() != ContainerType::Untyped {
             self.field("value_type");
-            self.container_type(dict.value_type());
+            self.container_type(dict.value_type())?;
         }
         self.raw("}");
         Ok(())
@@ -358,15 +374,15 @@ impl<W: Write> Json<'_, W> {
     fn object(&mut self, r: &mut Reader<'_>, object: FullObject<'_>) -> io::Result<()> {
         self.open_tag("Object");
         self.raw("{");
-        self.string("class");
+        self.tag("class");
         self.raw(":");
-        self.string(object.class().as_str());
+        self.string(object.class().as_str())?;
         self.raw(",");
-        self.string("properties");
+        self.tag("properties");
         self.raw(":");
         self.list(object.len(), true, |j, _| {
             j.raw("[");
-            j.string(r.name().as_str());
+            j.string(r.name().as_str())?;
             j.comma(false);
             j.value(r)?;
             j.raw("]");
@@ -376,54 +392,58 @@ impl<W: Write> Json<'_, W> {
         Ok(())
     }
 
-    /// `{"Packed…": [items]}` with `item` writing each element.
+    /// `{"Packed…": [items]}` with `item` writing each element; the buffer is handed on
+    /// whenever it fills, so a packed array of any size streams.
     fn packed<T>(
         &mut self,
         ty: VariantType,
         n: usize,
         mut items: impl Iterator<Item = T>,
-        mut item: impl FnMut(&mut Self, T),
-    ) {
+        mut item: impl FnMut(&mut Self, T) -> io::Result<()>,
+    ) -> io::Result<()> {
         self.open_tag(name(ty));
-        let _ = self.list(n, true, |j, _| {
+        self.list(n, true, |j, _| {
             if let Some(x) = items.next() {
-                item(j, x);
+                item(j, x)?;
             }
-            Ok(())
-        });
+            j.maybe_flush()
+        })?;
         self.raw("}");
+        Ok(())
     }
 
     /// A float-based packed array: a flat list for Float32/Float64 arrays (`per_element`
     /// 1), a list of `per_element`-component lists for vectors and colors, plus
-    /// `"double": true` for 64-bit vectors.
+    /// `"double": true` for 64-bit vectors. Streams like [`Json::packed`].
     fn floats(
         &mut self,
         ty: VariantType,
         mut components: FloatComponents<'_>,
         per_element: usize,
         len: usize,
-    ) {
+    ) -> io::Result<()> {
         let double = components.is_double();
         self.open_tag(name(ty));
-        let _ = self.list(len, true, |j, _| {
+        self.list(len, true, |j, _| {
             if per_element == 1 {
                 if let Some(x) = components.next() {
                     j.number(x, !double);
                 }
-                return Ok(());
+            } else {
+                j.list(per_element, false, |j, _| {
+                    if let Some(x) = components.next() {
+                        j.number(x, !double);
+                    }
+                    Ok(())
+                })?;
             }
-            j.list(per_element, false, |j, _| {
-                if let Some(x) = components.next() {
-                    j.number(x, !double);
-                }
-                Ok(())
-            })
-        });
+            j.maybe_flush()
+        })?;
         if double && per_element > 1 {
             self.field("double");
             self.raw("true");
         }
         self.raw("}");
+        Ok(())
     }
 }

@@ -194,15 +194,30 @@ fn grisu2(b: Boundaries) -> Digits {
     digits
 }
 
-/// The largest power of ten <= n (n < 2^32) and its number of digits.
-fn largest_pow10(n: u32) -> (u32, i32) {
-    let mut pow = 1_000_000_000u32;
-    let mut count = 10;
-    while count > 1 && n < pow {
-        pow /= 10;
-        count -= 1;
+/// Powers of ten that fit a u32.
+const POW10: [u32; 10] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+];
+
+/// The decimal digits of `n` (values 0 to 9, most significant first) and how many there
+/// are. Divisions by constants only: the compiler turns them into multiplications.
+fn decimal_digits(mut n: u32) -> ([u8; 10], usize) {
+    let len = n.checked_ilog10().map_or(1, |log| log as usize + 1);
+    let mut digits = [0u8; 10];
+    for slot in digits.iter_mut().take(len).rev() {
+        *slot = (n % 10) as u8;
+        n /= 10;
     }
-    (pow, count)
+    (digits, len)
 }
 
 fn digit_gen(out: &mut Digits, m_minus: DiyFp, w: DiyFp, m_plus: DiyFp) {
@@ -213,19 +228,20 @@ fn digit_gen(out: &mut Digits, m_minus: DiyFp, w: DiyFp, m_plus: DiyFp) {
     let mut p1 = (m_plus.f >> shift) as u32;
     let mut p2 = m_plus.f & one.wrapping_sub(1);
 
-    let (mut pow10, mut n) = largest_pow10(p1);
-    while n > 0 {
-        let d = p1 / pow10;
-        p1 %= pow10;
-        out.push(d as u8);
-        n -= 1;
+    // The integral part's digits one by one, stopping as soon as the rest is within
+    // `delta`; the remainder is kept by subtraction rather than by division.
+    let (digits, len) = decimal_digits(p1);
+    for (i, &d) in digits.iter().take(len).enumerate() {
+        let left = len - 1 - i;
+        let pow10 = POW10.get(left).copied().unwrap_or(1);
+        p1 -= u32::from(d) * pow10;
+        out.push(d);
         let rest = (u64::from(p1) << shift) + p2;
         if rest <= delta {
-            out.exponent += n;
+            out.exponent += left as i32;
             round(out, dist, delta, rest, u64::from(pow10) << shift);
             return;
         }
-        pow10 /= 10;
     }
     let mut m = 0;
     loop {
@@ -317,24 +333,12 @@ mod tests {
             0x7FEF_FFFF_FFFF_FFFF,
         ] {
             let d = digits_f64(f64::from_bits(bits));
-            let back: f64 = format!(
-                "{}e{}",
-                std::str::from_utf8(d.as_bytes()).unwrap(),
-                d.exponent
-            )
-            .parse()
-            .unwrap();
+            let back: f64 = text(&d).parse().unwrap();
             assert_eq!(back.to_bits(), bits);
         }
         for bits in [1u32, 0x007F_FFFF, 0x0080_0000, 0x7F7F_FFFF] {
             let d = digits_f32(f32::from_bits(bits));
-            let back: f32 = format!(
-                "{}e{}",
-                std::str::from_utf8(d.as_bytes()).unwrap(),
-                d.exponent
-            )
-            .parse()
-            .unwrap();
+            let back: f32 = text(&d).parse().unwrap();
             assert_eq!(back.to_bits(), bits);
         }
     }

@@ -54,33 +54,35 @@ pub(crate) enum Role {
 /// Writes `value` as the engine of `style` prints it. `value` is what the engine holds:
 /// an f32 widened to f64 for f32 data, or the f64.
 pub(crate) fn write_real(out: &mut Vec<u8>, value: f64, role: Role, style: TextStyle) {
-    let mut buf = StackBuf::new();
-    // A 64-byte buffer holds every number the engines print; on the impossible overflow
-    // the digits written so far are kept.
-    let _ = match style {
-        TextStyle::Godot4 => godot4(&mut buf, value),
-        TextStyle::Godot32 | TextStyle::Godot36 => godot3(&mut buf, value, style),
-    };
-    let text = buf.as_str().as_bytes();
-    out.extend_from_slice(text);
+    let start = out.len();
+    match style {
+        TextStyle::Godot4 => godot4(out, value),
+        // `{:.5e}` into a 64-byte buffer cannot overflow; if it did, nothing is written.
+        TextStyle::Godot32 | TextStyle::Godot36 => {
+            if godot3(out, value, style).is_err() {
+                out.truncate(start);
+            }
+        }
+    }
+    let text = out.get(start..).unwrap_or(&[]);
     let special = matches!(text, b"inf" | b"inf_neg" | b"nan");
     if role == Role::Float && !special && !text.iter().any(|&c| c == b'.' || c == b'e') {
         out.extend_from_slice(b".0");
     }
 }
 
-fn godot4(out: &mut StackBuf, value: f64) -> fmt::Result {
+fn godot4(out: &mut Vec<u8>, value: f64) {
     if value == 0.0 {
-        return out.write_str("0");
+        return out.push(b'0');
     }
     if value.is_nan() {
-        return out.write_str("nan");
+        return out.extend_from_slice(b"nan");
     }
     if value.is_infinite() {
-        return out.write_str(if value > 0.0 { "inf" } else { "inf_neg" });
+        return out.extend_from_slice(if value > 0.0 { b"inf" } else { b"inf_neg" });
     }
     if value < 0.0 {
-        out.write_char('-')?;
+        out.push(b'-');
     }
     // The engine prints a double that is exactly an f32 with the f32's digits.
     let magnitude = value.abs();
@@ -90,35 +92,35 @@ fn godot4(out: &mut StackBuf, value: f64) -> fmt::Result {
     } else {
         grisu::digits_f64(magnitude)
     };
-    layout(out, digits.as_bytes(), digits.exponent, 15)
+    layout(out, digits.as_bytes(), digits.exponent, 15);
 }
 
-fn godot3(out: &mut StackBuf, value: f64, style: TextStyle) -> fmt::Result {
+fn godot3(out: &mut Vec<u8>, value: f64, style: TextStyle) -> fmt::Result {
     // Godot 3 prints `real_t`, which is f32 in the official builds.
     let value = f64::from(value as f32);
-    if value == 0.0 {
-        return out.write_str("0");
-    }
-    if style == TextStyle::Godot36 {
-        if value.is_nan() {
-            return out.write_str("nan");
-        }
-        if value.is_infinite() {
-            return out.write_str(if value > 0.0 { "inf" } else { "inf_neg" });
-        }
-    }
-    if value.is_nan() {
-        return out.write_str(if value.is_sign_negative() {
-            "-nan"
+    let special: Option<&[u8]> = if value == 0.0 {
+        Some(b"0")
+    } else if value.is_nan() {
+        Some(if style == TextStyle::Godot32 && value.is_sign_negative() {
+            b"-nan"
         } else {
-            "nan"
-        });
-    }
-    if value.is_infinite() {
-        return out.write_str(if value > 0.0 { "inf" } else { "-inf" });
+            b"nan"
+        })
+    } else if value.is_infinite() {
+        Some(match (style, value > 0.0) {
+            (_, true) => b"inf",
+            (TextStyle::Godot32, false) => b"-inf",
+            (_, false) => b"inf_neg",
+        })
+    } else {
+        None
+    };
+    if let Some(text) = special {
+        out.extend_from_slice(text);
+        return Ok(());
     }
     if value < 0.0 {
-        out.write_char('-')?;
+        out.push(b'-');
     }
     // C's "%lg": 6 significant digits, correctly rounded, trailing zeros removed.
     let mut sci = StackBuf::new();
@@ -139,52 +141,46 @@ fn godot3(out: &mut StackBuf, value: f64, style: TextStyle) -> fmt::Result {
         .rposition(|&d| d != b'0')
         .map_or(0, |last| last + 1);
     let digits = digits.get(..significant).unwrap_or(digits);
-    layout(out, digits, exponent + 1 - digits.len() as i32, 6)
+    layout(out, digits, exponent + 1 - digits.len() as i32, 6);
+    Ok(())
 }
 
-/// Writes `digits × 10^exponent` the way the engines do (`%g`-like): plain when the
-/// decimal exponent of the first digit is in `-4..max_exp`, scientific (`1.5e+20`,
-/// two exponent digits at least) otherwise.
-fn layout(out: &mut StackBuf, digits: &[u8], exponent: i32, max_exp: i32) -> fmt::Result {
-    fn text(d: &[u8]) -> &str {
-        core::str::from_utf8(d).unwrap_or("")
-    }
+/// Writes `digits × 10^exponent` (ASCII digits) the way the engines do (`%g`-like): plain
+/// when the decimal exponent of the first digit is in `-4..max_exp`, scientific
+/// (`1.5e+20`, two exponent digits at least) otherwise.
+fn layout(out: &mut Vec<u8>, digits: &[u8], exponent: i32, max_exp: i32) {
     let k = digits.len() as i32;
     // value = 0.d1d2… × 10^n
     let n = k + exponent;
     if k <= n && n <= max_exp {
-        out.write_str(text(digits))?;
-        for _ in k..n {
-            out.write_char('0')?;
-        }
-        return Ok(());
+        out.extend_from_slice(digits);
+        out.resize(out.len() + (n - k) as usize, b'0');
+        return;
     }
     if 0 < n && n <= max_exp {
         let (whole, frac) = digits.split_at(n as usize);
-        out.write_str(text(whole))?;
-        out.write_char('.')?;
-        return out.write_str(text(frac));
+        out.extend_from_slice(whole);
+        out.push(b'.');
+        return out.extend_from_slice(frac);
     }
     if -4 < n && n <= 0 {
-        out.write_str("0.")?;
-        for _ in n..0 {
-            out.write_char('0')?;
-        }
-        return out.write_str(text(digits));
+        out.extend_from_slice(b"0.");
+        out.resize(out.len() + n.unsigned_abs() as usize, b'0');
+        return out.extend_from_slice(digits);
     }
     let (first, rest) = digits.split_at(1.min(digits.len()));
-    out.write_str(text(first))?;
+    out.extend_from_slice(first);
     if !rest.is_empty() {
-        out.write_char('.')?;
-        out.write_str(text(rest))?;
+        out.push(b'.');
+        out.extend_from_slice(rest);
     }
     let e = n - 1;
-    write!(
-        out,
-        "e{}{:02}",
-        if e < 0 { '-' } else { '+' },
-        e.unsigned_abs()
-    )
+    out.extend_from_slice(if e < 0 { b"e-" } else { b"e+" });
+    let e = e.unsigned_abs();
+    if e < 10 {
+        out.push(b'0');
+    }
+    crate::format::number::push_u64(out, u64::from(e));
 }
 
 #[cfg(test)]

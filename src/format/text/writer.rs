@@ -101,15 +101,21 @@ impl<'w, 'f> Writer<'w, 'f> {
             Value::Object(ObjectRef::Full(o)) => self.object(r, o, depth),
             Value::Array(a) => self.array(r, a, depth),
             Value::Dictionary(d) => self.dictionary(r, d, depth),
-            leaf => {
-                self.leaf(leaf, depth);
-                Ok(())
-            }
+            leaf => self.leaf(leaf, depth),
         }
     }
 
+    /// Hands the buffer on once it holds [`CHUNK`] bytes.
+    #[inline]
+    fn maybe_flush(&mut self) -> fmt::Result {
+        if self.buf.len() >= CHUNK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
     /// A value whose children (if any) are not in the caller's reader.
-    fn leaf(&mut self, value: Value<'w>, depth: usize) {
+    fn leaf(&mut self, value: Value<'w>, depth: usize) -> fmt::Result {
         let ty = value.ty();
         match value {
             Value::Nil => self.s("null"),
@@ -118,12 +124,12 @@ impl<'w, 'f> Writer<'w, 'f> {
             Value::Float(x) => self.real(x, Role::Float),
             Value::String(text) => {
                 self.s("\"");
-                self.escaped_multiline(text.as_str());
+                self.long_text(text.as_str(), Self::escaped_multiline)?;
                 self.s("\"");
             }
             Value::StringName(text) => {
                 self.s("&\"");
-                self.escaped(text.as_str());
+                self.long_text(text.as_str(), Self::escaped)?;
                 self.s("\"");
             }
             math_value!(m) => self.math(&m),
@@ -153,7 +159,8 @@ impl<'w, 'f> Writer<'w, 'f> {
             Value::Object(ObjectRef::Null | ObjectRef::Id(0)) => self.s("null"),
             Value::Object(ObjectRef::Id(id)) => {
                 if self.cut(depth) {
-                    return self.s("null");
+                    self.s("null");
+                    return Ok(());
                 }
                 self.s("Object(EncodedObjectAsID,\"object_id\":");
                 push_i64(&mut self.buf, id as i64);
@@ -161,32 +168,29 @@ impl<'w, 'f> Writer<'w, 'f> {
             }
             // `value` prints containers with its reader; one that comes here alone gets a
             // reader of its own children.
-            Value::Object(ObjectRef::Full(o)) => {
-                let _ = self.object(&mut o.reader(), o, depth);
-            }
-            Value::Array(a) => {
-                let _ = self.array(&mut a.reader(), a, depth);
-            }
-            Value::Dictionary(d) => {
-                let _ = self.dictionary(&mut d.reader(), d, depth);
-            }
-            Value::PackedByteArray(bytes) => self.bytes(ty, bytes),
+            Value::Object(ObjectRef::Full(o)) => self.object(&mut o.reader(), o, depth)?,
+            Value::Array(a) => self.array(&mut a.reader(), a, depth)?,
+            Value::Dictionary(d) => self.dictionary(&mut d.reader(), d, depth)?,
+            Value::PackedByteArray(bytes) => self.bytes(ty, bytes)?,
             Value::PackedInt32Array(p) => {
-                self.list(ty, p.iter(), |w, n| push_i64(&mut w.buf, i64::from(n)))
+                self.list(ty, p.iter(), |w, n| push_i64(&mut w.buf, i64::from(n)))?
             }
-            Value::PackedInt64Array(p) => self.list(ty, p.iter(), |w, n| push_i64(&mut w.buf, n)),
+            Value::PackedInt64Array(p) => {
+                self.list(ty, p.iter(), |w, n| push_i64(&mut w.buf, n))?
+            }
             Value::PackedStringArray(p) => self.list(ty, p.iter(), |w, item| {
                 w.s("\"");
                 w.escaped(item.as_str());
                 w.s("\"");
-            }),
-            Value::PackedFloat32Array(p) => self.floats(ty, p.components()),
-            Value::PackedFloat64Array(p) => self.floats(ty, p.components()),
-            Value::PackedVector2Array(p) => self.floats(ty, p.components()),
-            Value::PackedVector3Array(p) => self.floats(ty, p.components()),
-            Value::PackedVector4Array(p) => self.floats(ty, p.components()),
-            Value::PackedColorArray(p) => self.floats(ty, p.components()),
+            })?,
+            Value::PackedFloat32Array(p) => self.floats(ty, p.components())?,
+            Value::PackedFloat64Array(p) => self.floats(ty, p.components())?,
+            Value::PackedVector2Array(p) => self.floats(ty, p.components())?,
+            Value::PackedVector3Array(p) => self.floats(ty, p.components())?,
+            Value::PackedVector4Array(p) => self.floats(ty, p.components())?,
+            Value::PackedColorArray(p) => self.floats(ty, p.components())?,
         }
+        Ok(())
     }
 
     /// Is a container at `depth` past the engine's text recursion limit?
@@ -353,31 +357,51 @@ impl<'w, 'f> Writer<'w, 'f> {
         Ok(())
     }
 
-    /// `Name( a, b )` / `Name(a, b)` with `item` writing each element.
+    /// `Name( a, b )` / `Name(a, b)` with `item` writing each element; the buffer is
+    /// handed on whenever it fills, so a packed array of any size streams.
     fn list<T>(
         &mut self,
         ty: VariantType,
         items: impl Iterator<Item = T>,
         mut item: impl FnMut(&mut Self, T),
-    ) {
+    ) -> fmt::Result {
         self.open_call(self.type_name(ty));
         for (i, x) in items.enumerate() {
             if i > 0 {
                 self.s(", ");
             }
             item(self, x);
+            self.maybe_flush()?;
         }
         self.close_call();
+        Ok(())
     }
 
     /// A byte array: every byte as a number.
-    fn bytes(&mut self, ty: VariantType, bytes: &[u8]) {
-        self.list(ty, bytes.iter(), |w, &b| push_u64(&mut w.buf, u64::from(b)));
+    fn bytes(&mut self, ty: VariantType, bytes: &[u8]) -> fmt::Result {
+        self.list(ty, bytes.iter(), |w, &b| push_u64(&mut w.buf, u64::from(b)))
     }
 
     /// A float-based packed array: every component as the engine prints a real.
-    fn floats(&mut self, ty: VariantType, components: FloatComponents<'_>) {
-        self.list(ty, components, |w, x| w.real(x, Role::Component));
+    fn floats(&mut self, ty: VariantType, components: FloatComponents<'_>) -> fmt::Result {
+        self.list(ty, components, |w, x| w.real(x, Role::Component))
+    }
+
+    /// `text` through `escape`, in pieces of about [`CHUNK`] bytes cut between characters
+    /// (the buffer stays valid UTF-8), handing the buffer on after each.
+    fn long_text(&mut self, text: &str, escape: fn(&mut Self, &str)) -> fmt::Result {
+        let mut rest = text;
+        while !rest.is_empty() {
+            let mut cut = rest.len().min(CHUNK);
+            while !rest.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let (piece, tail) = rest.split_at(cut);
+            escape(self, piece);
+            self.maybe_flush()?;
+            rest = tail;
+        }
+        Ok(())
     }
 
     /// `String::c_escape_multiline`: only `\` and `"` are escaped.
