@@ -2,6 +2,7 @@
 
 #[cfg(feature = "std")]
 pub(crate) mod base64;
+pub(crate) mod exact;
 #[cfg(feature = "std")]
 pub mod json;
 pub(crate) mod number;
