@@ -8,7 +8,7 @@
 //! - `parse`: full validation (`VariantRef::parse`) of each blob, both dialects.
 //! - `packed_vector3_o1`: parsing a PackedVector3Array costs the same for 1, 1,000 and
 //!   1,000,000 elements; getting the native `&[[f32; 3]]` slice is O(1) too.
-//! - `walk`: parse, then visit every key and value (iteration cost on top of `parse`).
+//! - (reading everything after `parse`, side by side with it: `benches/read.rs`)
 //! - `baseline`: `memcpy` of the 12 MB pv3 blob into a preallocated buffer.
 
 mod blobs;
@@ -20,8 +20,7 @@ use std::time::Duration;
 use blobs::Blob;
 use criterion::measurement::WallTime;
 use criterion::{
-    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode,
-    Throughput,
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
 use gdvariant::{Dialect, VariantRef};
 
@@ -142,102 +141,6 @@ fn bench_packed(c: &mut Criterion) {
     group.finish();
 }
 
-/// Sums over the nested dict `{"k<i>": {"id": i, "v": i * 0.5}}`.
-#[derive(Debug, Default, PartialEq)]
-struct NestedSums {
-    key_bytes: usize,
-    ints: i64,
-    floats: f64,
-}
-
-fn walk_nested(bytes: &[u8], dialect: Dialect) -> NestedSums {
-    let mut sums = NestedSums::default();
-    let outer = parse(bytes, dialect).as_dictionary().unwrap();
-    for (key, value) in outer.iter() {
-        sums.key_bytes += key.as_str().unwrap().len();
-        for (k, v) in value.as_dictionary().unwrap().iter() {
-            sums.key_bytes += k.as_str().unwrap().len();
-            if let Some(i) = v.as_int() {
-                sums.ints += i;
-            } else {
-                sums.floats += v.as_float().unwrap();
-            }
-        }
-    }
-    sums
-}
-
-/// What a generic visit of a value tree saw.
-#[derive(Debug, Default)]
-struct Tally {
-    nodes: usize,
-    str_bytes: usize,
-    ints: i64,
-    floats: f64,
-    math: f64,
-    packed_elements: usize,
-}
-
-fn visit(value: VariantRef<'_>, tally: &mut Tally) {
-    tally.nodes += 1;
-    if let Some(s) = value.as_str() {
-        tally.str_bytes += s.len();
-    } else if let Some(i) = value.as_int() {
-        tally.ints = tally.ints.wrapping_add(i);
-    } else if let Some(f) = value.as_float() {
-        tally.floats += f;
-    } else if let Some(b) = value.as_bool() {
-        tally.ints += i64::from(b);
-    } else if let Some(m) = value.as_math() {
-        tally.math += (0..m.len()).filter_map(|i| m.get(i)).sum::<f64>();
-    } else if let Some(p) = value.as_packed() {
-        tally.packed_elements += p.len();
-    } else if let Some(a) = value.as_array() {
-        a.iter().for_each(|v| visit(v, tally));
-    } else if let Some(d) = value.as_dictionary() {
-        for (k, v) in d.iter() {
-            visit(k, tally);
-            visit(v, tally);
-        }
-    }
-}
-
-/// Parse, then iterate everything.
-fn bench_walk(c: &mut Criterion) {
-    let inputs = inputs();
-    let (n3, n4) = &inputs.standard[1];
-    assert!(n3.name.starts_with("dict_nested"));
-    let expected = NestedSums {
-        key_bytes: (0..100_000).map(|i: u32| 1 + i.to_string().len() + 3).sum(),
-        ints: (0..100_000i64).sum(),
-        floats: (0..100_000).map(|i| f64::from(i) * 0.5).sum(),
-    };
-    assert_eq!(walk_nested(n3.bytes(), Dialect::Godot3), expected);
-    assert_eq!(walk_nested(n4.bytes(), Dialect::Godot4), expected);
-
-    let mut group = configure(c, "walk");
-    // Each iteration takes 15-40 ms: flat sampling fits 20 samples in the time budget.
-    group.sampling_mode(SamplingMode::Flat);
-    for (blob, dialect, tag) in [(n3, Dialect::Godot3, "g3"), (n4, Dialect::Godot4, "g4")] {
-        let bytes = blob.bytes();
-        group.throughput(Throughput::Bytes(bytes.len() as u64));
-        group.bench_with_input(BenchmarkId::new(blob.name, tag), bytes, |b, bytes| {
-            b.iter(|| walk_nested(bytes, dialect))
-        });
-    }
-    let save = &inputs.save_game;
-    let bytes = save.bytes();
-    group.throughput(Throughput::Bytes(bytes.len() as u64));
-    group.bench_with_input(BenchmarkId::new(save.name, "g4"), bytes, |b, bytes| {
-        b.iter(|| {
-            let mut tally = Tally::default();
-            visit(parse(bytes, Dialect::Godot4), &mut tally);
-            tally
-        })
-    });
-    group.finish();
-}
-
 /// Copying the 12 MB pv3 blob: the cost of touching every byte once.
 fn bench_memcpy(c: &mut Criterion) {
     let blob = &inputs().standard[0].1;
@@ -255,5 +158,5 @@ fn bench_memcpy(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse, bench_packed, bench_walk, bench_memcpy);
+criterion_group!(benches, bench_parse, bench_packed, bench_memcpy);
 criterion_main!(benches);

@@ -69,6 +69,7 @@ pub use read::buf::VariantBuf;
 pub use read::children::{Children, Edge};
 pub use read::container::{ArrayIter, ArrayRef, DictIter, DictRef};
 pub use read::decoded::Value;
+pub use read::events::{Event, Events};
 pub use read::math::MathRef;
 pub use read::object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
 pub use read::options::{Limits, ParseOptions, GODOT_MAX_DEPTH};
@@ -77,9 +78,9 @@ pub use read::packed::{
 };
 #[cfg(feature = "alloc")]
 pub use read::query;
-pub use read::reader::{Event, Events};
 pub use read::strings::{GdStr, PackedStrings, StringIter};
 pub use read::value::VariantRef;
+pub use read::visit::{Place, Visitor};
 pub use wire::container_type::ContainerType;
 pub use wire::dialect::Dialect;
 pub use wire::error::{Error, ErrorKind};

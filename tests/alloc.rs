@@ -12,7 +12,7 @@
 //! - `Display` of a dictionary allocates O(entries): its pairs, noted for the engines'
 //!   sorted key order, one dictionary at a time; its peak memory is that of the largest
 //!   dictionary, not of the file.
-//! - The one-pass reader (`VariantRef::events`) allocates nothing.
+//! - The one-pass reader (`VariantRef::visit`, `VariantRef::events`) allocates nothing.
 
 // The allocator is the one place here that needs `unsafe` (`GlobalAlloc` is an unsafe
 // trait).
@@ -461,6 +461,19 @@ fn the_one_pass_reader_allocates_nothing_on_every_fixture() {
             });
             assert!(seen > 0);
             assert_eq!(usage.allocations, 0, "{engine}/{}", c.name);
+            // The visitor too.
+            let (seen, usage) = measure(|| {
+                let mut seen = 0u64;
+                v.for_each_value(|value| {
+                    seen += 1 + match value {
+                        gdvariant::Value::String(s) => s.as_str().len() as u64,
+                        _ => 0,
+                    }
+                });
+                seen
+            });
+            assert!(seen > 0);
+            assert_eq!(usage.allocations, 0, "visit {engine}/{}", c.name);
         }
     }
 }

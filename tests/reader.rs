@@ -1,10 +1,13 @@
-//! The one-pass reader (`VariantRef::events`) against the view API on every engine
-//! fixture: the same nodes, in the same order, at the same offsets.
+//! The one-pass reader (`VariantRef::visit` and `VariantRef::events`) against the view API
+//! on every engine fixture: the same nodes, in the same order, at the same offsets and
+//! depths.
 
 mod common;
 
 use common::cases;
-use gdvariant::{Dialect, Event, ObjectRef, Value, VariantRef};
+use std::ops::ControlFlow;
+
+use gdvariant::{Dialect, Event, ObjectRef, Place, Value, VariantRef, Visitor};
 
 /// What one step of a walk saw.
 #[derive(Debug, PartialEq)]
@@ -102,6 +105,58 @@ fn events(v: VariantRef<'_>) -> Vec<Token> {
     out
 }
 
+/// The walk through the visitor: the same tokens, and every depth checked against the
+/// iterator's.
+fn visited(v: VariantRef<'_>) -> Vec<Token> {
+    struct Record<'t> {
+        tokens: Vec<Token>,
+        depths: &'t [usize],
+    }
+    impl<'a> Visitor<'a> for Record<'_> {
+        type Break = ();
+        fn value(&mut self, value: &Value<'a>, place: Place) -> ControlFlow<()> {
+            self.check(place.depth);
+            let token = Token::Value(value.ty(), place.offset, fingerprint(value));
+            self.tokens.push(token);
+            ControlFlow::Continue(())
+        }
+        fn property(&mut self, name: gdvariant::GdStr<'a>, place: Place) -> ControlFlow<()> {
+            self.check(place.depth);
+            self.tokens.push(Token::Property(name.as_str().to_string()));
+            ControlFlow::Continue(())
+        }
+        fn end(&mut self, place: Place) -> ControlFlow<()> {
+            self.check(place.depth);
+            self.tokens.push(Token::End(place.offset));
+            ControlFlow::Continue(())
+        }
+    }
+    impl Record<'_> {
+        fn check(&self, depth: usize) {
+            assert_eq!(Some(&depth), self.depths.get(self.tokens.len()), "depth");
+        }
+    }
+    // The depths the iterator reports: open containers before a value or a name; for an
+    // end, the container's own depth (one less than before it closes).
+    let mut depths = Vec::new();
+    let mut events = v.events();
+    loop {
+        let depth = events.depth();
+        let Some(event) = events.next() else { break };
+        depths.push(if matches!(event, Event::End) {
+            depth - 1
+        } else {
+            depth
+        });
+    }
+    let mut record = Record {
+        tokens: Vec::new(),
+        depths: &depths,
+    };
+    assert_eq!(v.visit(&mut record), ControlFlow::Continue(()));
+    record.tokens
+}
+
 #[test]
 fn events_give_the_nodes_of_the_views_in_order_on_every_fixture() {
     let mut nodes = 0;
@@ -113,6 +168,7 @@ fn events_give_the_nodes_of_the_views_in_order_on_every_fixture() {
             let mut expected = Vec::new();
             views(v, &mut expected);
             assert_eq!(events(v), expected, "{engine}/{}", c.name);
+            assert_eq!(visited(v), expected, "{engine}/{}", c.name);
             nodes += expected.len();
         }
     }
@@ -133,6 +189,7 @@ fn offsets_count_from_the_stream_base() {
     let mut expected = Vec::new();
     views(v, &mut expected);
     assert_eq!(events(v), expected);
+    assert_eq!(visited(v), expected);
     assert!(matches!(expected[0], Token::Value(_, 4, _)));
 }
 
@@ -168,4 +225,86 @@ fn deep_nesting_is_walked_without_recursion() {
         deepest = deepest.max(events.depth());
     }
     assert_eq!((opened, closed, deepest), (1025, 1025, 1025));
+}
+
+#[test]
+fn the_visitor_walks_deep_nesting_and_stops_when_told() {
+    let mut bytes = Vec::new();
+    for _ in 0..1024 {
+        bytes.extend_from_slice(&[28, 0, 0, 0, 1, 0, 0, 0]);
+    }
+    bytes.extend_from_slice(&[28, 0, 0, 0, 0, 0, 0, 0]);
+    let v = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    // Every level opens and ends; depths run 0..=1024 down and back up.
+    struct Count {
+        values: usize,
+        ends: Vec<usize>,
+    }
+    impl<'a> Visitor<'a> for Count {
+        type Break = std::convert::Infallible;
+        fn value(&mut self, _: &Value<'a>, place: Place) -> ControlFlow<Self::Break> {
+            assert_eq!(place.depth, self.values);
+            assert_eq!(place.offset, 8 * self.values);
+            self.values += 1;
+            ControlFlow::Continue(())
+        }
+        fn end(&mut self, place: Place) -> ControlFlow<Self::Break> {
+            assert_eq!(
+                place.offset,
+                8 * 1025,
+                "every array ends where the bytes end"
+            );
+            self.ends.push(place.depth);
+            ControlFlow::Continue(())
+        }
+    }
+    let mut count = Count {
+        values: 0,
+        ends: Vec::new(),
+    };
+    let _ = v.visit(&mut count);
+    assert_eq!(count.values, 1025);
+    assert_eq!(count.ends, (0..=1024).rev().collect::<Vec<_>>());
+
+    // A Break stops the walk at once and comes back.
+    struct Third(usize);
+    impl<'a> Visitor<'a> for Third {
+        type Break = usize;
+        fn value(&mut self, _: &Value<'a>, place: Place) -> ControlFlow<usize> {
+            self.0 += 1;
+            if self.0 == 3 {
+                ControlFlow::Break(place.offset)
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+        fn end(&mut self, _: Place) -> ControlFlow<usize> {
+            panic!("no end before the break");
+        }
+    }
+    let mut third = Third(0);
+    assert_eq!(v.visit(&mut third), ControlFlow::Break(16));
+    assert_eq!(third.0, 3);
+}
+
+#[test]
+fn for_each_value_sees_every_value_once() {
+    let mut total = 0;
+    for c in cases("g4") {
+        let Ok(v) = VariantRef::parse(c.value_bytes(), c.dialect()) else {
+            continue;
+        };
+        let mut seen = Vec::new();
+        v.for_each_value(|value| seen.push(fingerprint(value)));
+        let expected: Vec<String> = v
+            .events()
+            .filter_map(|e| match e {
+                Event::Value(value) => Some(fingerprint(&value)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(seen, expected, "{}", c.name);
+        total += seen.len();
+    }
+    assert!(total > 1_000, "{total}");
 }
