@@ -6,11 +6,13 @@
 //! inside the input. A success must also parse with the default (most lenient) options,
 //! to the same value, and is then walked by `gdvariant_fuzz::walk`: `Display` in every
 //! `TextStyle`, every accessor and iterator, every packed view, each child's `encoded()`
-//! bytes, recursively, dispatching on the exhaustive `Value` enum.
+//! bytes, recursively, dispatching on the exhaustive `Value` enum. Then the one-pass
+//! reader (`visit` and `events`) must walk the same nodes as the views, in the same order,
+//! at the same offsets and depths (`gdvariant_fuzz::one_pass`), and stop where told.
 #![no_main]
 
 use gdvariant::{ParseOptions, VariantRef};
-use gdvariant_fuzz::{aligned_copy, walk, Config};
+use gdvariant_fuzz::{aligned_copy, one_pass, walk, Config};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -34,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
                     .expect("what parses with options parses with the defaults");
             assert!(lenient.0 == value);
             walk(value, bytes, 0);
+            one_pass(value);
         }
     }
 });

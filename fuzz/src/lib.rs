@@ -1,6 +1,7 @@
 //! Helpers shared by the fuzz targets in `fuzz_targets/`: the configuration byte that
-//! starts every input, a copy of the value bytes at a chosen alignment, and [`walk`],
-//! which visits every part of a parsed value.
+//! starts every input, a copy of the value bytes at a chosen alignment, [`walk`], which
+//! visits every part of a parsed value, and [`one_pass`], which checks the one-pass reader
+//! against the views.
 //!
 //! Every input is `[config byte][target-specific bytes]`. The config byte:
 //!
@@ -12,15 +13,17 @@
 //! | 3 | full objects not allowed |
 //! | 4–5 | misalignment of the value bytes: 0, 1, 2 or 4 bytes past an 8-aligned address |
 //! | 6 | parse with `parse_prefix_with` (trailing bytes are the caller's) |
-//! | 7 | target-specific (`parse_walk`: `parse_indexed`; `query_json`: pretty JSON; `frames`: 256-byte frames) |
+//! | 7 | target-specific (`parse_walk`: unused; `query_json`: pretty JSON; `frames`: 256-byte frames) |
 
 // The walker checks `is_empty()` against `len() == 0` on purpose.
 #![allow(clippy::len_zero)]
 
 use gdvariant::{Dialect, Limits, ParseOptions, VariantRef};
 
+mod one_pass;
 mod walk;
 
+pub use one_pass::one_pass;
 pub use walk::{walk, Sink};
 
 /// The decoded configuration byte.
