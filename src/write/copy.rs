@@ -217,6 +217,10 @@ impl Frame {
     };
 }
 
+/// Canonical bytes copied as soon as this many are checked: they are then still in cache
+/// (copying the whole value at the end read it all from memory again).
+const COPY_BLOCK: usize = 32 << 10;
+
 /// Open containers per stack segment; deeper nesting continues in a nested call (as in the
 /// validator), so the walk needs no allocation.
 const SEGMENT: usize = 64;
@@ -277,6 +281,10 @@ impl<S: Sink> Copier<'_, '_, S> {
                 None => self.general(pos)?,
             };
             pos = end;
+            // Copy what was just checked while it is still in cache, a block at a time.
+            if pos - self.run >= COPY_BLOCK {
+                self.flush(pos);
+            }
             if grandchildren.remaining == 0 {
                 continue;
             }
