@@ -9,7 +9,7 @@ use crate::wire::types::VariantType;
 
 /// One parsed value as an enum with one variant per Godot type, each carrying its borrowed
 /// view: match on it instead of trying `as_*` accessors one after another. `Copy`, 40 bytes
-/// on 64-bit targets; building one from a [`VariantRef`] is O(1) and reads nothing but the
+/// on 64-bit targets; building one from a [`VariantRef`](crate::VariantRef) is O(1) and reads nothing but the
 /// header and the first payload words.
 ///
 /// Variants are named as in Godot 4; Godot 3 values use the same variants (`PoolIntArray`
