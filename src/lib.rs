@@ -46,10 +46,14 @@ pub mod frame;
 #[cfg(feature = "alloc")]
 mod owned;
 mod read;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod wire;
 #[cfg(feature = "alloc")]
 mod write;
 
+#[cfg(feature = "serde")]
+pub use crate::serde::{from_bytes, from_value, to_vec, to_writer, DeError, SerError};
 #[cfg(feature = "std")]
 pub use format::json;
 #[cfg(feature = "alloc")]

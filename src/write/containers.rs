@@ -305,3 +305,46 @@ impl<'a, S: Sink> Builder<'a, S> {
         })
     }
 }
+
+/// An Array, Dictionary or Object opened with [`Builder::open`]: its children are written
+/// after it by the caller (the serde serializer, which cannot hold a borrowing builder
+/// between calls), then [`Open::close`] patches the count.
+#[derive(Clone, Copy, Debug)]
+#[cfg(feature = "serde")]
+pub(crate) struct Open {
+    count_at: usize,
+}
+
+#[cfg(feature = "serde")]
+impl Open {
+    /// Patches the count: `count` children (pairs for a Dictionary, properties for an
+    /// Object) were written. An error over i32::MAX.
+    pub(crate) fn close(self, out: &mut impl Sink, count: u64) -> Result<(), BuildError> {
+        let word = u32::try_from(count)
+            .ok()
+            .filter(|&w| w <= i32::MAX as u32)
+            .ok_or(BuildError::TooLong(count))?;
+        out.patch_word(self.count_at, word.to_le_bytes());
+        Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<S: Sink> Builder<'_, S> {
+    /// Writes the header (and type descriptors) of an Array or Dictionary, or an Object's
+    /// header and class (`class`), and a placeholder count. On error nothing is written.
+    pub(crate) fn open(
+        mut self,
+        ty: VariantType,
+        types: &[ContainerType<&str>],
+        class: Option<&str>,
+    ) -> Result<Open, BuildError> {
+        match class {
+            Some(class) => self.header_string(VariantType::Object, class.as_bytes())?,
+            None => self.container_header(ty, types)?,
+        }
+        let count_at = self.out.len();
+        self.out.extend_from_slice(&0u32.to_le_bytes());
+        Ok(Open { count_at })
+    }
+}
