@@ -43,6 +43,11 @@ extern crate std;
 #[cfg(feature = "alloc")]
 mod format;
 pub mod frame;
+#[cfg(all(
+    feature = "alloc",
+    any(feature = "glam", feature = "mint", feature = "bytemuck")
+))]
+pub mod interop;
 #[cfg(feature = "alloc")]
 mod owned;
 mod read;
@@ -75,6 +80,7 @@ pub use read::container::{ArrayIter, ArrayRef, DictIter, DictRef};
 pub use read::decoded::Value;
 pub use read::events::{Event, Events};
 pub use read::math::MathRef;
+pub use read::native::NativeError;
 pub use read::object::{FullObject, NodePathRef, ObjectRef, PropertyIter, SignalRef};
 pub use read::options::{Limits, ParseOptions, GODOT_MAX_DEPTH};
 pub use read::packed::{

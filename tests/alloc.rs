@@ -573,3 +573,66 @@ impl std::io::Write for CountingWriter {
         Ok(())
     }
 }
+
+/// serde: deserializing allocates only what the target type holds, and serializing into a
+/// buffer with room allocates nothing.
+#[test]
+fn serde_allocates_only_what_the_target_holds() {
+    use serde::{Deserialize, Serialize};
+    #[derive(Deserialize, Serialize, Clone, Copy, PartialEq, Debug)]
+    struct Entry {
+        id: i64,
+        v: f32,
+    }
+    // {"k0": {"id": 0, "v": 0.0}, …}, 1,000 pairs (the bench blob's shape).
+    let n = 1000u32;
+    let mut bytes = Vec::new();
+    let mut dict = gdvariant::Builder::new(&mut bytes, Dialect::Godot4)
+        .dictionary()
+        .unwrap();
+    for i in 0..n {
+        let mut e = dict.entry(&format!("k{i}")).dictionary().unwrap();
+        e.entry("id").int(i64::from(i)).unwrap();
+        e.entry("v").float(f64::from(i) * 0.5).unwrap();
+        e.finish().unwrap();
+    }
+    dict.finish().unwrap();
+
+    // Borrowed keys, plain values: the one Vec, sized once from the count.
+    let (pairs, usage) =
+        measure(|| gdvariant::from_bytes::<Vec<(&str, Entry)>>(&bytes, Dialect::Godot4).unwrap());
+    assert_eq!(pairs.len(), n as usize);
+    assert_eq!(usage.allocations, 1, "{usage:?}");
+    assert_eq!(usage.bytes, u64::from(n) * 32, "{usage:?}");
+
+    // A struct of borrowed and fixed-size fields: nothing.
+    #[derive(Deserialize)]
+    struct First<'a> {
+        #[serde(borrow)]
+        k0: Entry2<'a>,
+    }
+    #[derive(Deserialize)]
+    struct Entry2<'a> {
+        id: i64,
+        #[serde(default)]
+        note: Option<&'a str>,
+    }
+    let (first, usage) =
+        measure(|| gdvariant::from_bytes::<First>(&bytes, Dialect::Godot4).unwrap());
+    assert_eq!((first.k0.id, first.k0.note), (0, None));
+    assert_eq!(usage.allocations, 0, "{usage:?}");
+
+    // Writing the pairs back into a buffer with room: nothing.
+    struct AsMap<'a>(&'a [(&'a str, Entry)]);
+    impl Serialize for AsMap<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+        }
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let (result, usage) =
+        measure(|| gdvariant::to_writer(&mut out, &AsMap(&pairs), Dialect::Godot4));
+    result.unwrap();
+    assert_eq!(out, bytes);
+    assert_eq!(usage.allocations, 0, "{usage:?}");
+}

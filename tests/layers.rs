@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["write"],
     &["owned"],
     &["format"],
-    &["frame", "serde"],
+    &["frame", "serde", "interop"],
     &["edit", "python"],
 ];
 

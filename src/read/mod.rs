@@ -9,6 +9,7 @@ pub(crate) mod container;
 pub(crate) mod decoded;
 pub(crate) mod events;
 pub(crate) mod math;
+pub(crate) mod native;
 pub(crate) mod object;
 pub(crate) mod options;
 pub(crate) mod packed;

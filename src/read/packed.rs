@@ -15,7 +15,7 @@ use core::iter::FusedIterator;
 use core::marker::PhantomData;
 
 use zerocopy::little_endian::{F32, F64, I32, I64};
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::read::math::MathRef;
 use crate::read::strings::PackedStrings;
@@ -38,10 +38,10 @@ mod sealed {
 /// the element of (`[f32; 4]`: PackedVector4Array and PackedColorArray; `[f64; N]`: the
 /// double-precision vector arrays).
 pub trait PackedElement:
-    Copy + FromBytes + Immutable + KnownLayout + sealed::Sealed + 'static
+    Copy + FromBytes + IntoBytes + Immutable + KnownLayout + sealed::Sealed + 'static
 {
     /// The alignment-1 little-endian form on the wire.
-    type Le: Copy + FromBytes + Immutable + KnownLayout + Unaligned + 'static;
+    type Le: Copy + FromBytes + IntoBytes + Immutable + KnownLayout + Unaligned + 'static;
     /// Converts one wire element to a native value.
     fn from_le(le: Self::Le) -> Self;
     /// Converts a native value to its wire form.
@@ -163,6 +163,12 @@ impl<'a> PackedArray<'a> {
     /// padding; for a string array, the string fields back to back. O(1).
     pub fn as_bytes(&self) -> &'a [u8] {
         self.data
+    }
+
+    /// Bytes per element (`None` for strings). O(1).
+    #[cfg_attr(not(any(feature = "glam", feature = "bytemuck")), allow(dead_code))]
+    pub(crate) fn element_size(&self) -> Option<usize> {
+        self.element.size(self.double)
     }
 
     /// Absolute offset of the first element byte in the parsed buffer.
@@ -313,7 +319,7 @@ impl<T: PackedElement> Clone for Packed<'_, T> {
 impl<T: PackedElement> Copy for Packed<'_, T> {}
 
 impl<'a, T: PackedElement> Packed<'a, T> {
-    fn new(bytes: &'a [u8]) -> Self {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
         Packed {
             bytes,
             _element: PhantomData,
@@ -333,7 +339,8 @@ impl<'a, T: PackedElement> Packed<'a, T> {
 
     /// The elements as a native slice (`&[f32]`, `&[[f32; 3]]`, …), without copying.
     /// `Some` on little-endian targets when the data is aligned for `T`; `None` otherwise
-    /// (then use [`Packed::as_le_slice`], [`Packed::get`] or [`Packed::iter`]). O(1).
+    /// (then use [`Packed::as_le_slice`], [`Packed::get`] or [`Packed::iter`];
+    /// [`Packed::try_native`] says why, [`Packed::to_vec`] copies). O(1).
     pub fn as_native(&self) -> Option<&'a [T]> {
         if cfg!(target_endian = "little") {
             <[T]>::ref_from_bytes(self.bytes).ok()

@@ -100,8 +100,8 @@ pub fn from_bytes<'de, T: Deserialize<'de>>(
 /// Deserializes a `T` from a parsed value (or any part of one). Same costs as
 /// [`from_bytes`], without the validation.
 pub fn from_value<'de, T: Deserialize<'de>>(value: VariantRef<'de>) -> Result<T, DeError> {
-    let mut reader = Reader::new(&value);
-    T::deserialize(de::ValueDe { r: &mut reader })
+    let mut walk = de::Walk::new(Reader::new(&value));
+    T::deserialize(de::ValueDe { w: &mut walk })
 }
 
 /// Serializes `value` as one value of `dialect` into a new `Vec<u8>`: the bytes

@@ -8,6 +8,7 @@ use ::serde::de::{
     self, DeserializeSeed, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
 };
 
+use super::walk::Walk;
 use crate::read::decoded::Value;
 use crate::read::reader::Reader;
 use crate::serde::error::{DeError, Step};
@@ -16,7 +17,7 @@ type Result<T> = core::result::Result<T, DeError>;
 
 /// Deserializes the next value of a reader (and everything inside it).
 pub(crate) struct ValueDe<'r, 'de> {
-    pub(crate) r: &'r mut Reader<'de>,
+    pub(crate) w: &'r mut Walk<'de>,
 }
 
 /// The step of an error path for the key at `key_at` in the reader's bytes.
@@ -30,7 +31,7 @@ fn key_step<'de>(r: &Reader<'de>, key_at: usize) -> Step<'de> {
 
 /// An Array's elements, from the reader.
 pub(crate) struct ArraySeq<'r, 'de> {
-    pub(crate) r: &'r mut Reader<'de>,
+    pub(crate) w: &'r mut Walk<'de>,
     pub(crate) left: usize,
     pub(crate) index: usize,
 }
@@ -45,7 +46,7 @@ impl<'de> SeqAccess<'de> for ArraySeq<'_, 'de> {
         self.left -= 1;
         let index = self.index;
         self.index += 1;
-        seed.deserialize(ValueDe { r: self.r })
+        seed.deserialize(ValueDe { w: self.w })
             .map(Some)
             .map_err(|e| e.within(Step::Index(index)))
     }
@@ -57,7 +58,7 @@ impl<'de> SeqAccess<'de> for ArraySeq<'_, 'de> {
 
 /// A Dictionary's pairs, from the reader.
 pub(crate) struct DictMap<'r, 'de> {
-    pub(crate) r: &'r mut Reader<'de>,
+    pub(crate) w: &'r mut Walk<'de>,
     pub(crate) left: usize,
     /// Where the last key read starts (for the path of an error in its value).
     pub(crate) key_at: usize,
@@ -68,15 +69,16 @@ pub(crate) struct DictMap<'r, 'de> {
 impl DictMap<'_, '_> {
     /// Steps over what the visitor left unread, so that the reader stands after the
     /// Dictionary.
-    pub(crate) fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) -> Result<()> {
         if self.pending {
-            self.r.skip();
+            self.w.skip()?;
         }
         for _ in 0..self.left {
-            self.r.skip();
-            self.r.skip();
+            self.w.skip()?;
+            self.w.skip()?;
         }
         self.left = 0;
+        Ok(())
     }
 }
 
@@ -88,16 +90,16 @@ impl<'de> MapAccess<'de> for DictMap<'_, 'de> {
             return Ok(None);
         }
         self.left -= 1;
-        self.key_at = self.r.pos();
+        self.key_at = self.w.r.pos();
         self.pending = true;
-        seed.deserialize(ValueDe { r: self.r }).map(Some)
+        seed.deserialize(ValueDe { w: self.w }).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
         self.pending = false;
         let key_at = self.key_at;
-        seed.deserialize(ValueDe { r: self.r })
-            .map_err(|e| e.within(key_step(self.r, key_at)))
+        seed.deserialize(ValueDe { w: self.w })
+            .map_err(|e| e.within(key_step(&self.w.r, key_at)))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -107,7 +109,7 @@ impl<'de> MapAccess<'de> for DictMap<'_, 'de> {
 
 /// A Dictionary as a sequence of (key, value) pairs (for `Vec<(K, V)>`).
 pub(crate) struct PairSeq<'r, 'de> {
-    pub(crate) r: &'r mut Reader<'de>,
+    pub(crate) w: &'r mut Walk<'de>,
     pub(crate) left: usize,
     pub(crate) index: usize,
 }
@@ -120,13 +122,13 @@ impl<'de> SeqAccess<'de> for PairSeq<'_, 'de> {
             return Ok(None);
         }
         self.left -= 1;
-        let (index, key_at) = (self.index, self.r.pos());
+        let (index, key_at) = (self.index, self.w.r.pos());
         self.index += 1;
-        seed.deserialize(PairDe { r: self.r })
+        seed.deserialize(PairDe { w: self.w })
             .map(Some)
             .map_err(|e| match e.path().is_empty() {
                 true => e.within(Step::Index(index)),
-                false => e.within(key_step(self.r, key_at)),
+                false => e.within(key_step(&self.w.r, key_at)),
             })
     }
 
@@ -137,22 +139,24 @@ impl<'de> SeqAccess<'de> for PairSeq<'_, 'de> {
 
 /// One (key, value) pair, deserialized as a 2-element sequence.
 struct PairDe<'r, 'de> {
-    r: &'r mut Reader<'de>,
+    w: &'r mut Walk<'de>,
 }
 
 impl<'de> de::Deserializer<'de> for PairDe<'_, 'de> {
     type Error = DeError;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.w.depth += 1;
         let mut pair = ArraySeq {
-            r: self.r,
+            w: self.w,
             left: 2,
             index: 0,
         };
         let value = visitor.visit_seq(&mut pair)?;
         for _ in 0..pair.left {
-            pair.r.skip();
+            pair.w.skip()?;
         }
+        pair.w.depth -= 1;
         Ok(value)
     }
 
@@ -165,7 +169,7 @@ impl<'de> de::Deserializer<'de> for PairDe<'_, 'de> {
 
 /// A full Object as a map `{class, properties}`, `properties` a map of name to value.
 pub(crate) struct ObjectMap<'r, 'de> {
-    pub(crate) r: &'r mut Reader<'de>,
+    pub(crate) w: &'r mut Walk<'de>,
     pub(crate) class: &'de str,
     pub(crate) len: usize,
     /// 0: `class` next, 1: `properties` next, 2: done.
@@ -175,27 +179,27 @@ pub(crate) struct ObjectMap<'r, 'de> {
 }
 
 impl<'r, 'de> ObjectMap<'r, 'de> {
-    pub(crate) fn new(r: &'r mut Reader<'de>, class: &'de str, len: usize) -> Self {
+    pub(crate) fn new(w: &'r mut Walk<'de>, class: &'de str, len: usize) -> Self {
         ObjectMap {
-            r,
+            w,
             class,
             len,
             state: 0,
             unread: true,
         }
     }
-}
 
-impl Drop for ObjectMap<'_, '_> {
-    fn drop(&mut self) {
-        // The reader must stand after the object even if the visitor skipped its
-        // properties.
+    /// Steps over the properties if the visitor did not read them, so that the reader
+    /// stands after the object.
+    pub(crate) fn finish(&mut self) -> Result<()> {
         if self.unread {
             for _ in 0..self.len {
-                self.r.name();
-                self.r.skip();
+                self.w.name()?;
+                self.w.skip()?;
             }
+            self.unread = false;
         }
+        Ok(())
     }
 }
 
@@ -219,35 +223,36 @@ impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
         }
         self.unread = false;
         let mut properties = Properties {
-            r: self.r,
+            w: self.w,
             left: self.len,
             name: "",
             pending: false,
         };
         let value = seed.deserialize(PropertiesDe(&mut properties))?;
-        properties.finish();
+        properties.finish()?;
         Ok(value)
     }
 }
 
 /// An object's properties, as a map.
 struct Properties<'r, 'de> {
-    r: &'r mut Reader<'de>,
+    w: &'r mut Walk<'de>,
     left: usize,
     name: &'de str,
     pending: bool,
 }
 
 impl Properties<'_, '_> {
-    fn finish(&mut self) {
+    fn finish(&mut self) -> Result<()> {
         if self.pending {
-            self.r.skip();
+            self.w.skip()?;
         }
         for _ in 0..self.left {
-            self.r.name();
-            self.r.skip();
+            self.w.name()?;
+            self.w.skip()?;
         }
         self.left = 0;
+        Ok(())
     }
 }
 
@@ -259,7 +264,7 @@ impl<'de> MapAccess<'de> for Properties<'_, 'de> {
             return Ok(None);
         }
         self.left -= 1;
-        self.name = self.r.name().as_str();
+        self.name = self.w.name()?.as_str();
         self.pending = true;
         seed.deserialize(BorrowedStrDeserializer::new(self.name))
             .map(Some)
@@ -268,7 +273,7 @@ impl<'de> MapAccess<'de> for Properties<'_, 'de> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
         self.pending = false;
         let name = self.name;
-        seed.deserialize(ValueDe { r: self.r })
+        seed.deserialize(ValueDe { w: self.w })
             .map_err(|e| e.within(Step::Key(name)))
     }
 }
@@ -292,7 +297,7 @@ impl<'de> de::Deserializer<'de> for PropertiesDe<'_, '_, 'de> {
 
 /// An externally tagged enum variant: a one-entry Dictionary.
 pub(crate) struct Tagged<'r, 'de> {
-    pub(crate) r: &'r mut Reader<'de>,
+    pub(crate) w: &'r mut Walk<'de>,
 }
 
 impl<'r, 'de> EnumAccess<'de> for Tagged<'r, 'de> {
@@ -300,8 +305,8 @@ impl<'r, 'de> EnumAccess<'de> for Tagged<'r, 'de> {
     type Variant = ValueDe<'r, 'de>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
-        let variant = seed.deserialize(ValueDe { r: self.r })?;
-        Ok((variant, ValueDe { r: self.r }))
+        let variant = seed.deserialize(ValueDe { w: self.w })?;
+        Ok((variant, ValueDe { w: self.w }))
     }
 }
 

@@ -6,6 +6,7 @@
 
 mod access;
 mod leaves;
+mod walk;
 
 use ::serde::de::{self, IntoDeserializer, Visitor};
 use alloc::string::ToString;
@@ -13,6 +14,7 @@ use alloc::string::ToString;
 pub(crate) use self::access::ValueDe;
 use self::access::{ArraySeq, DictMap, ObjectMap, PairSeq, Tagged};
 use self::leaves::{Field, Fields, MathSeq, PackedSeq};
+pub(crate) use self::walk::Walk;
 use crate::read::decoded::{math_value, Value};
 use crate::read::object::ObjectRef;
 use crate::serde::error::DeError;
@@ -22,18 +24,11 @@ use crate::wire::dialect::Dialect;
 type Result<T> = core::result::Result<T, DeError>;
 
 impl<'de> ValueDe<'_, 'de> {
-    /// Decodes the next node: its absolute offset and value. A container's children follow
-    /// in the reader.
+    /// Decodes the next node (validated first, when the walk validates): its absolute
+    /// offset and value. A container's children follow in the reader.
     #[inline]
-    fn next(&mut self) -> (usize, Value<'de>) {
-        (self.r.offset(), self.r.value())
-    }
-
-    /// The next node without consuming it.
-    #[inline]
-    fn peek(&self) -> Value<'de> {
-        let mut peek = *self.r;
-        peek.value()
+    fn next(&mut self) -> Result<(usize, Value<'de>)> {
+        self.w.next()
     }
 
     /// Hands a container or a leaf to `visitor`, for `deserialize_any` and for the hints
@@ -54,9 +49,7 @@ impl<'de> ValueDe<'_, 'de> {
             ])),
             Value::Array(a) => self.seq(a.len(), visitor),
             Value::Dictionary(d) => self.map(d.len(), visitor),
-            Value::Object(ObjectRef::Full(o)) => {
-                visitor.visit_map(ObjectMap::new(self.r, o.class().as_str(), o.len()))
-            }
+            Value::Object(ObjectRef::Full(o)) => self.object(o.class().as_str(), o.len(), visitor),
             Value::PackedByteArray(b) => visitor.visit_borrowed_bytes(b),
             packed => visitor.visit_seq(PackedSeq::new(packed)),
         };
@@ -65,8 +58,9 @@ impl<'de> ValueDe<'_, 'de> {
 
     /// An Array of `len` elements whose first element is next in the reader.
     fn seq<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        self.w.depth += 1;
         let mut seq = ArraySeq {
-            r: self.r,
+            w: self.w,
             left: len,
             index: 0,
         };
@@ -74,26 +68,33 @@ impl<'de> ValueDe<'_, 'de> {
         if seq.left > 0 {
             return Err(de::Error::invalid_length(len, &"fewer elements"));
         }
+        seq.w.depth -= 1;
         Ok(value)
     }
 
     /// A Dictionary of `len` pairs whose first key is next in the reader.
     fn map<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        self.w.depth += 1;
         let mut map = DictMap {
-            r: self.r,
+            w: self.w,
             left: len,
             key_at: 0,
             pending: false,
         };
         let value = visitor.visit_map(&mut map)?;
-        map.finish();
+        map.finish()?;
+        map.w.depth -= 1;
         Ok(value)
     }
 
-    /// A value whose type does not fit the hint: an error naming both.
-    fn mismatch<T>(mut self, expected: &str) -> Result<T> {
-        let (at, value) = self.next();
-        Err(DeError::mismatch(expected, value.ty(), at))
+    /// A full Object of `class` with `len` properties, as `{class, properties}`.
+    fn object<V: Visitor<'de>>(self, class: &'de str, len: usize, visitor: V) -> Result<V::Value> {
+        self.w.depth += 1;
+        let mut object = ObjectMap::new(self.w, class, len);
+        let value = visitor.visit_map(&mut object)?;
+        object.finish()?;
+        object.w.depth -= 1;
+        Ok(value)
     }
 }
 
@@ -101,19 +102,20 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     type Error = DeError;
 
     fn deserialize_any<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
-        let (at, value) = self.next();
+        let (at, value) = self.next()?;
         self.any(at, value, visitor)
     }
 
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.peek() {
-            Value::Bool(_) => self.deserialize_any(visitor),
-            _ => self.mismatch("bool"),
+    fn deserialize_bool<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        let (at, value) = self.next()?;
+        match value {
+            Value::Bool(_) => self.any(at, value, visitor),
+            other => Err(DeError::mismatch("bool", other.ty(), at)),
         }
     }
 
     fn deserialize_i64<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
-        let (at, value) = self.next();
+        let (at, value) = self.next()?;
         match value {
             Value::Int(n) => visitor.visit_i64(n).map_err(|e: DeError| e.at(at)),
             other => Err(DeError::mismatch("int", other.ty(), at)),
@@ -158,7 +160,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
 
     /// A float, or an int (converted, as GDScript converts an int assigned to a float).
     fn deserialize_f64<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
-        let (at, value) = self.next();
+        let (at, value) = self.next()?;
         match value {
             Value::Float(x) => visitor.visit_f64(x).map_err(|e: DeError| e.at(at)),
             Value::Int(n) => visitor.visit_f64(n as f64).map_err(|e: DeError| e.at(at)),
@@ -167,7 +169,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     }
 
     fn deserialize_f32<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
-        let (at, value) = self.next();
+        let (at, value) = self.next()?;
         match value {
             Value::Float(x) => visitor.visit_f32(x as f32).map_err(|e: DeError| e.at(at)),
             Value::Int(n) => visitor.visit_f32(n as f32).map_err(|e: DeError| e.at(at)),
@@ -179,12 +181,13 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
         self.deserialize_str(visitor)
     }
 
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.peek() {
+    fn deserialize_str<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        let (at, value) = self.next()?;
+        match value {
             Value::String(_) | Value::StringName(_) | Value::NodePath(_) => {
-                self.deserialize_any(visitor)
+                self.any(at, value, visitor)
             }
-            _ => self.mismatch("String"),
+            other => Err(DeError::mismatch("String", other.ty(), at)),
         }
     }
 
@@ -192,10 +195,11 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
         self.deserialize_str(visitor)
     }
 
-    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.peek() {
-            Value::PackedByteArray(_) | Value::Array(_) => self.deserialize_any(visitor),
-            _ => self.mismatch("PackedByteArray"),
+    fn deserialize_bytes<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        let (at, value) = self.next()?;
+        match value {
+            Value::PackedByteArray(_) | Value::Array(_) => self.any(at, value, visitor),
+            other => Err(DeError::mismatch("PackedByteArray", other.ty(), at)),
         }
     }
 
@@ -204,19 +208,20 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
-        match self.peek() {
+        match self.w.peek() {
             Value::Nil | Value::Object(ObjectRef::Null) => {
-                self.next();
+                self.next()?;
                 visitor.visit_none()
             }
             _ => visitor.visit_some(self),
         }
     }
 
-    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.peek() {
-            Value::Nil | Value::Object(ObjectRef::Null) => self.deserialize_any(visitor),
-            _ => self.mismatch("null"),
+    fn deserialize_unit<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        let (at, value) = self.next()?;
+        match value {
+            Value::Nil | Value::Object(ObjectRef::Null) => self.any(at, value, visitor),
+            other => Err(DeError::mismatch("null", other.ty(), at)),
         }
     }
 
@@ -237,11 +242,12 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
             return visitor.visit_newtype_struct(self);
         }
         // `Variant` and `VariantRef` ask for the value's own bytes.
-        let (start, at) = (self.r.pos(), self.r.offset());
-        self.r.skip();
-        let bytes = self.r.bytes().get(start..self.r.pos()).unwrap_or(&[]);
+        let (start, at) = (self.w.r.pos(), self.w.r.offset());
+        self.w.skip()?;
+        let r = &self.w.r;
+        let bytes = r.bytes().get(start..r.pos()).unwrap_or(&[]);
         visitor.visit_map(Fields::new([
-            (RAW_DIALECT, Field::U64(dialect_number(self.r.dialect()))),
+            (RAW_DIALECT, Field::U64(dialect_number(r.dialect()))),
             (RAW_OFFSET, Field::U64(at as u64)),
             (RAW_BYTES, Field::Bytes(bytes)),
         ]))
@@ -250,12 +256,13 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     /// An Array, a packed array (its elements), a math value (its components), or a
     /// Dictionary as a sequence of (key, value) pairs.
     fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
-        let (at, value) = self.next();
+        let (at, value) = self.next()?;
         let result = match value {
             Value::Array(a) => self.seq(a.len(), visitor),
             Value::Dictionary(d) => {
+                self.w.depth += 1;
                 let mut pairs = PairSeq {
-                    r: self.r,
+                    w: self.w,
                     left: d.len(),
                     index: 0,
                 };
@@ -263,6 +270,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
                 if pairs.left > 0 {
                     return Err(de::Error::invalid_length(d.len(), &"fewer pairs"));
                 }
+                pairs.w.depth -= 1;
                 Ok(value)
             }
             math_value!(m) => visitor.visit_seq(MathSeq::new(m)),
@@ -294,7 +302,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     ) -> Result<V::Value> {
         #[cfg(feature = "glam")]
         if let Some(order) = super::godot::glam_order(name) {
-            let (at, value) = self.next();
+            let (at, value) = self.next()?;
             return match value.as_math() {
                 Some(m) => visitor
                     .visit_seq(MathSeq::reordered(m, order))
@@ -306,29 +314,31 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
         self.deserialize_seq(visitor)
     }
 
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.peek() {
+    fn deserialize_map<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        let (at, value) = self.next()?;
+        match value {
             Value::Dictionary(_) | Value::Object(ObjectRef::Full(_)) | Value::Signal(_) => {
-                self.deserialize_any(visitor)
+                self.any(at, value, visitor)
             }
-            _ => self.mismatch("Dictionary"),
+            other => Err(DeError::mismatch("Dictionary", other.ty(), at)),
         }
     }
 
     /// A Dictionary with String (or StringName) keys, a full Object (`class` and
     /// `properties`), or an Array of the fields in order.
     fn deserialize_struct<V: Visitor<'de>>(
-        self,
+        mut self,
         _name: &'static str,
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        match self.peek() {
+        let (at, value) = self.next()?;
+        match value {
             Value::Dictionary(_)
             | Value::Object(ObjectRef::Full(_))
             | Value::Signal(_)
-            | Value::Array(_) => self.deserialize_any(visitor),
-            _ => self.mismatch("Dictionary"),
+            | Value::Array(_) => self.any(at, value, visitor),
+            other => Err(DeError::mismatch("Dictionary", other.ty(), at)),
         }
     }
 
@@ -340,12 +350,17 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let (at, value) = self.next();
+        let (at, value) = self.next()?;
         let result = match value {
             Value::String(s) | Value::StringName(s) => {
                 visitor.visit_enum(s.as_str().into_deserializer())
             }
-            Value::Dictionary(d) if d.len() == 1 => visitor.visit_enum(Tagged { r: self.r }),
+            Value::Dictionary(d) if d.len() == 1 => {
+                self.w.depth += 1;
+                let value = visitor.visit_enum(Tagged { w: &mut *self.w })?;
+                self.w.depth -= 1;
+                Ok(value)
+            }
             other => {
                 return Err(DeError::mismatch(
                     "String or one-entry Dictionary",
@@ -358,7 +373,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
-        let (at, value) = self.next();
+        let (at, value) = self.next()?;
         match value {
             Value::String(s) | Value::StringName(s) => visitor
                 .visit_borrowed_str(s.as_str())
@@ -368,7 +383,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.r.skip();
+        self.w.skip()?;
         visitor.visit_unit()
     }
 }
