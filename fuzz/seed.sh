@@ -10,11 +10,13 @@
 # 3000-element packed arrays) are left out: smaller ones cover the same code, and
 # libFuzzer sizes its inputs after the largest seed.
 #
+# serde_derive also gets the to_vec outputs in seeds/serde_derive/.
+#
 # Usage: fuzz/seed.sh   (from anywhere; existing corpus files are kept)
 set -euo pipefail
 cd "$(dirname "$0")"
 fixtures=../tests/fixtures
-targets=(parse_walk roundtrip query_json)
+targets=(parse_walk roundtrip query_json serde_derive)
 for t in "${targets[@]}"; do mkdir -p "corpus/$t"; done
 
 # seed NAME CONFIG_BYTE FILE [SKIP]: one input per target from FILE minus SKIP bytes.
@@ -49,6 +51,10 @@ for engine in g32 g36 g4; do
   done
 done
 echo "seeded $n inputs into each of: ${targets[*]} (fuzz/corpus/)"
+
+# serde_derive also starts from values of its own types (fuzz/seeds/serde_derive/: to_vec of
+# a Save and of a list of Events, in both dialects), whose keys random fixtures lack.
+cp seeds/serde_derive/* corpus/serde_derive/
 
 # frames: [config][chunk byte][stream]. Streams of the length-prefixed fixtures, each one
 # twice back to back, fed in chunks of 1, 7 and 64 bytes.
