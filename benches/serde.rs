@@ -4,7 +4,7 @@
 //! `dict_nested_100k` blob (`{"k<i>": {"id": i, "v": i * 0.5}}`, see `blobs.rs`) and the
 //! same data as JSON (written by serde_json from the deserialized value, so both hold the
 //! same). Every row's throughput is in bytes of its own input (the Godot blob, or the JSON
-//! text for serde_json); the JSON is larger, so compare times too.
+//! text for serde_json); the JSON is smaller (3.6 MB against 6.4 MB), so compare times too.
 //!
 //! Rows (group `serde_dict_nested_100k`):
 //! - `parse`: validation alone, for reference;

@@ -102,6 +102,23 @@ pub use write::sink::{ByteCount, Sink};
 #[cfg(feature = "alloc")]
 pub use write::{BuildError, Builder};
 
+/// The `bytemuck` crate (1.x) that bounds [`PackedArray::cast`], re-exported.
+#[cfg(feature = "bytemuck")]
+pub use bytemuck;
+/// The `glam` crate (0.30) that [`interop`] converts to and from, re-exported.
+#[cfg(feature = "glam")]
+pub use glam;
+/// The `mint` crate (0.5) that [`interop`] converts to and from, re-exported.
+#[cfg(feature = "mint")]
+pub use mint;
+/// The `zerocopy` crate (0.8) whose traits bound [`PackedElement`] and whose little-endian
+/// types are [`PackedElement::Le`], re-exported so that you can name them without
+/// depending on the same version yourself.
+pub use zerocopy;
+/// The little-endian element types of [`Packed::as_le_slice`] (`le::F32`, `le::F64`,
+/// `le::I32`, `le::I64`, and arrays of them): `zerocopy::little_endian`, re-exported.
+pub use zerocopy::little_endian as le;
+
 /// The README's examples, compiled and run as doctests.
 #[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]

@@ -349,3 +349,28 @@ fn engine_packed_arrays_read_into_glam() {
         .zip(views.iter())
         .all(|(g, v)| g.to_array() == v));
 }
+
+/// Public signatures name zerocopy's little-endian types and bounds: a user names them
+/// through gdvariant's re-exports, without depending on zerocopy.
+#[test]
+fn exposed_dependency_types_are_nameable_through_gdvariant() {
+    fn sum_le(elements: &[gdvariant::le::F32]) -> f32 {
+        elements.iter().map(|e| e.get()).sum()
+    }
+    fn native<T: gdvariant::PackedElement + gdvariant::zerocopy::IntoBytes>(v: &[T]) -> usize {
+        gdvariant::zerocopy::IntoBytes::as_bytes(v).len()
+    }
+    let mut out = Vec::new();
+    Builder::new(&mut out, Dialect::Godot4)
+        .packed_f32(&[1.5, 2.0, -0.5])
+        .unwrap();
+    let value = VariantRef::parse(&out, Dialect::Godot4).unwrap();
+    let floats = value.as_packed().unwrap().as_f32().unwrap();
+    assert_eq!(sum_le(floats.as_le_slice()), 3.0);
+    assert_eq!(native(&floats.to_vec()), 12);
+    let v: gdvariant::glam::Vec3 = gdvariant::glam::Vec3::new(1.0, 2.0, 3.0);
+    let m = gdvariant::mint::Vector3::from(v.to_array());
+    assert_eq!(m.z, 3.0);
+    let pod: &[u32] = gdvariant::bytemuck::cast_slice(&[1.0f32]);
+    assert_eq!(pod, [0x3f80_0000]);
+}
