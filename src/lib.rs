@@ -64,6 +64,8 @@ pub use format::json;
 #[cfg(feature = "alloc")]
 pub use format::text::owned::VariantText;
 #[cfg(feature = "alloc")]
+pub use format::text::parse as text;
+#[cfg(feature = "alloc")]
 pub use format::text::style::TextStyle;
 #[cfg(feature = "alloc")]
 pub use format::text::Text;

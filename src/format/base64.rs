@@ -28,9 +28,84 @@ pub(crate) fn encode(out: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
+/// Decodes standard base64 with its `=` padding, as Godot's (mbedTLS) decoder accepts it:
+/// the standard alphabet only, length a multiple of 4 once line breaks (`\n`, `\r\n`) are
+/// dropped, padding only at the end. `None` for anything else. O(len).
+pub(crate) fn decode(text: &[u8]) -> Option<Vec<u8>> {
+    let value = |c: u8| -> Option<u32> {
+        Some(u32::from(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        }))
+    };
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    let mut quad = [0u8; 4];
+    let mut filled = 0;
+    let mut ended = false;
+    let mut i = 0;
+    while let Some(&c) = text.get(i) {
+        i += 1;
+        if c == b'\n' || (c == b'\r' && text.get(i) == Some(&b'\n')) {
+            continue;
+        }
+        if ended {
+            return None;
+        }
+        *quad.get_mut(filled)? = c;
+        filled += 1;
+        if filled < 4 {
+            continue;
+        }
+        filled = 0;
+        let [a, b, c, d] = quad;
+        let n = value(a)? << 18 | value(b)? << 12;
+        match (c, d) {
+            (b'=', b'=') => {
+                out.push((n >> 16) as u8);
+                ended = true;
+            }
+            (c, b'=') => {
+                let n = n | value(c)? << 6;
+                out.extend_from_slice(&[(n >> 16) as u8, (n >> 8) as u8]);
+                ended = true;
+            }
+            (c, d) => {
+                let n = n | value(c)? << 6 | value(d)?;
+                out.extend_from_slice(&[(n >> 16) as u8, (n >> 8) as u8, n as u8]);
+            }
+        }
+    }
+    (filled == 0).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use std::vec::Vec;
+
+    #[test]
+    fn decodes_what_it_encodes_and_refuses_what_godot_refuses() {
+        for len in 0..40u8 {
+            let bytes: Vec<u8> = (0..len).map(|i| i.wrapping_mul(37)).collect();
+            let mut text = Vec::new();
+            super::encode(&mut text, &bytes);
+            assert_eq!(super::decode(&text), Some(bytes));
+        }
+        assert_eq!(super::decode(b"AQID\r\nBA=="), Some(vec![1, 2, 3, 4]));
+        for bad in [
+            &b"AQI"[..],
+            b"AQIDBA",
+            b"AQ ID",
+            b"AQ-_",
+            b"====",
+            b"AQ==AQ==",
+        ] {
+            assert_eq!(super::decode(bad), None, "{:?}", core::str::from_utf8(bad));
+        }
+    }
 
     #[test]
     fn matches_rfc_4648_examples() {

@@ -307,15 +307,13 @@ impl<'a, S: Sink> Builder<'a, S> {
 }
 
 /// An Array, Dictionary or Object opened with [`Builder::open`]: its children are written
-/// after it by the caller (the serde serializer, which cannot hold a borrowing builder
-/// between calls), then [`Open::close`] patches the count.
+/// after it by the caller (the serde serializer and the text and JSON readers, which cannot
+/// hold a borrowing builder between calls), then [`Open::close`] patches the count.
 #[derive(Clone, Copy, Debug)]
-#[cfg(feature = "serde")]
 pub(crate) struct Open {
     count_at: usize,
 }
 
-#[cfg(feature = "serde")]
 impl Open {
     /// Patches the count: `count` children (pairs for a Dictionary, properties for an
     /// Object) were written. An error over i32::MAX.
@@ -329,7 +327,6 @@ impl Open {
     }
 }
 
-#[cfg(feature = "serde")]
 impl<S: Sink> Builder<'_, S> {
     /// Writes the header (and type descriptors) of an Array or Dictionary, or an Object's
     /// header and class (`class`), and a placeholder count. On error nothing is written.

@@ -6,6 +6,7 @@ mod grisu;
 mod number;
 mod order;
 pub(crate) mod owned;
+pub mod parse;
 mod powers;
 pub(crate) mod style;
 mod writer;

@@ -1,0 +1,302 @@
+//! Constructors of the text form that hold no nested values: math types, packed arrays,
+//! `NodePath`, `RID`, `Callable`, `Signal`, and the names of the type table with the
+//! engines' aliases.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::lex::Token;
+use super::number::Number;
+use super::parser::Parser;
+use super::{TextError, TextErrorKind};
+use crate::format::base64;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::{Component, Element, Layout, VariantType as T, VariantType};
+use crate::write::Builder;
+
+/// The type a constructor name makes in `dialect`: the type table's names in the dialect,
+/// Godot 3's names in both, and the engines' older aliases.
+pub(super) fn constructor_type(name: &str, dialect: Dialect) -> Option<VariantType> {
+    let g4 = dialect == Dialect::Godot4;
+    let alias = match name {
+        "Matrix32" => Some(T::Transform2D),
+        "Rect3" => Some(T::Aabb),
+        "Matrix3" => Some(T::Basis),
+        "ByteArray" => Some(T::PackedByteArray),
+        "IntArray" => Some(T::PackedInt32Array),
+        "FloatArray" => Some(T::PackedFloat32Array),
+        "StringArray" => Some(T::PackedStringArray),
+        "Vector2Array" => Some(T::PackedVector2Array),
+        "Vector3Array" => Some(T::PackedVector3Array),
+        "ColorArray" => Some(T::PackedColorArray),
+        "Vector4Array" | "PoolVector4Array" if g4 => Some(T::PackedVector4Array),
+        "PackedIntArray" if g4 => Some(T::PackedInt32Array),
+        "PackedRealArray" if g4 => Some(T::PackedFloat32Array),
+        // Godot 3.6 reads the 64-bit packed names into its 32-bit arrays.
+        "PackedInt64Array" if !g4 => Some(T::PackedInt32Array),
+        "PackedFloat64Array" if !g4 => Some(T::PackedFloat32Array),
+        _ => None,
+    };
+    if alias.is_some() {
+        return alias;
+    }
+    VariantType::ALL.into_iter().find(|&t| {
+        let info = t.info();
+        let in_g3 = t.id(Dialect::Godot3).is_some();
+        (in_g3 && info.g3_name == name)
+            || (info.g4_name == name && (g4 || (in_g3 && t.is_packed_array())))
+    })
+}
+
+/// A builtin type name in a typed container's slot (Godot 4 spelling).
+pub(super) fn builtin_type(name: &str) -> Option<VariantType> {
+    VariantType::ALL
+        .into_iter()
+        .find(|&t| t != T::Nil && t.info().g4_name == name)
+}
+
+impl<'t> Parser<'t, '_> {
+    /// After `Name`, expects `(`.
+    pub(super) fn open_paren(&mut self) -> Result<(), TextError> {
+        self.expect(b'(', "'('")
+    }
+
+    /// A number argument (or `inf`, `nan`, `inf_neg`, `-inf`).
+    fn number_arg(&mut self, token: Token<'t>, what: &'static str) -> Result<Number, TextError> {
+        match token {
+            Token::Number(n) => Ok(n),
+            Token::Ident(word) => match keyword_float(word, self.dialect) {
+                Some(f) => Ok(Number::Float {
+                    exact: f,
+                    engine: f,
+                }),
+                None => Err(self.lex.error(TextErrorKind::BadArgument(what))),
+            },
+            Token::Eof => Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+            _ => Err(self.lex.error(TextErrorKind::BadArgument(what))),
+        }
+    }
+
+    /// `n, n, … )` after the `(`: any count, no trailing comma.
+    fn numbers(&mut self, into: &mut Vec<Number>) -> Result<(), TextError> {
+        let first = self.lex.next()?;
+        if first == Token::Punct(b')') {
+            return Ok(());
+        }
+        let mut token = first;
+        loop {
+            into.push(self.number_arg(token, "a number")?);
+            match self.lex.next()? {
+                Token::Punct(b',') => token = self.lex.next()?,
+                Token::Punct(b')') => return Ok(()),
+                Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+                _ => return Err(self.lex.error(TextErrorKind::Expected("',' or ')'"))),
+            }
+        }
+    }
+
+    /// A math constructor: exactly as many numbers as the type has components.
+    pub(super) fn math(&mut self, ty: VariantType, name: &'static str) -> Result<(), TextError> {
+        let Layout::Math(n, component) = ty.layout() else {
+            return Err(self.lex.error(TextErrorKind::BadArgument("a math type")));
+        };
+        let mut args = core::mem::take(&mut self.numbers_scratch);
+        args.clear();
+        let read = self.open_paren().and_then(|()| self.numbers(&mut args));
+        let result = read.and_then(|()| {
+            if args.len() != usize::from(n) {
+                return Err(self.lex.error(TextErrorKind::WrongArgumentCount {
+                    name,
+                    expected: usize::from(n),
+                }));
+            }
+            let engine = self.options.engine_floats;
+            let b = Builder::new(&mut *self.out, self.dialect);
+            let built = match component {
+                Component::I32 => {
+                    let c: Vec<i32> = args.iter().map(|a| a.as_i32(engine)).collect();
+                    b.math_i32(ty, &c)
+                }
+                Component::Real | Component::F32 => {
+                    let c: Vec<f32> = args.iter().map(|a| a.as_f32(engine)).collect();
+                    b.math(ty, &c)
+                }
+            };
+            built.map_err(|e| self.lex.error(TextErrorKind::Build(e)))
+        });
+        self.numbers_scratch = args;
+        result
+    }
+
+    /// A packed array constructor.
+    pub(super) fn packed(&mut self, ty: VariantType) -> Result<(), TextError> {
+        let Layout::Packed(element) = ty.layout() else {
+            return Err(self
+                .lex
+                .error(TextErrorKind::BadArgument("a packed array type")));
+        };
+        if element == Element::Str {
+            return self.packed_strings();
+        }
+        self.open_paren()?;
+        if element == Element::U8 && self.dialect == Dialect::Godot4 {
+            // Godot 4 also takes one base64 string.
+            let token = self.lex.next()?;
+            if let Token::Str { raw, escaped } = token {
+                let bytes = base64::decode(self.lex.text(raw, escaped).as_bytes())
+                    .ok_or_else(|| self.lex.error(TextErrorKind::InvalidBase64))?;
+                self.expect(b')', "')'")?;
+                return self.build(|b| b.packed_bytes(&bytes));
+            }
+            self.lex.unread(token);
+        }
+        let mut args = core::mem::take(&mut self.numbers_scratch);
+        args.clear();
+        let read = self.numbers(&mut args);
+        let engine = self.options.engine_floats;
+        let result = read.and_then(|()| {
+            let f32s = || args.iter().map(|a| a.as_f32(engine));
+            // Vector and color arrays drop an incomplete last element, as the engine does.
+            let whole = |n: usize| args.len() / n * n;
+            match element {
+                Element::U8 => {
+                    let v: Vec<u8> = args.iter().map(|a| a.as_u8(engine)).collect();
+                    self.build(|b| b.packed_bytes(&v))
+                }
+                Element::I32 => {
+                    let v: Vec<i32> = args.iter().map(|a| a.as_i32(engine)).collect();
+                    self.build(|b| b.packed_i32(&v))
+                }
+                Element::I64 => {
+                    let v: Vec<i64> = args.iter().map(|a| a.as_i64(engine)).collect();
+                    self.build(|b| b.packed_i64(&v))
+                }
+                Element::F32 => {
+                    let v: Vec<f32> = f32s().collect();
+                    self.build(|b| b.packed_f32(&v))
+                }
+                Element::F64 => {
+                    let v: Vec<f64> = args.iter().map(|a| a.as_f64(engine)).collect();
+                    self.build(|b| b.packed_f64(&v))
+                }
+                Element::Real(n) => {
+                    let v: Vec<f32> = f32s().take(whole(usize::from(n))).collect();
+                    match n {
+                        2 => {
+                            let e: Vec<[f32; 2]> = chunks(&v);
+                            self.build(|b| b.packed_vector2(&e))
+                        }
+                        3 => {
+                            let e: Vec<[f32; 3]> = chunks(&v);
+                            self.build(|b| b.packed_vector3(&e))
+                        }
+                        _ => {
+                            let e: Vec<[f32; 4]> = chunks(&v);
+                            self.build(|b| b.packed_vector4(&e))
+                        }
+                    }
+                }
+                Element::Color => {
+                    let v: Vec<f32> = f32s().take(whole(4)).collect();
+                    let colors: Vec<[f32; 4]> = chunks(&v);
+                    self.build(|b| b.packed_color(&colors))
+                }
+                Element::Str => Ok(()),
+            }
+        });
+        self.numbers_scratch = args;
+        result
+    }
+
+    /// `PackedStringArray("a", "b",)`: strings only, a trailing comma allowed.
+    fn packed_strings(&mut self) -> Result<(), TextError> {
+        self.open_paren()?;
+        let mut items: Vec<String> = Vec::new();
+        loop {
+            match self.lex.next()? {
+                Token::Punct(b')') => break,
+                Token::Str { raw, escaped } => items.push(self.lex.text(raw, escaped).into()),
+                Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+                _ => return Err(self.lex.error(TextErrorKind::BadArgument("a string"))),
+            }
+            match self.lex.next()? {
+                Token::Punct(b',') => {}
+                Token::Punct(b')') => break,
+                Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+                _ => return Err(self.lex.error(TextErrorKind::Expected("',' or ')'"))),
+            }
+        }
+        self.build(|b| b.packed_strings(items.iter().map(String::as_str)))
+    }
+
+    /// `NodePath("…")`, `RID(n)` / `RID()`, `Callable()`, `Signal()`.
+    pub(super) fn special(&mut self, name: &str) -> Result<bool, TextError> {
+        match name {
+            "NodePath" => {
+                self.open_paren()?;
+                let Token::Str { raw, escaped } = self.lex.next()? else {
+                    return Err(self.lex.error(TextErrorKind::BadArgument("a string")));
+                };
+                let path: String = self.lex.text(raw, escaped).into();
+                self.expect(b')', "')'")?;
+                self.build(|b| b.node_path_str(&path))?;
+            }
+            "RID" => {
+                self.open_paren()?;
+                let id = match self.lex.next()? {
+                    Token::Punct(b')') if self.dialect == Dialect::Godot4 => None,
+                    token => {
+                        let n = self.number_arg(token, "a number")?;
+                        self.expect(b')', "')'")?;
+                        Some(n)
+                    }
+                };
+                let engine = self.options.engine_floats;
+                match (self.dialect, id) {
+                    // Godot 3's `RID(n)` is the number itself.
+                    (Dialect::Godot3, Some(Number::Int(i))) => self.build(|b| b.int(i))?,
+                    (Dialect::Godot3, Some(f)) => self.build(|b| b.float(f.as_f64(engine)))?,
+                    (_, id) => {
+                        let id = id.map_or(0, |n| n.as_i64(engine)) as u64;
+                        self.build(|b| b.rid(id))?;
+                    }
+                }
+            }
+            "Callable" | "Signal" if self.dialect == Dialect::Godot4 => {
+                self.open_paren()?;
+                self.expect(b')', "')'")?;
+                if name == "Callable" {
+                    self.build(|b| b.callable())?;
+                } else {
+                    self.build(|b| b.signal("", 0))?;
+                }
+            }
+            "Resource" | "ExtResource" | "SubResource" => {
+                return Err(self.lex.error(TextErrorKind::Unsupported("Resource")))
+            }
+            "InputEvent" if self.dialect == Dialect::Godot3 => {
+                return Err(self.lex.error(TextErrorKind::Unsupported("InputEvent")))
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// The keyword floats: `inf`, `nan`, `inf_neg`, `-inf` (and Godot 3.2's `-nan`).
+pub(super) fn keyword_float(word: &str, _dialect: Dialect) -> Option<f64> {
+    match word {
+        "inf" => Some(f64::INFINITY),
+        "nan" => Some(f64::NAN),
+        "inf_neg" | "-inf" => Some(f64::NEG_INFINITY),
+        "-nan" if _dialect == Dialect::Godot3 => Some(-f64::NAN),
+        _ => None,
+    }
+}
+
+/// Flat components as elements of `N`.
+fn chunks<const N: usize>(v: &[f32]) -> Vec<[f32; N]> {
+    v.chunks_exact(N)
+        .map(|c| <[f32; N]>::try_from(c).unwrap_or([0.0; N]))
+        .collect()
+}

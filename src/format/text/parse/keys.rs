@@ -1,0 +1,229 @@
+//! What the engine does to a dictionary or typed container as the text form builds it:
+//! equal keys fold into one pair (the first key's place and form, the last value), and
+//! elements of a typed container convert to the declared type or leave it empty.
+
+use alloc::vec::Vec;
+
+use crate::read::value::VariantRef;
+use crate::wire::container_type::ContainerType;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::VariantType;
+use crate::write::Builder;
+
+/// One pair of an open dictionary in the output: where its key starts, where its value
+/// starts, where it ends.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pair {
+    key: usize,
+    pub(super) value: usize,
+    pub(super) end: usize,
+}
+
+impl Pair {
+    pub(super) fn new(key: usize, value: usize) -> Self {
+        Pair {
+            key,
+            value,
+            end: value,
+        }
+    }
+}
+
+/// How a key compares with the others, as the engine's dictionary compares it.
+#[derive(PartialEq)]
+enum Norm<'a> {
+    /// Type (String and StringName alike) and payload bytes.
+    Bytes(u8, &'a [u8]),
+    /// A float's value (−0.0 as 0.0, every NaN alike).
+    Float(u64),
+    /// An object (each is a new instance), or a Godot 3 dictionary: equal to nothing.
+    Never,
+}
+
+fn norm(key: &[u8], dialect: Dialect) -> Norm<'_> {
+    let Some((&ty, rest)) = key.split_first() else {
+        return Norm::Never;
+    };
+    let payload = rest.get(3..).unwrap_or_default();
+    let id = |t: VariantType| t.id(dialect).unwrap_or(u8::MAX);
+    if ty == id(VariantType::Float) {
+        let value = VariantRef::parse(key, dialect)
+            .ok()
+            .and_then(|v| v.as_float())
+            .unwrap_or(0.0);
+        let bits = if value.is_nan() {
+            f64::NAN.to_bits()
+        } else {
+            (value + 0.0).to_bits()
+        };
+        return Norm::Float(bits);
+    }
+    if ty == id(VariantType::Object)
+        || (dialect == Dialect::Godot3 && ty == id(VariantType::Dictionary))
+    {
+        return Norm::Never;
+    }
+    let ty = if ty == id(VariantType::StringName) {
+        id(VariantType::String)
+    } else {
+        ty
+    };
+    // The header's upper bytes (flags) are part of the value.
+    Norm::Bytes(ty, key.get(1..).map_or(payload, |k| k))
+}
+
+fn key_of<'o>(out: &'o [u8], p: &Pair, dialect: Dialect) -> Norm<'o> {
+    norm(out.get(p.key..p.value).unwrap_or_default(), dialect)
+}
+
+fn hash(n: &Norm<'_>) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    let mut mix = |w: u64| h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    match n {
+        Norm::Bytes(ty, bytes) => {
+            mix(u64::from(*ty));
+            let mut chunks = bytes.chunks_exact(8);
+            for c in &mut chunks {
+                mix(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+            }
+            for &b in chunks.remainder() {
+                mix(u64::from(b) | 0x100);
+            }
+        }
+        Norm::Float(bits) => mix(*bits ^ 0xF10A7),
+        Norm::Never => {}
+    }
+    h
+}
+
+/// Folds pairs with equal keys: the first key keeps its place and form, the last value
+/// wins. `out[body..]` holds exactly `pairs`; returns the number of pairs left.
+pub(super) fn fold_duplicates(
+    out: &mut Vec<u8>,
+    body: usize,
+    pairs: &[Pair],
+    dialect: Dialect,
+) -> u64 {
+    let n = pairs.len();
+    if n < 2 {
+        return n as u64;
+    }
+    // first[i]: the index of the first pair with pair i's key.
+    let mut first: Vec<u32> = (0..n as u32).collect();
+    let mut any = false;
+    let size = (2 * n).next_power_of_two();
+    let mut table: Vec<u32> = alloc::vec![u32::MAX; size];
+    for (i, p) in pairs.iter().enumerate() {
+        let k = key_of(out, p, dialect);
+        if k == Norm::Never {
+            continue;
+        }
+        let mut slot = hash(&k) as usize & (size - 1);
+        loop {
+            match table.get(slot).copied() {
+                Some(u32::MAX) | None => {
+                    if let Some(s) = table.get_mut(slot) {
+                        *s = i as u32;
+                    }
+                    break;
+                }
+                Some(j) => {
+                    if pairs
+                        .get(j as usize)
+                        .is_some_and(|q| key_of(out, q, dialect) == k)
+                    {
+                        if let Some(f) = first.get_mut(i) {
+                            *f = j;
+                        }
+                        any = true;
+                        break;
+                    }
+                    slot = (slot + 1) & (size - 1);
+                }
+            }
+        }
+    }
+    if !any {
+        return n as u64;
+    }
+    // The last value of each key.
+    let mut last: Vec<u32> = (0..n as u32).collect();
+    for (i, &f) in first.iter().enumerate() {
+        if let Some(l) = last.get_mut(f as usize) {
+            *l = i as u32;
+        }
+    }
+    let mut folded = Vec::with_capacity(out.len().saturating_sub(body));
+    let mut count = 0u64;
+    for (i, p) in pairs.iter().enumerate() {
+        if first.get(i).copied() != Some(i as u32) {
+            continue;
+        }
+        let winner = last
+            .get(i)
+            .and_then(|&l| pairs.get(l as usize))
+            .unwrap_or(p);
+        folded.extend_from_slice(out.get(p.key..p.value).unwrap_or_default());
+        folded.extend_from_slice(out.get(winner.value..winner.end).unwrap_or_default());
+        count += 1;
+    }
+    out.truncate(body);
+    out.extend_from_slice(&folded);
+    count
+}
+
+/// The declared type of a typed container's elements (or keys, or values).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Check {
+    Builtin(VariantType),
+    /// A class or script: objects and null.
+    Object,
+}
+
+impl Check {
+    pub(super) fn new(t: ContainerType<&str>) -> Option<Check> {
+        match t {
+            ContainerType::Untyped => None,
+            ContainerType::Builtin(VariantType::Object) => Some(Check::Object),
+            ContainerType::Builtin(ty) => Some(Check::Builtin(ty)),
+            ContainerType::ClassName(_) | ContainerType::Script(_) => Some(Check::Object),
+        }
+    }
+}
+
+/// Converts the value at `out[at..]` to `check`'s type as the engine's typed `assign` does
+/// (strict conversions: int and float, bool to number, int to bool, String and
+/// StringName, String to NodePath); false when it cannot (the container ends empty).
+pub(super) fn coerce(out: &mut Vec<u8>, at: usize, check: Check, dialect: Dialect) -> bool {
+    let Some(value) = out
+        .get(at..)
+        .and_then(|b| VariantRef::parse(b, dialect).ok())
+    else {
+        return false;
+    };
+    let have = value.ty();
+    let want = match check {
+        Check::Object => return matches!(have, VariantType::Object | VariantType::Nil),
+        Check::Builtin(want) if want == have => return true,
+        Check::Builtin(want) => want,
+    };
+    use VariantType as T;
+    let text: Option<alloc::string::String> = value.as_str().map(alloc::string::String::from);
+    let int = value.as_int();
+    let float = value.as_float();
+    let boolean = value.as_bool();
+    out.truncate(at);
+    let b = Builder::new(out, dialect);
+    let written = match (want, have) {
+        (T::Int, T::Float) => b.int(float.unwrap_or(0.0) as i64),
+        (T::Int, T::Bool) => b.int(i64::from(boolean.unwrap_or(false))),
+        (T::Float, T::Int) => b.float(int.unwrap_or(0) as f64),
+        (T::Float, T::Bool) => b.float(f64::from(u8::from(boolean.unwrap_or(false)))),
+        (T::Bool, T::Int) => b.bool(int.unwrap_or(0) != 0),
+        (T::String, T::StringName) => b.string(text.as_deref().unwrap_or_default()),
+        (T::StringName, T::String) => b.string_name(text.as_deref().unwrap_or_default()),
+        (T::NodePath, T::String) => b.node_path_str(text.as_deref().unwrap_or_default()),
+        _ => return false,
+    };
+    written.is_ok()
+}

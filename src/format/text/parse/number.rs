@@ -1,0 +1,373 @@
+//! Numbers in the text form: the engine's scanner (greedy, dialect rules for `e`/`E` and
+//! `-`), its integer conversion (19 digits wrap, 20 clamp), two float conversions (the
+//! correctly rounded one and the engine's own `built_in_strtod`), the conversions to
+//! component types, and `#` colors.
+
+use crate::wire::dialect::Dialect;
+
+/// A number token.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Number {
+    /// No `.` and no exponent marker: `String::to_int` of the text.
+    Int(i64),
+    /// A float token; `exact`: correctly rounded; `engine`: what the engine computes.
+    Float { exact: f64, engine: f64 },
+}
+
+impl Number {
+    /// The value as a double (`engine`: the engine's conversion).
+    pub(crate) fn as_f64(self, engine: bool) -> f64 {
+        match self {
+            Number::Int(i) => i as f64,
+            Number::Float { exact, engine: e } => {
+                if engine {
+                    e
+                } else {
+                    exact
+                }
+            }
+        }
+    }
+
+    /// To an f32 component: an int rounds straight from i64, a float through the double.
+    pub(crate) fn as_f32(self, engine: bool) -> f32 {
+        match self {
+            Number::Int(i) => i as f32,
+            float => float.as_f64(engine) as f32,
+        }
+    }
+
+    /// To an i32 component: an int keeps its low 32 bits; a float truncates, and out of
+    /// range, infinite or NaN gives `i32::MIN` (x86's "integer indefinite").
+    pub(crate) fn as_i32(self, engine: bool) -> i32 {
+        match self {
+            Number::Int(i) => i as i32,
+            float => {
+                let f = float.as_f64(engine);
+                if f.is_finite() && f > -2147483649.0 && f < 2147483648.0 {
+                    f as i32
+                } else {
+                    i32::MIN
+                }
+            }
+        }
+    }
+
+    /// To an i64: a float truncates; out of range, infinite or NaN gives `i64::MIN`.
+    pub(crate) fn as_i64(self, engine: bool) -> i64 {
+        match self {
+            Number::Int(i) => i,
+            float => {
+                let f = float.as_f64(engine);
+                if f.is_finite() && f >= -9.223_372_036_854_776e18 && f < 9.223_372_036_854_776e18 {
+                    f as i64
+                } else {
+                    i64::MIN
+                }
+            }
+        }
+    }
+
+    /// To a byte: the low 8 bits of the int, or of the float truncated to i32.
+    pub(crate) fn as_u8(self, engine: bool) -> u8 {
+        match self {
+            Number::Int(i) => i as u8,
+            float => float.as_i32(engine) as u8,
+        }
+    }
+}
+
+/// Scans a number at the start of `bytes` (which starts with a digit or `-`) as the
+/// engine's tokenizer does; returns the bytes taken and the number.
+pub(crate) fn scan(bytes: &[u8], dialect: Dialect) -> (usize, Number) {
+    let is_exp = |b: u8| b == b'e' || (dialect == Dialect::Godot4 && b == b'E');
+    let mut i = 0;
+    let negative = bytes.first() == Some(&b'-');
+    if negative {
+        i = 1;
+    }
+    let int_from = i;
+    while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    let int_digits = bytes.get(int_from..i).unwrap_or_default();
+    let mut float = false;
+    let mut frac: &[u8] = &[];
+    let mut exp: Option<(bool, &[u8])> = None;
+    if bytes.get(i) == Some(&b'.') {
+        float = true;
+        i += 1;
+        let from = i;
+        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        frac = bytes.get(from..i).unwrap_or_default();
+    }
+    if bytes.get(i).is_some_and(|&b| is_exp(b)) {
+        float = true;
+        i += 1;
+        let mut exp_negative = false;
+        if let Some(&s @ (b'+' | b'-')) = bytes.get(i) {
+            exp_negative = s == b'-';
+            i += 1;
+        }
+        let from = i;
+        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        exp = Some((exp_negative, bytes.get(from..i).unwrap_or_default()));
+    }
+    if !float {
+        return (i, Number::Int(to_int(negative, int_digits)));
+    }
+    let engine = built_in_strtod(negative, int_digits, frac, exp);
+    let exact = match exp {
+        // `1.5e` has no exponent digits: the engine's converter returns the digits without
+        // the decimal point (15); there is no other reading to round correctly.
+        Some((_, [])) => engine,
+        _ => exact_f64(negative, int_digits, frac, exp).unwrap_or(engine),
+    };
+    (i, Number::Float { exact, engine })
+}
+
+/// `String::to_int`: digits into an i64 that wraps, except that a value over
+/// `i64::MAX / 10` before another digit clamps (so 19 digits wrap, 20 clamp).
+fn to_int(negative: bool, digits: &[u8]) -> i64 {
+    let mut value: i64 = 0;
+    for &d in digits {
+        if value > i64::MAX / 10 {
+            return if negative { i64::MIN } else { i64::MAX };
+        }
+        value = value.wrapping_mul(10).wrapping_add(i64::from(d - b'0'));
+    }
+    if negative {
+        value.wrapping_neg()
+    } else {
+        value
+    }
+}
+
+/// The correctly rounded double of the token (`core`'s parser on a normalized copy).
+fn exact_f64(negative: bool, int: &[u8], frac: &[u8], exp: Option<(bool, &[u8])>) -> Option<f64> {
+    let mut buf = [0u8; 96];
+    let mut n = 0;
+    let mut push = |b: u8, n: &mut usize| {
+        if let Some(slot) = buf.get_mut(*n) {
+            *slot = b;
+            *n += 1;
+        }
+    };
+    if negative {
+        push(b'-', &mut n);
+    }
+    // Long mantissas and exponents go through a slower path that keeps them whole.
+    if int.len() + frac.len() + exp.map_or(0, |(_, e)| e.len()) > 80 {
+        let mut s = alloc::string::String::new();
+        if negative {
+            s.push('-');
+        }
+        s.push('0');
+        s.extend(int.iter().map(|&b| char::from(b)));
+        s.push('.');
+        s.extend(frac.iter().map(|&b| char::from(b)));
+        if let Some((neg, digits)) = exp {
+            s.push('e');
+            if neg {
+                s.push('-');
+            }
+            s.extend(digits.iter().map(|&b| char::from(b)));
+        }
+        return s.parse().ok();
+    }
+    push(b'0', &mut n);
+    for &b in int {
+        push(b, &mut n);
+    }
+    push(b'.', &mut n);
+    for &b in frac {
+        push(b, &mut n);
+    }
+    if let Some((neg, digits)) = exp {
+        push(b'e', &mut n);
+        if neg {
+            push(b'-', &mut n);
+        }
+        for &b in digits {
+            push(b, &mut n);
+        }
+    }
+    core::str::from_utf8(buf.get(..n)?).ok()?.parse().ok()
+}
+
+/// The engine's `built_in_strtod` (after Tcl's `strtod`): at most 18 mantissa digits,
+/// built in double arithmetic, scaled by a product of powers of ten. Not correctly
+/// rounded; reproduced here bit for bit (see `TextOptions::engine_floats`).
+fn built_in_strtod(negative: bool, int: &[u8], frac: &[u8], exp: Option<(bool, &[u8])>) -> f64 {
+    const POWERS: [f64; 9] = [1e1, 1e2, 1e4, 1e8, 1e16, 1e32, 1e64, 1e128, 1e256];
+    let digits = int.iter().chain(frac.iter());
+    let total = int.len() + frac.len();
+    let (used, decimal_exp) = if total > 18 {
+        (18, int.len() as i64 - 18)
+    } else {
+        (total, -(frac.len() as i64))
+    };
+    let mut high = 0u64; // all but the last 9 used digits
+    let mut low = 0u64; // the last ≤ 9
+    for (k, &d) in digits.take(used).enumerate() {
+        if used > 9 && k < used - 9 {
+            high = high * 10 + u64::from(d - b'0');
+        } else {
+            low = low * 10 + u64::from(d - b'0');
+        }
+    }
+    let mantissa = 1e9 * high as f64 + low as f64;
+    let signed = |v: f64| if negative { -v } else { v };
+    let Some((exp_negative, exp_digits)) = exp else {
+        return signed(scale(mantissa, decimal_exp, &POWERS));
+    };
+    if exp_digits.is_empty() {
+        return signed(mantissa);
+    }
+    let mut written: i64 = 0;
+    for &d in exp_digits {
+        written = (written * 10 + i64::from(d - b'0')).min(1 << 40);
+    }
+    let x = if exp_negative {
+        decimal_exp - written
+    } else {
+        decimal_exp + written
+    };
+    signed(scale(mantissa, x, &POWERS))
+}
+
+fn scale(mantissa: f64, x: i64, powers: &[f64; 9]) -> f64 {
+    let mut e = x.unsigned_abs().min(511);
+    let mut p = 1.0;
+    for &power in powers {
+        if e == 0 {
+            break;
+        }
+        if e & 1 == 1 {
+            p *= power;
+        }
+        e >>= 1;
+    }
+    if x < 0 {
+        mantissa / p
+    } else {
+        mantissa * p
+    }
+}
+
+/// `Color::html`: 3, 4, 6 or 8 hex digits (Godot 3 reads 4 and 8 as ARGB, Godot 4 as
+/// RGBA); any other length is black, as the engine gives it (after printing an error).
+pub(crate) fn html_color(hex: &str, dialect: Dialect) -> [f32; 4] {
+    let d: alloc::vec::Vec<u32> = hex.chars().filter_map(|c| c.to_digit(16)).collect();
+    let byte = |i: usize| d.get(i).copied().unwrap_or(0) * 16 + d.get(i + 1).copied().unwrap_or(0);
+    let g3 = |v: u32| (f64::from(v) / 255.0) as f32;
+    let g4 = |v: u32| v as f32 / 255.0;
+    let nib = |i: usize| d.get(i).copied().unwrap_or(0) as f32 / 15.0;
+    match (d.len(), dialect) {
+        (3, Dialect::Godot4) => [nib(0), nib(1), nib(2), 1.0],
+        (4, Dialect::Godot4) => [nib(0), nib(1), nib(2), nib(3)],
+        (6, Dialect::Godot4) => [g4(byte(0)), g4(byte(2)), g4(byte(4)), 1.0],
+        (8, Dialect::Godot4) => [g4(byte(0)), g4(byte(2)), g4(byte(4)), g4(byte(6))],
+        (3, Dialect::Godot3) => {
+            let dd = |i: usize| d.get(i).copied().unwrap_or(0) * 17;
+            [g3(dd(0)), g3(dd(1)), g3(dd(2)), 1.0]
+        }
+        (4, Dialect::Godot3) => {
+            let dd = |i: usize| d.get(i).copied().unwrap_or(0) * 17;
+            [g3(dd(1)), g3(dd(2)), g3(dd(3)), g3(dd(0))]
+        }
+        (6, Dialect::Godot3) => [g3(byte(0)), g3(byte(2)), g3(byte(4)), 1.0],
+        (8, Dialect::Godot3) => [g3(byte(2)), g3(byte(4)), g3(byte(6)), g3(byte(0))],
+        _ => [0.0, 0.0, 0.0, 1.0],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn float(text: &str, dialect: Dialect) -> (usize, f64, f64) {
+        match scan(text.as_bytes(), dialect) {
+            (n, Number::Float { exact, engine }) => (n, exact, engine),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_engine_scanner_and_its_quirks() {
+        assert_eq!(scan(b"1E5", Dialect::Godot3), (1, Number::Int(1)));
+        assert_eq!(float("1E5", Dialect::Godot4).1, 1e5);
+        assert_eq!(scan(b"-", Dialect::Godot3), (1, Number::Int(0)));
+        assert_eq!(
+            float("-.", Dialect::Godot3).1.to_bits(),
+            (-0.0f64).to_bits()
+        );
+        assert_eq!(float("1.5e", Dialect::Godot4), (4, 15.0, 15.0));
+        assert_eq!(float("99.9e+", Dialect::Godot4).2, 999.0);
+        assert_eq!(float("1.2.3", Dialect::Godot4).0, 3);
+        assert_eq!(
+            scan(b"9223372036854775808", Dialect::Godot4).1,
+            Number::Int(i64::MIN)
+        );
+        assert_eq!(
+            scan(b"-9223372036854775809", Dialect::Godot4).1,
+            Number::Int(i64::MAX)
+        );
+        assert_eq!(
+            scan(b"18446744073709551616", Dialect::Godot4).1,
+            Number::Int(i64::MAX)
+        );
+        assert_eq!(
+            scan(b"-99999999999999999999", Dialect::Godot4).1,
+            Number::Int(i64::MIN)
+        );
+    }
+
+    #[test]
+    fn the_engine_float_converter_is_not_correctly_rounded() {
+        // Examples measured on the engines (all three agree).
+        let (_, exact, engine) = float("-3.089900467300506e65", Dialect::Godot4);
+        assert_eq!(exact, -3.089900467300506e65);
+        assert_eq!(engine, -3.0899004673005063e65);
+        let (_, exact, engine) = float("100250739757989.17", Dialect::Godot4);
+        assert_eq!(exact, 100250739757989.17);
+        assert_eq!(engine, 100250739757989.16);
+        assert_eq!(float("5e-324", Dialect::Godot4).2, 0.0);
+        assert_eq!(float("1.8e308", Dialect::Godot4).2, f64::INFINITY);
+        assert_eq!(float("1.7976931348623157e308", Dialect::Godot4).2, f64::MAX);
+    }
+
+    #[test]
+    fn conversions_to_components() {
+        let f = |v: f64| Number::Float {
+            exact: v,
+            engine: v,
+        };
+        assert_eq!(Number::Int(16777217).as_f32(false), 16777216.0);
+        assert_eq!(Number::Int(2147483648).as_i32(false), i32::MIN);
+        assert_eq!(Number::Int(4294967297).as_i32(false), 1);
+        assert_eq!(f(-1.9).as_i32(false), -1);
+        assert_eq!(f(4e9).as_i32(false), i32::MIN);
+        assert_eq!(f(f64::NAN).as_i64(false), i64::MIN);
+        assert_eq!(Number::Int(-300).as_u8(false), 212);
+        assert_eq!(f(300.5).as_u8(false), 44);
+        assert_eq!(f(-1.9).as_u8(false), 255);
+    }
+
+    #[test]
+    fn colors_in_each_dialect() {
+        let g3 = html_color("ff000080", Dialect::Godot3);
+        assert_eq!(g3, [0.0, 0.0, (128.0f64 / 255.0) as f32, 1.0]);
+        let g4 = html_color("ff000080", Dialect::Godot4);
+        assert_eq!(g4, [1.0, 0.0, 0.0, 128.0 / 255.0]);
+        assert_eq!(html_color("12345", Dialect::Godot4), [0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(
+            html_color("f00a", Dialect::Godot4),
+            [1.0, 0.0, 0.0, 10.0 / 15.0]
+        );
+    }
+}

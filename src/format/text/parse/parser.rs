@@ -1,0 +1,505 @@
+//! The value grammar, without recursion: open containers and objects are frames on a
+//! stack, each written in place (header, placeholder count, children) and its count patched
+//! when it closes.
+
+use alloc::vec::Vec;
+
+use super::call::{builtin_type, constructor_type, keyword_float};
+use super::keys::{self, Check};
+use super::lex::{Lexer, Token};
+use super::number::Number;
+use super::{TextError, TextErrorKind, TextOptions};
+use crate::wire::container_type::ContainerType;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::{Layout, VariantType};
+use crate::write::containers::Open;
+use crate::write::{put_string, BuildError, Builder};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Array,
+    Dict,
+    Object,
+}
+
+/// An open container.
+struct Frame {
+    kind: Kind,
+    open: Open,
+    /// Where the children start.
+    body: usize,
+    count: u64,
+    /// Dictionary: a key was read, its value comes next.
+    want_value: bool,
+    /// Where the current child (or key) started.
+    child: usize,
+    /// Where the current pair's key started (dictionaries), in `keys`.
+    pairs_from: usize,
+    /// Typed containers: the element (or value) and key types, and `)` after the close.
+    value_type: Option<Check>,
+    key_type: Option<Check>,
+    paren: bool,
+    /// An element did not convert to the declared type: the container ends empty.
+    failed: bool,
+    /// A Godot 4 object's `script` property is being read.
+    script: bool,
+}
+
+pub(crate) struct Parser<'t, 'o> {
+    pub(super) lex: Lexer<'t>,
+    pub(super) dialect: Dialect,
+    pub(super) options: TextOptions,
+    pub(super) out: &'o mut Vec<u8>,
+    pub(super) numbers_scratch: Vec<Number>,
+    stack: Vec<Frame>,
+    /// The pairs of the open dictionaries: (key start, value start, value end).
+    pairs: Vec<keys::Pair>,
+}
+
+impl<'t, 'o> Parser<'t, 'o> {
+    pub(super) fn new(
+        text: &'t str,
+        dialect: Dialect,
+        options: &TextOptions,
+        out: &'o mut Vec<u8>,
+    ) -> Self {
+        Parser {
+            lex: Lexer::new(text, dialect),
+            dialect,
+            options: *options,
+            out,
+            numbers_scratch: Vec::new(),
+            stack: Vec::new(),
+            pairs: Vec::new(),
+        }
+    }
+
+    pub(super) fn run(mut self) -> Result<(), TextError> {
+        self.value()?;
+        if !self.options.allow_trailing && self.lex.next()? != Token::Eof {
+            return Err(self.lex.error(TextErrorKind::TrailingText));
+        }
+        Ok(())
+    }
+
+    /// Writes with a fresh builder; a build error is a text error at the current token.
+    pub(super) fn build(
+        &mut self,
+        f: impl FnOnce(Builder<'_, Vec<u8>>) -> Result<(), BuildError>,
+    ) -> Result<(), TextError> {
+        f(Builder::new(&mut *self.out, self.dialect))
+            .map_err(|e| self.lex.error(TextErrorKind::Build(e)))
+    }
+
+    /// The next token must be `punct`.
+    pub(super) fn expect(&mut self, punct: u8, what: &'static str) -> Result<(), TextError> {
+        match self.lex.next()? {
+            Token::Punct(p) if p == punct => Ok(()),
+            Token::Eof => Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+            _ => Err(self.lex.error(TextErrorKind::Expected(what))),
+        }
+    }
+
+    fn open(
+        &mut self,
+        kind: Kind,
+        types: &[ContainerType<&str>],
+        class: Option<&str>,
+    ) -> Result<(), TextError> {
+        if self.stack.len() >= self.options.max_depth {
+            return Err(self.lex.error(TextErrorKind::TooDeep));
+        }
+        let ty = match kind {
+            Kind::Array => VariantType::Array,
+            Kind::Dict => VariantType::Dictionary,
+            Kind::Object => VariantType::Object,
+        };
+        let open = Builder::new(&mut *self.out, self.dialect)
+            .open(ty, types, class)
+            .map_err(|e| self.lex.error(TextErrorKind::Build(e)))?;
+        let check = |t: Option<&ContainerType<&str>>| t.and_then(|t| Check::new(*t));
+        self.stack.push(Frame {
+            kind,
+            open,
+            body: self.out.len(),
+            count: 0,
+            want_value: false,
+            child: self.out.len(),
+            pairs_from: self.pairs.len(),
+            value_type: check(types.last()),
+            key_type: if kind == Kind::Dict {
+                check(types.first())
+            } else {
+                None
+            },
+            paren: !types.is_empty(),
+            failed: false,
+            script: false,
+        });
+        Ok(())
+    }
+
+    /// Reads one value, with everything inside it.
+    fn value(&mut self) -> Result<(), TextError> {
+        'value: loop {
+            if let Some(top) = self.stack.last_mut() {
+                top.child = self.out.len();
+            }
+            let token = self.lex.next()?;
+            if self.begin(token)? {
+                // Just opened: it may close at once.
+                let token = self.lex.next()?;
+                if !self.closes(token)? {
+                    self.lex.unread(token);
+                    let object = self.stack.last().is_some_and(|f| f.kind == Kind::Object);
+                    if !object || self.property()? {
+                        continue 'value;
+                    }
+                }
+            }
+            // A value is complete: climb until a container wants another child.
+            loop {
+                let Some(top) = self.stack.last_mut() else {
+                    return Ok(());
+                };
+                if top.kind == Kind::Dict && !top.want_value {
+                    // That was a key: its value follows the colon.
+                    let key_at = top.child;
+                    if let Some(check) = top.key_type {
+                        top.failed |= !keys::coerce(self.out, key_at, check, self.dialect);
+                    }
+                    top.want_value = true;
+                    self.expect(b':', "':'")?;
+                    self.pairs.push(keys::Pair::new(key_at, self.out.len()));
+                    continue 'value;
+                }
+                self.child_done()?;
+                let token = self.lex.next()?;
+                if token == Token::Punct(b',') {
+                    let next = self.lex.next()?;
+                    if self.closes(next)? {
+                        continue; // a trailing comma
+                    }
+                    self.lex.unread(next);
+                    let object = self.stack.last().is_some_and(|f| f.kind == Kind::Object);
+                    if !object || self.property()? {
+                        continue 'value;
+                    }
+                    continue; // `, )` closed the object
+                }
+                if !self.closes(token)? {
+                    return Err(self.lex.error(match token {
+                        Token::Eof => TextErrorKind::UnexpectedEnd,
+                        _ => TextErrorKind::Expected("',' or a closing bracket"),
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Bookkeeping after a child of the top frame: counts, typed checks, pairs.
+    fn child_done(&mut self) -> Result<(), TextError> {
+        let Some(top) = self.stack.last_mut() else {
+            return Ok(());
+        };
+        match top.kind {
+            Kind::Array => {
+                if let Some(check) = top.value_type {
+                    top.failed |= !keys::coerce(self.out, top.child, check, self.dialect);
+                }
+            }
+            Kind::Dict => {
+                top.want_value = false;
+                if let Some(pair) = self.pairs.last_mut() {
+                    if let Some(check) = top.value_type {
+                        top.failed |= !keys::coerce(self.out, pair.value, check, self.dialect);
+                    }
+                    pair.end = self.out.len();
+                }
+            }
+            Kind::Object => {
+                if top.script {
+                    let ty = self.out.get(top.child).copied();
+                    // Godot 4 reads `script` as a path: only null or a String.
+                    if !matches!(ty, Some(0) | Some(4)) {
+                        let e = BuildError::InvalidScriptProperty(VariantType::Nil);
+                        return Err(self.lex.error(TextErrorKind::Build(e)));
+                    }
+                    top.script = false;
+                }
+            }
+        }
+        if let Some(top) = self.stack.last_mut() {
+            top.count += 1;
+        }
+        Ok(())
+    }
+
+    /// After `Object(Class,` or a property's `,`: a `"name":` starts a property (true), or
+    /// `)` ends the object (it is closed; false).
+    fn property(&mut self) -> Result<bool, TextError> {
+        match self.lex.next()? {
+            Token::Str { raw, escaped } => {
+                let name = self.lex.text(raw, escaped);
+                let script = self.dialect == Dialect::Godot4 && name == "script";
+                put_string(&mut *self.out, name.as_bytes())
+                    .map_err(|e| self.lex.error(TextErrorKind::Build(e)))?;
+                self.expect(b':', "':'")?;
+                if let Some(top) = self.stack.last_mut() {
+                    top.script = script;
+                    top.child = self.out.len();
+                }
+                Ok(true)
+            }
+            Token::Punct(b')') => {
+                self.close()?;
+                Ok(false)
+            }
+            Token::Eof => Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+            _ => Err(self
+                .lex
+                .error(TextErrorKind::BadArgument("a property name string"))),
+        }
+    }
+
+    /// Is `token` the closing bracket of the top frame? Then closes it.
+    fn closes(&mut self, token: Token<'t>) -> Result<bool, TextError> {
+        let closer = match self.stack.last().map(|f| f.kind) {
+            Some(Kind::Array) => b']',
+            Some(Kind::Dict) => b'}',
+            Some(Kind::Object) => b')',
+            None => return Ok(false),
+        };
+        if token != Token::Punct(closer) {
+            return Ok(false);
+        }
+        self.close()?;
+        Ok(true)
+    }
+
+    /// Closes the top frame: duplicate keys folded, a failed typed container emptied, the
+    /// count patched, a typed container's `)` read.
+    fn close(&mut self) -> Result<(), TextError> {
+        let Some(mut frame) = self.stack.pop() else {
+            return Ok(());
+        };
+        if frame.failed {
+            self.out.truncate(frame.body);
+            frame.count = 0;
+        } else if frame.kind == Kind::Dict {
+            let pairs = self.pairs.get(frame.pairs_from..).unwrap_or_default();
+            frame.count = keys::fold_duplicates(self.out, frame.body, pairs, self.dialect);
+        }
+        if frame.kind == Kind::Dict {
+            self.pairs.truncate(frame.pairs_from);
+        }
+        frame
+            .open
+            .close(&mut *self.out, frame.count)
+            .map_err(|e| self.lex.error(TextErrorKind::Build(e)))?;
+        if frame.paren {
+            self.expect(b')', "')'")?;
+        }
+        Ok(())
+    }
+
+    /// Starts a value at `token`: writes a leaf (false) or opens a frame (true).
+    fn begin(&mut self, token: Token<'t>) -> Result<bool, TextError> {
+        match token {
+            Token::Punct(b'[') => self.open(Kind::Array, &[], None).map(|()| true),
+            Token::Punct(b'{') => self.open(Kind::Dict, &[], None).map(|()| true),
+            Token::Str { raw, escaped } => {
+                let text = self.lex.text(raw, escaped);
+                put_header_string(self.out, self.dialect, VariantType::String, text)
+                    .map_err(|e| self.lex.error(TextErrorKind::Build(e)))
+                    .map(|()| false)
+            }
+            Token::Name { raw, escaped } => {
+                let text = self.lex.text(raw, escaped);
+                put_header_string(self.out, self.dialect, VariantType::StringName, text)
+                    .map_err(|e| self.lex.error(TextErrorKind::Build(e)))
+                    .map(|()| false)
+            }
+            Token::Color(c) => self.build(|b| b.color(c)).map(|()| false),
+            Token::Number(Number::Int(i)) => self.build(|b| b.int(i)).map(|()| false),
+            Token::Number(n) => {
+                let f = n.as_f64(self.options.engine_floats);
+                self.build(|b| b.float(f)).map(|()| false)
+            }
+            Token::Ident(word) => self.identifier(word),
+            Token::Eof => Err(self.lex.error(if self.stack.is_empty() {
+                TextErrorKind::ExpectedValue
+            } else {
+                TextErrorKind::UnexpectedEnd
+            })),
+            Token::Punct(_) => Err(self.lex.error(TextErrorKind::ExpectedValue)),
+        }
+    }
+
+    fn identifier(&mut self, word: &'t str) -> Result<bool, TextError> {
+        match word {
+            "true" | "false" => return self.build(|b| b.bool(word == "true")).map(|()| false),
+            "null" | "nil" => return self.build(|b| b.nil()).map(|()| false),
+            _ => {}
+        }
+        if let Some(f) = keyword_float(word, self.dialect) {
+            return self.build(|b| b.float(f)).map(|()| false);
+        }
+        let g4 = self.dialect == Dialect::Godot4;
+        match word {
+            "Object" => return self.object().map(|opened| opened),
+            "Array" | "Dictionary" if g4 => {
+                let next = self.lex.next()?;
+                if next == Token::Punct(b'[') {
+                    self.typed(word == "Dictionary")?;
+                    return Ok(true);
+                }
+                return Err(self.lex.error(TextErrorKind::Expected("'['")));
+            }
+            _ => {}
+        }
+        if self.special(word)? {
+            return Ok(false);
+        }
+        match constructor_type(word, self.dialect) {
+            Some(ty) if matches!(ty.layout(), Layout::Math(..)) => {
+                self.math(ty, ty.name(self.dialect))?;
+                Ok(false)
+            }
+            Some(ty) if ty.is_packed_array() => {
+                self.packed(ty)?;
+                Ok(false)
+            }
+            _ => Err(self
+                .lex
+                .error(TextErrorKind::UnexpectedIdentifier(word.into()))),
+        }
+    }
+
+    /// `Array[T]([` or `Dictionary[K, V]({`, after the first `[`.
+    fn typed(&mut self, dictionary: bool) -> Result<(), TextError> {
+        let mut names: [Option<&'t str>; 2] = [None, None];
+        let mut scripts: [Option<alloc::string::String>; 2] = [None, None];
+        for (i, slot) in names
+            .iter_mut()
+            .enumerate()
+            .take(if dictionary { 2 } else { 1 })
+        {
+            match self.lex.next()? {
+                Token::Ident("Resource") => {
+                    let next = self.lex.next()?;
+                    if next == Token::Punct(b'(') {
+                        let Token::Str { raw, escaped } = self.lex.next()? else {
+                            return Err(self.lex.error(TextErrorKind::BadArgument("a string")));
+                        };
+                        if let Some(s) = scripts.get_mut(i) {
+                            *s = Some(self.lex.text(raw, escaped).into());
+                        }
+                        self.expect(b')', "')'")?;
+                    } else {
+                        self.lex.unread(next);
+                        *slot = Some("Resource");
+                    }
+                }
+                Token::Ident(name) => *slot = Some(name),
+                Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+                _ => return Err(self.lex.error(TextErrorKind::Expected("a type name"))),
+            }
+            if dictionary && i == 0 {
+                self.expect(b',', "',' after the key type")?;
+            }
+        }
+        self.expect(b']', "']'")?;
+        self.expect(b'(', "'('")?;
+        let (kind, bracket) = if dictionary {
+            (Kind::Dict, b'{')
+        } else {
+            (Kind::Array, b'[')
+        };
+        self.expect(bracket, if dictionary { "'{'" } else { "'['" })?;
+        fn slot_type<'s>(name: Option<&'s str>, script: Option<&'s str>) -> ContainerType<&'s str> {
+            match (name, script) {
+                (_, Some(path)) => ContainerType::Script(path),
+                (Some("Variant") | None, None) => ContainerType::Untyped,
+                (Some(name), None) => match builtin_type(name) {
+                    Some(t) => ContainerType::Builtin(t),
+                    None => ContainerType::ClassName(name),
+                },
+            }
+        }
+        let s0 = scripts[0].take();
+        let s1 = scripts[1].take();
+        let t0 = slot_type(names[0], s0.as_deref());
+        let t1 = slot_type(names[1], s1.as_deref());
+        let types: &[ContainerType<&str>] = if dictionary { &[t0, t1] } else { &[t0] };
+        self.open(kind, types, None)?;
+        if let Some(top) = self.stack.last_mut() {
+            top.paren = true;
+        }
+        Ok(())
+    }
+
+    /// `Object(Class, "prop": value, …)`: opens a full object (true), or writes an object
+    /// sent as an id, `Object(EncodedObjectAsID, "object_id": N, …)` (false).
+    fn object(&mut self) -> Result<bool, TextError> {
+        self.expect(b'(', "'('")?;
+        let Token::Ident(class) = self.lex.next()? else {
+            return Err(self.lex.error(TextErrorKind::BadArgument("a class name")));
+        };
+        self.expect(b',', "',' after the object's class")?;
+        if class == "EncodedObjectAsID" {
+            return self.object_id().map(|()| false);
+        }
+        self.open(Kind::Object, &[], Some(class))?;
+        Ok(true)
+    }
+
+    /// The properties of an `EncodedObjectAsID`: `"object_id": N` and an optional
+    /// `"script": null`, then `)`.
+    fn object_id(&mut self) -> Result<(), TextError> {
+        let mut id: Option<i64> = None;
+        loop {
+            match self.lex.next()? {
+                Token::Punct(b')') => break,
+                Token::Str { raw, escaped } => {
+                    let is_id = self.lex.text(raw, escaped) == "object_id";
+                    self.expect(b':', "':'")?;
+                    match (is_id, self.lex.next()?) {
+                        (true, Token::Number(Number::Int(n))) => id = Some(n),
+                        (false, Token::Ident("null")) => {}
+                        _ => {
+                            return Err(self.lex.error(TextErrorKind::BadArgument("an object id")))
+                        }
+                    }
+                }
+                _ => {
+                    return Err(self
+                        .lex
+                        .error(TextErrorKind::BadArgument("a property name string")))
+                }
+            }
+            match self.lex.next()? {
+                Token::Punct(b',') => {}
+                Token::Punct(b')') => break,
+                _ => return Err(self.lex.error(TextErrorKind::Expected("',' or ')'"))),
+            }
+        }
+        let id = id.ok_or_else(|| self.lex.error(TextErrorKind::BadArgument("an object id")))?;
+        self.build(|b| b.object_id(id as u64))
+    }
+}
+
+/// A String or StringName: header and string field.
+fn put_header_string(
+    out: &mut Vec<u8>,
+    dialect: Dialect,
+    ty: VariantType,
+    text: &str,
+) -> Result<(), BuildError> {
+    let b = Builder::new(out, dialect);
+    if ty == VariantType::StringName {
+        b.string_name(text)
+    } else {
+        b.string(text)
+    }
+}
