@@ -52,6 +52,26 @@ for engine in g32 g36 g4; do
 done
 echo "seeded $n inputs into each of: ${targets[*]} (fuzz/corpus/)"
 
+# text_parse: the same binary fixtures (its walk reads them as values), and the engines'
+# own text of each fixture (cases.jsonl's decoded_text, up to 8 KiB) as text to read.
+mkdir -p corpus/text_parse
+cp corpus/parse_walk/* corpus/text_parse/
+t=0
+for engine in g32 g36 g4; do
+  if [ "$engine" = g4 ]; then dialect=1; else dialect=0; fi
+  python3 - "$fixtures/$engine/cases.jsonl" "corpus/text_parse/${engine}_text_" "$dialect" <<'PY'
+import json, sys
+src, prefix, dialect = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for line in open(src):
+    case = json.loads(line)
+    text = case.get("decoded_text") or ""
+    if text and len(text) <= 8192:
+        with open(prefix + case["name"], "wb") as f:
+            f.write(bytes([dialect]) + text.encode())
+PY
+done
+echo "seeded text_parse with the binary fixtures and their engine text (fuzz/corpus/text_parse/)"
+
 # serde_derive also starts from values of its own types (fuzz/seeds/serde_derive/: to_vec of
 # a Save and of a list of Events, in both dialects), whose keys random fixtures lack.
 cp seeds/serde_derive/* corpus/serde_derive/

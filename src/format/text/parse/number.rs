@@ -44,7 +44,7 @@ impl Number {
             Number::Int(i) => i as i32,
             float => {
                 let f = float.as_f64(engine);
-                if f.is_finite() && f > -2147483649.0 && f < 2147483648.0 {
+                if f > -2147483649.0 && f < 2147483648.0 {
                     f as i32
                 } else {
                     i32::MIN
@@ -59,7 +59,7 @@ impl Number {
             Number::Int(i) => i,
             float => {
                 let f = float.as_f64(engine);
-                if f.is_finite() && f >= -9.223_372_036_854_776e18 && f < 9.223_372_036_854_776e18 {
+                if (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
                     f as i64
                 } else {
                     i64::MIN

@@ -347,7 +347,7 @@ impl<'t, 'o> Parser<'t, 'o> {
         }
         let g4 = self.dialect == Dialect::Godot4;
         match word {
-            "Object" => return self.object().map(|opened| opened),
+            "Object" => return self.object(),
             "Array" | "Dictionary" if g4 => {
                 let next = self.lex.next()?;
                 if next == Token::Punct(b'[') {
