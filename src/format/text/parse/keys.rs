@@ -108,6 +108,9 @@ pub(super) fn fold_duplicates(
     if n < 2 {
         return n as u64;
     }
+    if n <= 16 && !small_has_duplicates(out, pairs, dialect) {
+        return n as u64;
+    }
     // first[i]: the index of the first pair with pair i's key.
     let mut first: Vec<u32> = (0..n as u32).collect();
     let mut any = false;
@@ -170,6 +173,20 @@ pub(super) fn fold_duplicates(
     out.truncate(body);
     out.extend_from_slice(&folded);
     count
+}
+
+/// Whether a few pairs hold equal keys, without allocating: each key against the ones
+/// before it.
+fn small_has_duplicates(out: &[u8], pairs: &[Pair], dialect: Dialect) -> bool {
+    pairs.iter().enumerate().any(|(i, p)| {
+        let k = key_of(out, p, dialect);
+        k != Norm::Never
+            && pairs
+                .get(..i)
+                .unwrap_or_default()
+                .iter()
+                .any(|q| key_of(out, q, dialect) == k)
+    })
 }
 
 /// The declared type of a typed container's elements (or keys, or values).
