@@ -135,7 +135,7 @@ fn a_value_the_dialect_cannot_hold_prints_why() {
     assert_eq!(name.to_string(), "&\"a\"");
     assert_eq!(
         name.text(gdvariant::TextStyle::Godot36).to_string(),
-        "<invalid: StringName cannot be written in Godot3>"
+        "<invalid: StringName cannot be written in Godot 3>"
     );
     assert_eq!(
         Variant::from_bytes(&[99, 0, 0, 0], Dialect::Godot4)

@@ -1,6 +1,10 @@
 //! `gdvariant check`: validate only.
 
+use gdvariant::frame::PrefixOrder;
+
+use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
+use crate::style::{counted, thousands};
 
 /// Options of `check`.
 #[derive(clap::Args, Debug)]
@@ -9,17 +13,74 @@ pub struct Args {
     input: InputArgs,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
-    let input = args.input.parse(&data)?;
-    println!(
-        "OK: {} {}, {} bytes",
-        match input.value.dialect() {
-            gdvariant::Dialect::Godot3 => "Godot 3",
-            _ => "Godot 4",
-        },
-        input.value.ty().name(input.value.dialect()),
-        input.value.encoded().len()
-    );
+    let input = args.input.parse(&data, ctx)?;
+    let dialect = input.dialect_text();
+    let first = input.detected().value;
+    let line = match input.reading().prefix {
+        None => {
+            let len = first.encoded().len();
+            let mut line = format!(
+                "OK: {dialect} {}, {} bytes",
+                first.ty().name(input.dialect()),
+                thousands(len as u64)
+            );
+            if len < data.len() {
+                line.push_str(&format!(
+                    "; {} after it, which bytes_to_var ignores",
+                    counted((data.len() - len) as u64, "byte", "bytes")
+                ));
+            }
+            line
+        }
+        Some(order) => {
+            let frames = match order {
+                PrefixOrder::Big => "big-endian store_var frame",
+                PrefixOrder::Little => "store_var frame",
+            };
+            let mut line = if input.is_multi() {
+                format!(
+                    "OK: {} ({frames}s), {dialect}, {} bytes",
+                    counted(input.count() as u64, "value", "values"),
+                    thousands(data.len() as u64)
+                )
+            } else {
+                format!(
+                    "OK: {dialect} {} in a {frames}, {} bytes",
+                    first.ty().name(input.dialect()),
+                    thousands(data.len() as u64)
+                )
+            };
+            line.push_str(&slack(&input));
+            line
+        }
+    };
+    println!("{line}");
     Ok(())
+}
+
+/// `; frame #1 has 4 bytes after its value, which get_var ignores`, or nothing when every
+/// value fills its frame (as store_var writes them).
+fn slack(input: &crate::input::Input<'_>) -> String {
+    let Some(frames) = input.detected().frames() else {
+        return String::new();
+    };
+    let mut loose = frames.flatten().filter(|f| f.unused() > 0);
+    let Some(first) = loose.next() else {
+        return String::new();
+    };
+    let unused = counted(first.unused() as u64, "byte", "bytes");
+    match loose.count() {
+        0 => format!(
+            "; frame #{} has {unused} after its value, which get_var ignores",
+            first.index
+        ),
+        more => format!(
+            "; {} frames have bytes after their value (the first, #{}, {unused}), which \
+             get_var ignores",
+            thousands(more as u64 + 1),
+            first.index
+        ),
+    }
 }

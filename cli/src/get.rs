@@ -2,18 +2,22 @@
 
 use std::io::{self, Write};
 
-use gdvariant::query::Found;
+use gdvariant::query::{Found, QueryError};
 use gdvariant::{Builder, VariantRef};
 
+use crate::context::{Ctx, Failure, Outcome};
 use crate::input::InputArgs;
+use crate::style::article;
 
 /// Options of `get`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
-    /// `player/inventory/3/name`: dictionary keys and array indices separated by `/`;
-    /// `"a/b"` quotes a key, `[42]` is an int key.
+    /// `player/inventory/3/name`: dictionary keys, property names and array indices
+    /// separated by `/`; `"a/b"` quotes a key, `[42]` is an int key. In a file of several
+    /// values, start with the value's number: `#1/player/hp` (`#1` alone is the whole
+    /// value).
     path: String,
     /// Write the value's encoded bytes (a valid blob on their own) instead of its text.
     #[arg(long, conflicts_with = "json")]
@@ -23,17 +27,20 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
-    let input = args.input.parse(&data)?;
-    let found = input.value.query(&args.path).map_err(|e| e.to_string())?;
+    let input = args.input.parse(&data, ctx)?;
+    let (start, label, path) = input.address(&args.path)?;
+    let found = start.query(path).map_err(|e| query_failure(e, &label))?;
     // A packed array element is not a value on the wire: encode it as one.
     let element_bytes;
     let value = match found {
         Found::Value(v) => v,
         Found::Element(packed, i) => {
-            let dialect = input.value.dialect();
-            let element = packed.get(i).ok_or("no such element")?;
+            let dialect = input.dialect();
+            let element = packed
+                .get(i)
+                .ok_or_else(|| Failure::NotFound(format!("no element {i}")))?;
             let mut bytes = Vec::new();
             Builder::new(&mut bytes, dialect)
                 .value_of(element)
@@ -51,4 +58,29 @@ pub fn run(args: &Args) -> Result<(), String> {
         writeln!(out, "{value}")
     };
     crate::stdout_result(written.and_then(|()| out.flush()))
+}
+
+/// A path that leads nowhere (exit code 3), or a malformed one (2). Paths in the message
+/// start with the value's label (`#1/a`) when the input holds several values.
+fn query_failure(e: QueryError, label: &str) -> Failure {
+    // The library names the value itself `/`.
+    let place = |prefix: &str| match (label, prefix) {
+        ("", _) => prefix.to_string(),
+        (_, "/") => label.to_string(),
+        _ => format!("{label}{prefix}"),
+    };
+    match e {
+        QueryError::NotFound { prefix, step } => {
+            Failure::NotFound(format!("`{}` has no `{step}`", place(&prefix)))
+        }
+        QueryError::NotAContainer { prefix, ty } => Failure::NotFound(format!(
+            "`{}` is {} {ty}, which has no parts",
+            place(&prefix),
+            article(ty)
+        )),
+        QueryError::Syntax { at, why } => {
+            Failure::Usage(format!("bad path at character {at}: {why}"))
+        }
+        other => Failure::Usage(other.to_string()),
+    }
 }

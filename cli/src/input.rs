@@ -1,24 +1,31 @@
-//! Reading the input (a file or stdin) and finding its dialect and store_var/put_var
-//! length prefix when the user did not say.
+//! Reading the input (a file or stdin), finding its dialect and whether it is one value or
+//! a sequence of store_var/put_var frames when the user did not say, and addressing its
+//! values (`#1/player/hp`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use gdvariant::frame::{self, DetectError, Hints, Reading};
+use gdvariant::frame::{self, DetectError, Detected, FrameError, Hints, Reading, Values};
 use gdvariant::{Dialect, VariantRef, VariantType};
+
+use crate::context::{Ctx, Failure};
+use crate::style::{counted, thousands};
+
+pub use gdvariant::frame::PrefixOrder;
 
 /// How the user described the input (the options every command shares).
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
-    /// The blob to read, or `-` for standard input.
+    /// The file to read (memory-mapped), or `-` for standard input.
     pub file: PathBuf,
     /// The wire dialect (default: detect).
     #[arg(long, value_enum)]
     pub godot: Option<GodotArg>,
-    /// The input starts with the 4-byte length written by store_var / put_var.
+    /// The input is a sequence of store_var / put_var frames, each a 4-byte length and a
+    /// value (one or more: a file of several store_var calls).
     #[arg(long, conflicts_with = "no_prefix")]
     pub prefixed: bool,
-    /// The input holds the value alone, as var_to_bytes / var2bytes write it.
+    /// The input holds one value alone, as var_to_bytes / var2bytes write it.
     #[arg(long)]
     pub no_prefix: bool,
 }
@@ -37,26 +44,34 @@ pub enum GodotArg {
 impl InputArgs {
     /// Opens the input: a file is memory-mapped (nothing is read up front, and only the
     /// pages a command touches are loaded); stdin is read whole.
-    pub fn open(&self) -> Result<Bytes, String> {
-        open_file(&self.file)
+    pub fn open(&self) -> Result<Bytes, Failure> {
+        open_file(&self.file).map_err(Failure::Input)
     }
 
     /// Parses `data` as the user described it, detecting what they left open. Prints the
-    /// detection note on stderr.
-    pub fn parse<'a>(&self, data: &'a [u8]) -> Result<Input<'a>, String> {
-        let dialect = self.godot.map(|g| match g {
-            GodotArg::Three => Dialect::Godot3,
-            GodotArg::Four => Dialect::Godot4,
-        });
-        let prefixed = match (self.prefixed, self.no_prefix) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
+    /// detection note on stderr unless `--quiet`.
+    pub fn parse<'a>(&self, data: &'a [u8], ctx: &Ctx) -> Result<Input<'a>, Failure> {
+        let hints = Hints {
+            dialect: self.godot.map(|g| match g {
+                GodotArg::Three => Dialect::Godot3,
+                GodotArg::Four => Dialect::Godot4,
+            }),
+            prefixed: match (self.prefixed, self.no_prefix) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
         };
-        let input = detect(data, dialect, prefixed)
-            .map_err(|report| format!("{}: {report}", self.file.display()))?;
-        if let Some(note) = &input.note {
-            eprintln!("gdvariant: {note}");
+        let found = frame::detect(data, hints).map_err(|error| {
+            Failure::Input(format!(
+                "{}: {}",
+                self.file.display(),
+                Report { error, data }
+            ))
+        })?;
+        let input = Input { found, hints };
+        if let Some(note) = input.note() {
+            ctx.note(&note);
         }
         Ok(input)
     }
@@ -113,89 +128,196 @@ fn map(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
     unsafe { memmap2::Mmap::map(file) }
 }
 
-pub use gdvariant::frame::PrefixOrder;
-
-/// A parsed input and, when anything was guessed, a note for stderr.
+/// A parsed input: one value, or the values of a sequence of frames.
 pub struct Input<'a> {
-    /// The value; its offsets are file offsets (4 after a length prefix).
-    pub value: VariantRef<'a>,
-    /// The length prefix, if the input had one.
-    pub prefix: Option<PrefixOrder>,
-    pub note: Option<String>,
+    found: Detected<'a>,
+    hints: Hints,
 }
 
-/// Why the input could not be read: the library's error of the most relevant reading,
-/// and the input, for context.
-pub struct Report<'a> {
-    error: DetectError,
-    data: &'a [u8],
-}
+impl<'a> Input<'a> {
+    /// The values, in order; their offsets are file offsets (4 after a length prefix).
+    pub fn values(&self) -> Values<'a> {
+        self.found.values()
+    }
 
-impl fmt::Display for Report<'_> {
-    /// One line: the error with its file offset and up to 8 bytes of hex context.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = self.error.error.offset();
-        let context: Vec<String> = self
-            .data
-            .iter()
-            .skip(at)
-            .take(8)
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        write!(
-            f,
-            "invalid {:?} data: {} at file offset {at:#x} (bytes there: [{}])",
-            self.error.reading.dialect,
-            self.error.error.kind(),
-            context.join(" ")
+    /// How many values: 1, or the number of frames.
+    pub fn count(&self) -> usize {
+        self.found.value_count()
+    }
+
+    /// Does the input hold several values (then they are addressed as `#0`, `#1`, …)?
+    pub fn is_multi(&self) -> bool {
+        self.count() > 1
+    }
+
+    /// The chosen reading.
+    pub fn reading(&self) -> Reading {
+        self.found.reading
+    }
+
+    /// The dialect.
+    pub fn dialect(&self) -> Dialect {
+        self.found.reading.dialect
+    }
+
+    /// The library's detection result.
+    pub fn detected(&self) -> &Detected<'a> {
+        &self.found
+    }
+
+    /// `Godot 4`, or `Godot 3 or 4` when both read the values the same and the user did
+    /// not say.
+    pub fn dialect_text(&self) -> String {
+        if self.found.same_in_both_dialects() && self.hints.dialect.is_none() {
+            "Godot 3 or 4".to_string()
+        } else {
+            self.dialect().to_string()
+        }
+    }
+
+    /// Splits an address (`#1/player/hp`, or `player/hp` when there is one value) into the
+    /// value it starts from, its label, and the path inside that value.
+    pub fn address<'p>(
+        &self,
+        address: &'p str,
+    ) -> Result<(VariantRef<'a>, String, &'p str), Failure> {
+        let Some(numbered) = address.strip_prefix('#') else {
+            if self.is_multi() {
+                return Err(Failure::NotFound(format!(
+                    "`{address}`: the input holds {} values; start the path with the \
+                     value's number, #0 to #{} (as in `#0/{}`)",
+                    self.count(),
+                    self.count() - 1,
+                    address.trim_start_matches('/')
+                )));
+            }
+            let value = self.found.value;
+            return Ok((value, String::new(), address));
+        };
+        let (digits, rest) = numbered.split_at(numbered.find('/').unwrap_or(numbered.len()));
+        let index: usize = digits.parse().map_err(|_| {
+            Failure::Usage(format!(
+                "bad path `{address}`: `#` is followed by a value number (`#0/player`); \
+                 quote a key that starts with `#`: `\"#key\"`"
+            ))
+        })?;
+        let value = self.values().nth(index).ok_or_else(|| {
+            Failure::NotFound(format!(
+                "no value #{index}: the input holds {}",
+                counted(self.count() as u64, "value (#0)", "values")
+            ))
+        })?;
+        Ok((value, format!("#{index}"), rest))
+    }
+
+    /// What was detected, for stderr; `None` when the user said everything.
+    fn note(&self) -> Option<String> {
+        let found = &self.found;
+        if found.is_ambiguous() {
+            let readings: Vec<String> = found
+                .candidates()
+                .map(|(reading, ty)| describe(reading, ty, 1))
+                .collect();
+            return Some(format!(
+                "ambiguous input, it parses as {}; using {} (pass --godot / --prefixed to choose)",
+                readings.join(" and as "),
+                describe(found.reading, found.value.ty(), found.value_count())
+            ));
+        }
+        if self.hints.dialect.is_some() && self.hints.prefixed.is_some() {
+            return None;
+        }
+        let what = describe(found.reading, found.value.ty(), found.value_count());
+        Some(
+            if found.same_in_both_dialects() && self.hints.dialect.is_none() {
+                // The dialect is a guess that changes nothing.
+                format!("detected {what}, which Godot 3 reads the same way")
+            } else {
+                format!("detected {what}")
+            },
         )
     }
 }
 
-/// Reads `data` as one value with the library's detection; `dialect` and `prefixed` are
-/// the user's choices, `None` to detect.
-pub fn detect(
-    data: &[u8],
-    dialect: Option<Dialect>,
-    prefixed: Option<bool>,
-) -> Result<Input<'_>, Report<'_>> {
-    let found =
-        frame::detect(data, Hints { dialect, prefixed }).map_err(|error| Report { error, data })?;
-    let note = if found.is_ambiguous() {
-        let readings: Vec<String> = found
-            .candidates()
-            .map(|(reading, ty)| describe(reading, ty))
-            .collect();
-        Some(format!(
-            "ambiguous input, it parses as {}; using {} (pass --godot / --prefixed to choose)",
-            readings.join(" and as "),
-            describe(found.reading, found.value.ty())
-        ))
-    } else if dialect.is_none() || prefixed.is_none() {
-        Some(format!(
-            "detected {}",
-            describe(found.reading, found.value.ty())
-        ))
-    } else {
-        None
-    };
-    Ok(Input {
-        value: found.value,
-        prefix: found.reading.prefix,
-        note,
-    })
-}
-
-/// `Godot 4 Dictionary with a 4-byte length prefix`: the reading and the type it gives.
-fn describe(reading: Reading, ty: VariantType) -> String {
-    let dialect = match reading.dialect {
-        Dialect::Godot3 => "Godot 3",
-        _ => "Godot 4",
-    };
+/// `Godot 4 Dictionary with a 4-byte length prefix`, `3 Godot 4 values in store_var
+/// frames`: the reading and what it gives.
+fn describe(reading: Reading, ty: VariantType, count: usize) -> String {
+    let dialect = reading.dialect;
+    if count > 1 {
+        let order = match reading.prefix {
+            Some(PrefixOrder::Big) => "big-endian ",
+            _ => "",
+        };
+        return format!(
+            "{} {dialect} values in store_var frames (4-byte {order}length prefixes)",
+            thousands(count as u64)
+        );
+    }
     let framing = match reading.prefix {
         Some(PrefixOrder::Little) => " with a 4-byte length prefix",
         Some(PrefixOrder::Big) => " with a 4-byte big-endian length prefix",
         None => "",
     };
-    format!("{dialect} {}{framing}", ty.name(reading.dialect))
+    format!("{dialect} {}{framing}", ty.name(dialect))
+}
+
+/// Why the input could not be read: the library's error of the reading that got
+/// furthest, and the input, for context.
+struct Report<'a> {
+    error: DetectError,
+    data: &'a [u8],
+}
+
+impl Report<'_> {
+    /// `at file offset 0x2c (bytes there: [01 00 00 00 04 00])`: up to 8 bytes.
+    fn at(&self, offset: usize) -> String {
+        let context: Vec<String> = self
+            .data
+            .iter()
+            .skip(offset)
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        format!(
+            "at file offset {offset:#x} (bytes there: [{}])",
+            context.join(" ")
+        )
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    /// One line: the error with its file offset and up to 8 bytes of hex context; for a
+    /// frame, which one and, when cut short, how many bytes it needs.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &self.error;
+        let dialect = e.reading.dialect;
+        let error = &e.error;
+        match e.frame {
+            Some(frame) => match frame.error {
+                FrameError::Truncated { needed, available } => write!(
+                    f,
+                    "invalid {dialect} data: frame #{} is truncated: it needs {} bytes, {} \
+                     remain, {}",
+                    frame.index,
+                    thousands(needed),
+                    thousands(available as u64),
+                    self.at(frame.offset)
+                ),
+                _ => write!(
+                    f,
+                    "invalid {dialect} data in frame #{} (at file offset {:#x}): {} {}",
+                    frame.index,
+                    frame.offset,
+                    error.kind(),
+                    self.at(error.offset())
+                ),
+            },
+            None => write!(
+                f,
+                "invalid {dialect} data: {} {}",
+                error.kind(),
+                self.at(error.offset())
+            ),
+        }
+    }
 }

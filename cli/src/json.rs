@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
 
 /// Options of `json`.
@@ -9,20 +10,25 @@ use crate::input::InputArgs;
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
-    /// Indent with two spaces.
+    /// Indent with two spaces (with several values: one indented value after another, a
+    /// stream that jq reads, instead of JSON Lines).
     #[arg(long)]
     pretty: bool,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
-    let input = args.input.parse(&data)?;
+    let input = args.input.parse(&data, ctx)?;
     // The output is larger than the input and not in step with it: count output bytes.
-    let bar = crate::style::output_spinner(data.len(), "json");
+    let bar = crate::style::output_spinner(data.len(), "json", ctx.quiet);
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, bar.wrap_write(stdout));
-    let written = gdvariant::json::write(&mut out, input.value, args.pretty)
-        .and_then(|()| writeln!(out))
+    // One value per line (JSON Lines) when there are several.
+    let written = input
+        .values()
+        .try_for_each(|value| {
+            gdvariant::json::write(&mut out, value, args.pretty).and_then(|()| writeln!(out))
+        })
         .and_then(|()| out.flush());
     bar.finish_and_clear();
     crate::stdout_result(written)

@@ -1,11 +1,16 @@
 //! The `gdvariant` command: inspect and rewrite Godot Variant blobs. Argument parsing and
-//! dispatch live here; input loading and detection in `input`, each command in its own
-//! module.
+//! dispatch live here; the global options and exit codes in `context`, input loading,
+//! detection and value addresses in `input`, each command in its own module.
+//!
+//! Adding a command: a module with an `Args` struct (flatten `input::InputArgs` to read a
+//! file the usual way) and `run(&Args, &Ctx) -> Outcome`, one variant of [`Command`] and
+//! one arm in [`Command::run`].
 
 // One `unsafe` block, the memory map of the input file, lives in `input` (SAFETY.md).
 #![deny(unsafe_code)]
 
 mod check;
+mod context;
 mod get;
 mod input;
 mod json;
@@ -19,69 +24,116 @@ mod tree;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+
+use context::{Ctx, Outcome, EXIT_CODES_HELP, EXIT_OK};
+use style::{ColorArg, Paint};
 
 /// Inspect and rewrite Godot Variant binary blobs (var_to_bytes / var2bytes / store_var /
 /// put_var).
 ///
+/// Input: one value (var_to_bytes), or a file of store_var / put_var frames, each a
+/// 4-byte length and a value: one frame, or several in a row (a save written by several
+/// store_var calls). With several values, `show` prints each after a `#N` line, `json`
+/// writes JSON Lines, `tree` and `stats` name paths `#0/player/hp`, and `get` takes such a
+/// path (`#1` alone is the whole second value).
+///
 /// Detection, when --godot or --prefixed/--no-prefix are not given: every reading of the
-/// input (Godot 4 and Godot 3, with and without a 4-byte store_var/put_var length prefix in
-/// either byte order) that consumes the whole input is a candidate; the most plausible one
-/// wins (containers, strings and packed arrays over scalars; floats that look like text
-/// lose), then an unprefixed reading, then Godot 4. What was chosen is said on stderr, and
-/// "ambiguous input" when more than one reading parsed.
+/// input (one value, or frames with little- or big-endian prefixes; each in Godot 4 and
+/// Godot 3) that covers the whole input is a candidate; the most plausible one wins
+/// (containers, text and packed arrays over scalars; math values shaped as the engine
+/// writes them: Colors in 0..1, Planes with a unit normal, AABBs with a positive size;
+/// floats that look like text lose), then a single value, then Godot 4. What was chosen is
+/// said on stderr (not with --quiet), and "ambiguous input" when another reading is as
+/// plausible and gives different values. When no reading works, the error shown is that of
+/// the reading that got furthest into the input.
 #[derive(Parser, Debug)]
-#[command(name = "gdvariant", version, about, long_about)]
+#[command(
+    name = "gdvariant",
+    version,
+    about,
+    long_about,
+    after_help = EXIT_CODES_HELP
+)]
 struct Cli {
+    /// When to colour the output: auto (a terminal, and NO_COLOR unset), always, never.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, global = true)]
+    color: ColorArg,
+    /// Print nothing on stderr but errors: no detection notes, no progress.
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Print the engine's own text form (var2str / var_to_str) of the value in FILE.
+    /// Print the engine's own text form (var2str / var_to_str) of the value(s) in FILE.
     Show(show::Args),
     /// Print an outline: one line per node with its path, type, count, offset and size.
     /// The first thing to run on an unknown blob.
     Tree(tree::Args),
-    /// Print the value at PATH (`player/inventory/3/name`).
+    /// Print the value at PATH (`player/inventory/3/name`; `#1/player/hp` in a file of
+    /// several values). Exit code 3 when PATH names nothing.
     Get(get::Args),
-    /// Write lossless JSON (schema: `gdvariant::json` docs and the README).
+    /// Write lossless JSON (schema: `gdvariant::json` docs and the README); JSON Lines for
+    /// a file of several values.
     Json(json::Args),
     /// Print counts and bytes per type, maximum depth, the largest containers and strings.
     Stats(stats::Args),
-    /// Validate only: print OK, or the error with its offset (exit code 1).
+    /// Validate only: print OK and how many values, or the error with its offset (exit
+    /// code 1).
     Check(check::Args),
     /// Parse IN and write it back through the builder to OUT, as the engine would write it.
     Reencode(reencode::Args),
+    /// Print a shell completion script: `gdvariant completions bash > ~/.local/share/
+    /// bash-completion/completions/gdvariant`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+impl Command {
+    fn run(self, ctx: &Ctx) -> Outcome {
+        match self {
+            Command::Show(args) => show::run(&args, ctx),
+            Command::Tree(args) => tree::run(&args, ctx),
+            Command::Get(args) => get::run(&args, ctx),
+            Command::Json(args) => json::run(&args, ctx),
+            Command::Stats(args) => stats::run(&args, ctx),
+            Command::Check(args) => check::run(&args, ctx),
+            Command::Reencode(args) => reencode::run(&args, ctx),
+            Command::Completions { shell } => {
+                // Into memory first: `generate` panics when its writer fails (`| head`).
+                let mut script = Vec::new();
+                clap_complete::generate(shell, &mut Cli::command(), "gdvariant", &mut script);
+                stdout_result(io::Write::write_all(&mut io::stdout().lock(), &script))
+            }
+        }
+    }
 }
 
 /// Runs the command line. Exit codes: 0 success, 1 malformed input or I/O error,
-/// 2 usage error (clap's convention).
+/// 2 usage error (clap's convention), 3 nothing at the path (`get`).
 fn main() -> ExitCode {
-    let result = match Cli::parse().command {
-        Command::Show(args) => show::run(&args),
-        Command::Tree(args) => tree::run(&args),
-        Command::Get(args) => get::run(&args),
-        Command::Json(args) => json::run(&args),
-        Command::Stats(args) => stats::run(&args),
-        Command::Check(args) => check::run(&args),
-        Command::Reencode(args) => reencode::run(&args),
+    let cli = Cli::parse();
+    let ctx = Ctx {
+        paint: Paint::stdout(cli.color),
+        quiet: cli.quiet,
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("gdvariant: {message}");
-            ExitCode::from(1)
-        }
+    match cli.command.run(&ctx) {
+        Ok(()) => ExitCode::from(EXIT_OK),
+        Err(failure) => failure.report(),
     }
 }
 
 /// What a command reports after writing its output: a closed pipe (`| head`) ends the
 /// output normally; any other write error is the command's error.
-fn stdout_result(written: io::Result<()>) -> Result<(), String> {
+fn stdout_result(written: io::Result<()>) -> Outcome {
     match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}").into()),
         _ => Ok(()),
     }
 }

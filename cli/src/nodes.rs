@@ -2,30 +2,64 @@
 
 use gdvariant::{ObjectRef, Value, VariantRef};
 
-/// The number of children (or elements, or bytes) and a word for them; `None` for values
+/// What a node's count counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Array elements.
+    Items,
+    /// Dictionary entries.
+    Pairs,
+    /// Object properties.
+    Properties,
+    /// Bytes of a String or StringName.
+    Bytes,
+    /// Elements of a packed array.
+    Elements,
+}
+
+impl Unit {
+    /// Are the counted things child nodes of their own (shown in the outline)?
+    pub fn are_nodes(self) -> bool {
+        matches!(self, Unit::Items | Unit::Pairs | Unit::Properties)
+    }
+
+    /// `1 pair`, `3 pairs`, with thousands separators.
+    pub fn describe(self, n: usize) -> String {
+        let (one, many) = match self {
+            Unit::Items => ("item", "items"),
+            Unit::Pairs => ("pair", "pairs"),
+            Unit::Properties => ("property", "properties"),
+            Unit::Bytes => ("byte", "bytes"),
+            Unit::Elements => ("element", "elements"),
+        };
+        crate::style::counted(n as u64, one, many)
+    }
+}
+
+/// The number of children (or elements, or bytes) and what they are; `None` for values
 /// that hold nothing countable.
-pub fn count(v: &VariantRef<'_>) -> Option<(usize, &'static str)> {
+pub fn count(v: &VariantRef<'_>) -> Option<(usize, Unit)> {
     count_value(&v.value())
 }
 
 /// [`count`] of a decoded value.
 #[inline]
-pub fn count_value(v: &Value<'_>) -> Option<(usize, &'static str)> {
+pub fn count_value(v: &Value<'_>) -> Option<(usize, Unit)> {
     Some(match v {
-        Value::Array(a) => (a.len(), "items"),
-        Value::Dictionary(d) => (d.len(), "pairs"),
-        Value::Object(ObjectRef::Full(o)) => (o.len(), "properties"),
-        Value::String(s) | Value::StringName(s) => (s.raw_bytes().len(), "bytes"),
-        Value::PackedByteArray(p) => (p.len(), "elements"),
-        Value::PackedInt32Array(p) => (p.len(), "elements"),
-        Value::PackedInt64Array(p) => (p.len(), "elements"),
-        Value::PackedFloat32Array(p) => (p.len(), "elements"),
-        Value::PackedFloat64Array(p) => (p.len(), "elements"),
-        Value::PackedStringArray(p) => (p.len(), "elements"),
-        Value::PackedVector2Array(p) => (p.len(), "elements"),
-        Value::PackedVector3Array(p) => (p.len(), "elements"),
-        Value::PackedColorArray(p) => (p.len(), "elements"),
-        Value::PackedVector4Array(p) => (p.len(), "elements"),
+        Value::Array(a) => (a.len(), Unit::Items),
+        Value::Dictionary(d) => (d.len(), Unit::Pairs),
+        Value::Object(ObjectRef::Full(o)) => (o.len(), Unit::Properties),
+        Value::String(s) | Value::StringName(s) => (s.raw_bytes().len(), Unit::Bytes),
+        Value::PackedByteArray(p) => (p.len(), Unit::Elements),
+        Value::PackedInt32Array(p) => (p.len(), Unit::Elements),
+        Value::PackedInt64Array(p) => (p.len(), Unit::Elements),
+        Value::PackedFloat32Array(p) => (p.len(), Unit::Elements),
+        Value::PackedFloat64Array(p) => (p.len(), Unit::Elements),
+        Value::PackedStringArray(p) => (p.len(), Unit::Elements),
+        Value::PackedVector2Array(p) => (p.len(), Unit::Elements),
+        Value::PackedVector3Array(p) => (p.len(), Unit::Elements),
+        Value::PackedColorArray(p) => (p.len(), Unit::Elements),
+        Value::PackedVector4Array(p) => (p.len(), Unit::Elements),
         _ => return None,
     })
 }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use gdvariant::{frame, Builder};
 
+use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
 
 /// Options of `reencode`.
@@ -11,25 +12,28 @@ use crate::input::InputArgs;
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
-    /// Where to write the result (`-` for stdout). With a length-prefixed input the output
-    /// keeps a prefix (new length, same byte order).
+    /// Where to write the result (`-` for stdout). A length-prefixed input gives frames
+    /// again, one per value (new lengths, the same byte order).
     output: PathBuf,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
-    let input = args.input.parse(&data)?;
+    let input = args.input.parse(&data, ctx)?;
     let mut out = Vec::with_capacity(data.len());
-    match input.prefix {
-        // The new length, in the input's byte order.
-        Some(order) => frame::write(&mut out, input.value, order),
-        None => Builder::new(&mut out, input.value.dialect()).value(input.value),
+    for value in input.values() {
+        match input.reading().prefix {
+            // The new length, in the input's byte order.
+            Some(order) => frame::write(&mut out, value, order),
+            None => Builder::new(&mut out, value.dialect()).value(value),
+        }
+        .map_err(|e| format!("cannot re-encode: {e}"))?;
     }
-    .map_err(|e| format!("cannot re-encode: {e}"))?;
     if args.output.as_os_str() == "-" {
         std::io::Write::write_all(&mut std::io::stdout().lock(), &out)
-            .map_err(|e| format!("stdout: {e}"))
+            .map_err(|e| format!("stdout: {e}").into())
     } else {
-        std::fs::write(&args.output, &out).map_err(|e| format!("{}: {e}", args.output.display()))
+        std::fs::write(&args.output, &out)
+            .map_err(|e| format!("{}: {e}", args.output.display()).into())
     }
 }

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use gdvariant::TextStyle;
 
+use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
 
 /// Options of `show`.
@@ -29,18 +30,29 @@ enum StyleArg {
     Godot4,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
-    let input = args.input.parse(&data)?;
+    let input = args.input.parse(&data, ctx)?;
     let style = match args.text_style {
         Some(StyleArg::Godot32) => TextStyle::Godot32,
         Some(StyleArg::Godot36) => TextStyle::Godot36,
         Some(StyleArg::Godot4) => TextStyle::Godot4,
-        None => TextStyle::for_dialect(input.value.dialect()),
+        None => TextStyle::for_dialect(input.dialect()),
     };
-    let spinner = crate::style::output_spinner(data.len(), "show");
+    let spinner = crate::style::output_spinner(data.len(), "show", ctx.quiet);
     let mut out = io::BufWriter::with_capacity(1 << 16, spinner.wrap_write(io::stdout().lock()));
-    let written = writeln!(out, "{}", input.value.text(style)).and_then(|()| out.flush());
+    // Several values: each after a line with its number, `#0`, `#1`, … (its address).
+    let multi = input.is_multi();
+    let written = input
+        .values()
+        .enumerate()
+        .try_for_each(|(i, value)| {
+            if multi {
+                writeln!(out, "#{i}")?;
+            }
+            writeln!(out, "{}", value.text(style))
+        })
+        .and_then(|()| out.flush());
     spinner.finish_and_clear();
     crate::stdout_result(written)
 }

@@ -8,9 +8,10 @@ use std::fmt;
 
 use gdvariant::{query, Event, GdStr, ObjectRef, Value, VariantRef, VariantType};
 
+use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
 use crate::nodes::count_value;
-use crate::style::thousands;
+use crate::style::{counted, thousands};
 
 /// Options of `stats`.
 #[derive(clap::Args, Debug)]
@@ -43,12 +44,17 @@ struct Stats {
     strings: TopList<String>,
     top: usize,
     nodes: u64,
+    /// Bytes of the values walked (length prefixes excluded).
+    bytes: u64,
+    /// How many values were walked, and whether their paths start with their number.
+    values: usize,
+    multi: bool,
     bar: indicatif::ProgressBar,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
-    let input = args.input.parse(&data)?;
+    let input = args.input.parse(&data, ctx)?;
     let mut stats = Stats {
         per_type: [PerType::default(); VariantType::ALL.len()],
         max_depth: 0,
@@ -56,11 +62,16 @@ pub fn run(args: &Args) -> Result<(), String> {
         strings: BinaryHeap::new(),
         top: args.top,
         nodes: 0,
-        bar: crate::style::progress(data.len(), "stats"),
+        bytes: 0,
+        values: 0,
+        multi: input.is_multi(),
+        bar: crate::style::progress(data.len(), "stats", ctx.quiet),
     };
-    stats.walk(&input.value);
+    for value in input.values() {
+        stats.walk(&value);
+    }
     stats.bar.finish_and_clear();
-    let written = stats.print(&input.value);
+    let written = stats.print(input.dialect());
     crate::stdout_result(written)
 }
 
@@ -117,7 +128,7 @@ struct Node<'a> {
     ty: VariantType,
     /// For a container: what its children are.
     kind: Option<Kind>,
-    count: (usize, &'static str),
+    count: usize,
     /// For a String or StringName: its length in bytes.
     text_len: Option<usize>,
     /// What a path step names it by, should it be a Dictionary key.
@@ -139,7 +150,7 @@ impl<'a> Node<'a> {
         Node {
             ty: value.ty(),
             kind,
-            count: count_value(value).unwrap_or((0, "")),
+            count: count_value(value).map_or(0, |(n, _)| n),
             text_len,
             key,
         }
@@ -170,8 +181,8 @@ struct Open<'a> {
     /// Offset of its header.
     start: usize,
     ty: VariantType,
-    /// Its children, and a word for them.
-    count: (usize, &'static str),
+    /// How many children it has.
+    count: usize,
     /// Its own bytes so far: header, type descriptors, count, property names.
     own: u64,
     /// Is it a Dictionary key?
@@ -190,10 +201,11 @@ enum Kind {
     Object,
 }
 
-/// The path of the node being read, in `get` syntax: the steps of the open containers;
-/// formatted only when a node makes a top list.
-fn path_text(open: &[Open<'_>], is_key: bool) -> String {
-    let mut path = String::new();
+/// The path of the node being read, in `get` syntax: the value's label (`#1` in a file
+/// of several values, else nothing), then the steps of the open containers; formatted
+/// only when a node makes a top list.
+fn path_text(label: &str, open: &[Open<'_>], is_key: bool) -> String {
+    let mut path = label.to_string();
     for (i, o) in open.iter().enumerate() {
         if let Some(step) = o.step {
             path.push_str(&format!("/{step}"));
@@ -210,9 +222,17 @@ fn path_text(open: &[Open<'_>], is_key: bool) -> String {
 }
 
 impl Stats {
-    /// One pass with [`Events`]: no node is measured or decoded twice, and memory holds
-    /// only the open containers (at most the nesting depth).
+    /// One pass with [`Events`] over one value: no node is measured or decoded twice,
+    /// and memory holds only the open containers (at most the nesting depth).
     fn walk(&mut self, root: &VariantRef<'_>) {
+        let label = if self.multi {
+            format!("#{}", self.values)
+        } else {
+            String::new()
+        };
+        let label = label.as_str();
+        self.values += 1;
+        self.bytes += root.encoded().len() as u64;
         let mut open: Vec<Open<'_>> = Vec::new();
         let mut events = root.events();
         loop {
@@ -233,9 +253,9 @@ impl Stats {
                     let size = events.offset() - o.start;
                     offer(&mut self.containers, self.top, size, o.start, || {
                         (
-                            path_text(&open, o.is_key),
+                            path_text(label, &open, o.is_key),
                             o.ty.name(root.dialect()),
-                            o.count.0,
+                            o.count,
                         )
                     });
                 }
@@ -249,7 +269,7 @@ impl Stats {
                     let is_key = open.last_mut().is_some_and(|o| o.child(node.key));
                     if let Some(len) = node.text_len {
                         offer(&mut self.strings, self.top, len, at, || {
-                            path_text(&open, is_key)
+                            path_text(label, &open, is_key)
                         });
                     }
                     match node.kind {
@@ -268,7 +288,7 @@ impl Stats {
                             if node.ty.is_packed_array() {
                                 offer(&mut self.containers, self.top, own, at, || {
                                     let name = node.ty.name(root.dialect());
-                                    (path_text(&open, is_key), name, node.count.0)
+                                    (path_text(label, &open, is_key), name, node.count)
                                 });
                             }
                         }
@@ -286,13 +306,17 @@ impl Stats {
         }
     }
 
-    fn print(&self, root: &VariantRef<'_>) -> io::Result<()> {
+    fn print(&self, dialect: gdvariant::Dialect) -> io::Result<()> {
         let mut out = io::BufWriter::new(io::stdout().lock());
-        let dialect = root.dialect();
+        let values = if self.multi {
+            format!(" in {}", counted(self.values as u64, "value", "values"))
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "{} bytes, {} nodes, max depth {}",
-            thousands(root.encoded().len() as u64),
+            "{} bytes{values}, {} nodes, max depth {}",
+            thousands(self.bytes),
             thousands(self.nodes),
             self.max_depth
         )?;

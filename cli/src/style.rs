@@ -1,7 +1,20 @@
-//! Colour on stdout, following the usual rules: only when stdout is a terminal and
-//! `NO_COLOR` is unset or empty. And a progress bar on stderr when stderr is a terminal.
+//! Colour on stdout, following `--color` (and, for `auto`, the usual rules: only when
+//! stdout is a terminal and `NO_COLOR` is unset or empty). And a progress bar on stderr
+//! when stderr is a terminal.
 
 use std::io::IsTerminal;
+
+/// `--color auto|always|never`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColorArg {
+    /// Colour when stdout is a terminal and `NO_COLOR` is unset or empty.
+    #[default]
+    Auto,
+    /// Always colour, even into a pipe.
+    Always,
+    /// Never colour.
+    Never,
+}
 
 /// ANSI styling, on or off.
 #[derive(Clone, Copy, Debug)]
@@ -11,11 +24,16 @@ pub struct Paint {
 
 impl Paint {
     /// Decides for stdout.
-    pub fn stdout() -> Self {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Paint {
-            on: !no_color && std::io::stdout().is_terminal(),
-        }
+    pub fn stdout(choice: ColorArg) -> Self {
+        let on = match choice {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+                !no_color && std::io::stdout().is_terminal()
+            }
+        };
+        Paint { on }
     }
 
     fn wrap(self, code: &str, text: &str) -> String {
@@ -37,10 +55,15 @@ impl Paint {
     }
 }
 
-/// A progress bar over the input's bytes on stderr, or nothing when stderr is not a
-/// terminal or the input is small (under 64 MiB, which takes well under a second).
-pub fn progress(total: usize, what: &str) -> indicatif::ProgressBar {
-    if total < 64 << 20 || !std::io::stderr().is_terminal() {
+/// Should progress be drawn: stderr is a terminal, the input is large (64 MiB or more;
+/// smaller ones take well under a second) and `--quiet` was not given?
+fn shows_progress(input_len: usize, quiet: bool) -> bool {
+    !quiet && input_len >= 64 << 20 && std::io::stderr().is_terminal()
+}
+
+/// A progress bar over the input's bytes on stderr, or nothing (see [`shows_progress`]).
+pub fn progress(total: usize, what: &str, quiet: bool) -> indicatif::ProgressBar {
+    if !shows_progress(total, quiet) {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(total as u64);
@@ -54,8 +77,8 @@ pub fn progress(total: usize, what: &str) -> indicatif::ProgressBar {
 
 /// A spinner counting output bytes on stderr, for commands whose progress through the
 /// input cannot be measured (`show`, `json`); hidden under the same conditions as [`progress`].
-pub fn output_spinner(input_len: usize, what: &str) -> indicatif::ProgressBar {
-    if input_len < 64 << 20 || !std::io::stderr().is_terminal() {
+pub fn output_spinner(input_len: usize, what: &str, quiet: bool) -> indicatif::ProgressBar {
+    if !shows_progress(input_len, quiet) {
         return indicatif::ProgressBar::hidden();
     }
     let spinner = indicatif::ProgressBar::new_spinner();
@@ -79,4 +102,21 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// `1 pair`, `2 pairs`: a count and its noun (`singular`, or `plural` unless it is 1).
+pub fn counted(n: u64, singular: &str, plural: &str) -> String {
+    format!(
+        "{} {}",
+        thousands(n),
+        if n == 1 { singular } else { plural }
+    )
+}
+
+/// `a` or `an` before `word`: `an int`, `an Object`, `a String`.
+pub fn article(word: &str) -> &'static str {
+    match word.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
+    }
 }

@@ -2,12 +2,12 @@
 
 use std::io::{self, Write};
 
-use gdvariant::VariantRef;
+use gdvariant::{Edge, VariantRef, VariantType};
 
+use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
 use crate::nodes::count;
 use crate::style::{thousands, Paint};
-use gdvariant::Edge;
 
 /// Options of `tree`.
 #[derive(clap::Args, Debug)]
@@ -17,18 +17,33 @@ pub struct Args {
     /// How many levels below the top to show.
     #[arg(long, default_value_t = 3)]
     depth: usize,
-    /// How many children of each container to show; the rest are summarised.
+    /// How many children of each container (and values of a file of several) to show;
+    /// the rest are summarised.
     #[arg(long, default_value_t = 10)]
     max_items: usize,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
-    let input = args.input.parse(&data)?;
-    let paint = Paint::stdout();
+    let input = args.input.parse(&data, ctx)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let result = node(&mut out, paint, &input.value, "/", 0, args).and_then(|()| out.flush());
-    crate::stdout_result(result)
+    let mut result = Ok(());
+    if input.is_multi() {
+        // Each value is a root of its own, named by its number: `#0`, `#0/player`, …
+        for (i, value) in input.values().take(args.max_items).enumerate() {
+            result = node(&mut out, ctx.paint, &value, &format!("#{i}"), 0, args);
+            if result.is_err() {
+                break;
+            }
+        }
+        let more = input.count().saturating_sub(args.max_items);
+        if result.is_ok() && more > 0 {
+            result = writeln!(out, "#… {} more values", thousands(more as u64));
+        }
+    } else {
+        result = node(&mut out, ctx.paint, &input.detected().value, "/", 0, args);
+    }
+    crate::stdout_result(result.and_then(|()| out.flush()))
 }
 
 fn node(
@@ -40,18 +55,14 @@ fn node(
     args: &Args,
 ) -> io::Result<()> {
     let ty = v.ty().name(v.dialect());
-    let ty = if v.is_double()
-        && !matches!(
-            v.ty(),
-            gdvariant::VariantType::Int | gdvariant::VariantType::Float
-        ) {
+    let ty = if v.is_double() && !matches!(v.ty(), VariantType::Int | VariantType::Float) {
         format!("{ty} (double)")
     } else {
         ty.to_string()
     };
     let counted = count(v);
     let amount = counted
-        .map(|(n, what)| format!("{} {what}", thousands(n as u64)))
+        .map(|(n, unit)| unit.describe(n))
         .unwrap_or_default();
     writeln!(
         out,
@@ -64,7 +75,7 @@ fn node(
         return Ok(());
     }
     let total = counted
-        .filter(|(_, what)| *what != "bytes" && *what != "elements")
+        .filter(|(_, unit)| unit.are_nodes())
         .map_or(0, |(n, _)| n);
     let mut shown = 0;
     for (edge, child) in v.children().take(args.max_items) {

@@ -107,8 +107,9 @@ fn show_detects_dialect_and_prefix_on_every_fixture() {
         "detected wrongly without saying so:\n{}",
         wrong.join("\n")
     );
-    // Tiny blobs can be valid in both dialects; the rest must be detected right.
-    assert!(right >= 300, "only {right} detected right");
+    // Tiny blobs can be valid in both dialects; all but Godot 3's Color(1, 0, 0, 1), which
+    // is also Godot 4's Plane(1, 0, 0, 1) (said to be ambiguous), print the engine's text.
+    assert!(right >= 330, "only {right} detected right");
 }
 
 #[test]
@@ -142,7 +143,7 @@ fn trailing_bytes_are_reported_where_they_start() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("invalid Godot4 data: trailing bytes after the value at file offset 0x8 (bytes there: [ff ff])"),
+        stderr.contains("invalid Godot 4 data: trailing bytes after the value at file offset 0x8 (bytes there: [ff ff])"),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).ok();
@@ -343,7 +344,11 @@ fn get_follows_keys_indices_properties_and_packed_elements() {
         "\"日本\"\n"
     );
     let missing = gdvariant(&["get", &fixture("g4", "dict_nested"), "a/x"]);
-    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(
+        missing.status.code(),
+        Some(3),
+        "nothing at the path: exit code 3"
+    );
     assert_eq!(
         String::from_utf8(missing.stderr)
             .unwrap()

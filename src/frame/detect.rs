@@ -1,26 +1,31 @@
 //! Finding how an input was written when the caller does not know: which dialect, and
-//! whether a `store_var` / `put_var` length prefix comes first.
+//! whether it is one value (`var_to_bytes`) or a sequence of `store_var` / `put_var`
+//! frames, each a 4-byte length and a value.
 
-use super::slice::PrefixOrder;
-use crate::read::decoded::Value;
+use core::fmt;
+
+use super::plausible::plausibility;
+use super::sequence::{frames, Frames, FramesError};
+use super::slice::{FrameError, FrameOptions, PrefixOrder};
 use crate::read::options::ParseOptions;
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
 use crate::wire::types::VariantType;
 
-/// One way of reading an input: its dialect, and the byte order of a 4-byte length prefix
-/// before the value (`None`: the value alone, as `var_to_bytes` writes it).
+/// One way of reading an input: its dialect, and whether it is a sequence of frames, each
+/// a 4-byte length prefix in the given byte order and a value (`None`: one value alone, as
+/// `var_to_bytes` writes it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Reading {
     /// The wire dialect.
     pub dialect: Dialect,
-    /// The length prefix, if any.
+    /// The byte order of the frames' length prefixes, if the input is framed.
     pub prefix: Option<PrefixOrder>,
 }
 
 impl Reading {
-    /// Where the value starts in the input: 4 after a prefix, else 0.
+    /// Where the (first) value starts in the input: 4 after a prefix, else 0.
     pub fn value_offset(&self) -> usize {
         if self.prefix.is_some() {
             4
@@ -33,62 +38,277 @@ impl Reading {
 /// What the caller already knows about an input; `None` leaves it to [`detect`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hints {
-    /// The dialect, if known.
+    /// The dialect, if known. A single value is then read even with bytes after it (the
+    /// engine's `bytes_to_var` ignores them).
     pub dialect: Option<Dialect>,
-    /// Whether a length prefix comes first, if known. `Some(true)` reads the first 4 bytes
-    /// as a prefix even when they disagree with the input's length.
+    /// Whether the input is a sequence of length-prefixed frames (one or more), if known.
+    /// With `Some(true)`, a prefix that claims more bytes than remain is an error
+    /// ([`FrameError::Truncated`]), never read past.
     pub prefixed: Option<bool>,
 }
 
 /// The dialects detection tries, in order of preference.
 const DIALECTS: [Dialect; 2] = [Dialect::Godot4, Dialect::Godot3];
+/// The framings detection tries, in order of preference.
+const FRAMINGS: [Option<PrefixOrder>; 3] =
+    [None, Some(PrefixOrder::Little), Some(PrefixOrder::Big)];
 
-/// The readings that consumed the whole input, in the order tried (at most 6).
+/// A reading that parsed.
+#[derive(Clone, Copy, Debug)]
+struct Candidate<'a> {
+    reading: Reading,
+    /// The (first) value.
+    value: VariantRef<'a>,
+    /// How many values: 1 unprefixed, else the frames.
+    count: usize,
+    /// Covers the input as an engine writes it: no bytes after the value, no bytes after a
+    /// value inside its frame.
+    exact: bool,
+    /// The least plausible value's plausibility.
+    plausibility: u8,
+    /// Every value means the same in both dialects (nil, bool, int, float, String,
+    /// single-precision Vector2: type ids 0 to 5).
+    neutral: bool,
+}
+
+impl Candidate<'_> {
+    fn rank(&self) -> (bool, u8) {
+        (self.exact, self.plausibility)
+    }
+
+    /// Do the two readings give the same values?
+    fn same_values(&self, other: &Candidate<'_>) -> bool {
+        self.reading.prefix == other.reading.prefix
+            && self.neutral
+            && other.neutral
+            && self.count == other.count
+    }
+}
+
+/// The reading chosen for an input, its value(s), and the other readings that parsed.
+/// Every method is O(1) but the iterators, which only measure the values (they were
+/// validated by [`detect`]).
+///
+/// ```
+/// use gdvariant::frame::{detect, Hints};
+///
+/// // var2bytes(Color(1, 0, 0, 1)) in Godot 3: also Godot 4's Plane(1, 0, 0, 1).
+/// let color = [14, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f];
+/// let found = detect(&color, Hints::default())?;
+/// assert!(found.is_ambiguous());
+/// assert_eq!(found.candidates().count(), 2);
+///
+/// // An int: the same in both dialects, so not ambiguous.
+/// let found = detect(&[2, 0, 0, 0, 7, 0, 0, 0], Hints::default())?;
+/// assert!(!found.is_ambiguous() && found.same_in_both_dialects());
+/// assert_eq!((found.value_count(), found.is_exact()), (1, true));
+/// assert!(found.frames().is_none()); // no prefix
+/// # Ok::<(), gdvariant::frame::DetectError>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Detected<'a> {
-    /// The value of the chosen reading. Its offsets count from the start of the input
-    /// (after a prefix, they start at 4).
+    /// The value of the chosen reading; for a sequence of frames, the first frame's
+    /// ([`Detected::values`] gives them all). Its offsets count from the start of the
+    /// input (after a prefix, they start at 4).
     pub value: VariantRef<'a>,
     /// The chosen reading.
     pub reading: Reading,
+    data: &'a [u8],
+    count: usize,
+    exact: bool,
+    ambiguous: bool,
+    neutral: bool,
     /// Every reading that parsed and the type it gave, in the order tried.
     candidates: [Option<(Reading, VariantType)>; 6],
 }
 
-impl Detected<'_> {
-    /// Did more than one reading parse? Then the choice is a guess: tiny inputs often
-    /// parse both ways.
+impl<'a> Detected<'a> {
+    /// Is the choice a guess? True when another reading that parsed is as plausible as
+    /// the chosen one (see [`detect`]) and gives different values: tiny inputs can be,
+    /// say, a Godot 3 `Color(1, 0, 0, 1)` or a Godot 4 `Plane(1, 0, 0, 1)`. Readings that
+    /// give the same values (a Godot 3 and a Godot 4 int) do not make an input ambiguous.
     pub fn is_ambiguous(&self) -> bool {
-        self.candidates().count() > 1
+        self.ambiguous
     }
 
-    /// Every reading that parsed (the chosen one included) and the type of the value it
-    /// gave, in the order tried.
+    /// Do both dialects read every value the same way (nil, bool, int, float, String,
+    /// Vector2: type ids 0 to 5 mean the same in both)? Then the dialect of
+    /// [`Detected::reading`] is a guess that changes nothing.
+    pub fn same_in_both_dialects(&self) -> bool {
+        self.neutral
+    }
+
+    /// Every reading that parsed (the chosen one included) and the type of the (first)
+    /// value it gave, in the order tried.
     pub fn candidates(&self) -> impl Iterator<Item = (Reading, VariantType)> + '_ {
         self.candidates.iter().flatten().copied()
     }
+
+    /// How many values the input holds: 1 without a prefix, else the number of frames.
+    pub fn value_count(&self) -> usize {
+        self.count
+    }
+
+    /// Does the reading cover the input as an engine writes it? False when a dialect or
+    /// prefix hint let through bytes after the value, or bytes after a value inside its
+    /// frame (the engine ignores both).
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The input's bytes the values were read from.
+    pub fn input(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// Every value, in order, with offsets counted from the start of the input. They
+    /// were validated by [`detect`]: this only measures them (header reads), O(values).
+    pub fn values(&self) -> Values<'a> {
+        Values {
+            single: Some(self.value).filter(|_| self.reading.prefix.is_none()),
+            frames: self.frames(),
+        }
+    }
+
+    /// The frames of a framed reading, in order (`None` for an unprefixed one). They were
+    /// validated by [`detect`]: the iterator only measures them and never yields an error.
+    pub fn frames(&self) -> Option<Frames<'a>> {
+        self.reading
+            .prefix
+            .map(|order| Frames::trusted(self.data, detection_options(self.reading.dialect, order)))
+    }
 }
 
-/// Why no reading of an input parsed: the error of the most relevant one (the reading the
-/// hints ask for, else the unprefixed one), with its offset counted from the input's start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid {:?} data: {error}", reading.dialect)]
+/// The values of a [`Detected`] input, in order: see [`Detected::values`]. Each step
+/// measures one value (header reads), O(1) for most values, O(nodes) for containers.
+///
+/// ```
+/// use gdvariant::frame::{detect, Hints};
+///
+/// // store_var(7) twice.
+/// let file = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
+/// let found = detect(&file, Hints::default())?;
+/// let offsets: Vec<usize> = found.values().map(|v| v.offset()).collect();
+/// assert_eq!(offsets, [4, 16]);
+/// # Ok::<(), gdvariant::frame::DetectError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Values<'a> {
+    single: Option<VariantRef<'a>>,
+    frames: Option<Frames<'a>>,
+}
+
+impl<'a> Iterator for Values<'a> {
+    type Item = VariantRef<'a>;
+
+    fn next(&mut self) -> Option<VariantRef<'a>> {
+        match &mut self.frames {
+            Some(frames) => frames.next()?.ok().map(|frame| frame.value),
+            None => self.single.take(),
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Values<'_> {}
+
+/// Why no reading of an input parsed: the error of the reading that got furthest into the
+/// input (the largest error offset; on a tie, the first tried).
+///
+/// ```
+/// use gdvariant::frame::{detect, Hints};
+/// use gdvariant::Dialect;
+///
+/// // A Godot 4 String whose length claims 0x7fffffff bytes.
+/// let e = detect(&[4, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f], Hints::default()).unwrap_err();
+/// assert_eq!((e.reading.dialect, e.error.offset(), e.frame), (Dialect::Godot4, 4, None));
+/// assert_eq!(
+///     e.to_string(),
+///     "invalid Godot 4 data: length or count exceeds the remaining input at offset 0x4"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DetectError {
-    /// The error; its offset counts from the start of the input.
+    /// Where reading stopped, counted from the start of the input. For a frame cut short
+    /// by the end of the input: where its value breaks off, if it does in the bytes that
+    /// remain, else `LengthOutOfBounds` at the frame's prefix (`UnexpectedEnd` when the
+    /// prefix itself is cut).
     pub error: Error,
     /// The reading it comes from.
     pub reading: Reading,
+    /// For a framed reading, the frame that failed: its index, its offset and what was
+    /// wrong ([`FrameError::Truncated`] says how many bytes it needs and how many remain).
+    pub frame: Option<FramesError>,
 }
 
-/// Reads `data` as one value, detecting what `hints` leave open. Every reading (both
-/// dialects; with no prefix, or with a 4-byte prefix in either byte order that matches
-/// the rest of the input) that parses and consumes the whole input is a candidate; the
-/// most plausible wins (containers, strings and packed arrays over scalars; math values
-/// whose floats look like text lose), then the first tried: unprefixed before prefixed,
-/// Godot 4 before Godot 3. A dialect given in the hints is read even with trailing bytes,
-/// as the engine does.
+impl fmt::Display for DetectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dialect = self.reading.dialect;
+        match self.frame {
+            Some(FramesError {
+                index,
+                offset,
+                error: FrameError::Truncated { needed, available },
+            }) => {
+                write!(
+                    f,
+                    "invalid {dialect} data: frame #{index} at offset {offset:#x} is truncated: \
+                     it needs {needed} bytes, {available} remain"
+                )
+            }
+            Some(FramesError { index, offset, .. }) => write!(
+                f,
+                "invalid {dialect} data in frame #{index} at offset {offset:#x}: {}",
+                self.error
+            ),
+            None => write!(f, "invalid {dialect} data: {}", self.error),
+        }
+    }
+}
+
+impl core::error::Error for DetectError {}
+
+/// A reading that failed.
+#[derive(Clone, Copy)]
+struct Failure {
+    error: Error,
+    frame: Option<FramesError>,
+    /// How far into the input the reading got: the error's offset; for a frame cut
+    /// short, where its value breaks off in the bytes that remain, or where it ends if it
+    /// does not (the reading got that far before running out of input).
+    reach: usize,
+}
+
+impl Failure {
+    fn plain(error: Error) -> Self {
+        Failure {
+            error,
+            frame: None,
+            reach: error.offset(),
+        }
+    }
+}
+
+/// Reads `data` as one value or a sequence of frames, detecting what `hints` leave open.
 ///
-/// Cost: up to six validation passes, no allocation.
+/// Tried, in this order: one value alone (`var_to_bytes`), then a sequence of
+/// `store_var` / `put_var` frames with little-endian, then big-endian prefixes; each in
+/// Godot 4, then Godot 3. A reading is a candidate when it covers the input: the value
+/// consumes all of it, or the frames follow each other to its end. Frames whose value
+/// leaves bytes over inside them (`get_var` ignores those) and, with a dialect hint, a
+/// value with bytes after it (`bytes_to_var` ignores those) are candidates too, but rank
+/// below any reading that covers the input exactly, as an engine writes it
+/// ([`Detected::is_exact`]). Among candidates the most plausible wins
+/// (containers, text and packed arrays over scalars; a Color whose components lie in
+/// 0..1 over a Plane whose normal is not a unit vector, an AABB with a positive size over
+/// a skewed Transform2D, an empty PoolIntArray over an empty StringName; floats that look
+/// like text or counts lose), then the first tried. The result is ambiguous when another
+/// candidate is as plausible and gives different values.
+///
+/// When no reading works, the error is that of the reading that got furthest into the
+/// input: the one the input most likely is, cut short or damaged where it says.
+///
+/// Cost: up to six validation passes over the input (most readings fail within a few
+/// bytes), no allocation; the values are then handed out without validating them again.
 ///
 /// ```
 /// use gdvariant::frame::{detect, Hints, PrefixOrder};
@@ -100,55 +320,54 @@ pub struct DetectError {
 /// assert_eq!(found.reading.prefix, Some(PrefixOrder::Little));
 /// assert_eq!(found.value.as_str(), Some("abc"));
 /// assert_eq!(found.value.offset(), 4); // offsets count from the file's start
+///
+/// // Two store_var calls in a row: 7, then "abc".
+/// let mut two = vec![8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
+/// two.extend_from_slice(&file);
+/// let found = detect(&two, Hints::default())?;
+/// assert_eq!(found.value_count(), 2);
+/// let texts: Vec<String> = found.values().map(|v| v.to_string()).collect();
+/// assert_eq!(texts, ["7", "\"abc\""]);
+///
+/// // Cut short, and said to be frames: the frame that is cut, and what it needs. (Without
+/// // the hint these 20 bytes read as one Godot 4 Rect2i: tiny inputs can fit anything.)
+/// let hints = Hints { prefixed: Some(true), ..Hints::default() };
+/// let error = detect(&two[..20], hints).unwrap_err();
+/// assert_eq!(error.reading.dialect, Dialect::Godot4);
+/// assert_eq!(error.frame.map(|f| f.offset), Some(12));
+/// assert_eq!(
+///     error.to_string(),
+///     "invalid Godot 4 data: frame #1 at offset 0xc is truncated: it needs 16 bytes, 8 remain"
+/// );
 /// # Ok::<(), gdvariant::frame::DetectError>(())
 /// ```
 pub fn detect(data: &[u8], hints: Hints) -> Result<Detected<'_>, DetectError> {
-    let prefix_choices: &[bool] = match hints.prefixed {
-        Some(true) => &[true],
-        Some(false) => &[false],
-        None => &[false, true],
-    };
-    let options = ParseOptions::default();
-    let mut candidates: [Option<(Reading, VariantRef<'_>)>; 6] = [None; 6];
+    let mut candidates: [Option<Candidate<'_>>; 6] = [None; 6];
     let mut found = 0;
-    let mut first_error: Option<DetectError> = None;
-    // The first unprefixed reading that parsed but left bytes over: reported when no
-    // reading fails and none consumes the whole input.
-    let mut first_trailing: Option<DetectError> = None;
-    for &with_prefix in prefix_choices {
-        let (body, prefix) = if with_prefix {
-            match prefixed_body(data, hints.prefixed == Some(true)) {
-                Some((body, order)) => (body, Some(order)),
-                None => continue,
-            }
-        } else {
-            (data, None)
-        };
-        let base = if with_prefix { 4 } else { 0 };
+    let mut furthest: Option<(Failure, Reading)> = None;
+    for prefix in FRAMINGS {
+        if hints.prefixed.is_some_and(|p| p != prefix.is_some()) {
+            continue;
+        }
         for dialect in DIALECTS {
             if hints.dialect.is_some_and(|d| d != dialect) {
                 continue;
             }
             let reading = Reading { dialect, prefix };
-            match VariantRef::parse_prefix_at(body, base, dialect, &options) {
-                Ok((value, len)) if len == body.len() || hints.dialect.is_some() => {
+            let attempt = match prefix {
+                None => single(data, dialect, hints.dialect.is_some()),
+                Some(order) => framed(data, dialect, order),
+            };
+            match attempt {
+                Ok(candidate) => {
                     if let Some(slot) = candidates.get_mut(found) {
-                        *slot = Some((reading, value));
+                        *slot = Some(candidate);
                         found += 1;
                     }
                 }
-                Ok((_, len)) => {
-                    if first_trailing.is_none() && !with_prefix {
-                        first_trailing = Some(DetectError {
-                            error: Error::new(ErrorKind::TrailingBytes, base + len),
-                            reading,
-                        });
-                    }
-                }
-                Err(error) => {
-                    // Report errors of the unprefixed reading unless the user said "prefixed".
-                    if first_error.is_none() && with_prefix == (hints.prefixed == Some(true)) {
-                        first_error = Some(DetectError { error, reading });
+                Err(failure) => {
+                    if furthest.is_none_or(|(f, _)| failure.reach > f.reach) {
+                        furthest = Some((failure, reading));
                     }
                 }
             }
@@ -158,65 +377,158 @@ pub fn detect(data: &[u8], hints: Hints) -> Result<Detected<'_>, DetectError> {
         .iter()
         .flatten()
         .enumerate()
-        .max_by_key(|&(i, (_, value))| (plausibility(value), usize::MAX - i))
-        .map(|(_, &(reading, value))| (reading, value));
-    let Some((reading, value)) = best else {
-        return Err(first_error.or(first_trailing).unwrap_or_else(|| {
-            // No reading was tried: `prefixed` on an input too short for a prefix, which
-            // ends inside the prefix at offset 0.
-            let dialect = hints.dialect.unwrap_or(Dialect::Godot4);
-            DetectError {
-                error: Error::new(ErrorKind::UnexpectedEnd, 0),
-                reading: Reading {
-                    dialect,
-                    prefix: Some(PrefixOrder::Little),
-                },
-            }
-        }));
+        .max_by_key(|&(i, c)| (c.rank(), usize::MAX - i))
+        .map(|(_, c)| *c);
+    let Some(best) = best else {
+        return Err(report(furthest));
     };
+    let ambiguous = candidates
+        .iter()
+        .flatten()
+        .any(|c| c.reading != best.reading && c.rank() == best.rank() && !c.same_values(&best));
     Ok(Detected {
-        value,
-        reading,
-        candidates: candidates.map(|c| c.map(|(reading, value)| (reading, value.ty()))),
+        value: best.value,
+        reading: best.reading,
+        data,
+        count: best.count,
+        exact: best.exact,
+        ambiguous,
+        neutral: best.neutral,
+        candidates: candidates.map(|c| c.map(|c| (c.reading, c.value.ty()))),
     })
 }
 
-/// The bytes after a 4-byte length prefix, if the prefix (little- or big-endian) matches
-/// the length of the rest; with `forced`, the bytes after the first 4 whatever they say
-/// (little-endian unless only the big-endian reading matches).
-fn prefixed_body(data: &[u8], forced: bool) -> Option<(&[u8], PrefixOrder)> {
-    let (head, body) = data.split_first_chunk::<4>()?;
-    if u32::from_le_bytes(*head) as usize == body.len() {
-        Some((body, PrefixOrder::Little))
-    } else if u32::from_be_bytes(*head) as usize == body.len() {
-        Some((body, PrefixOrder::Big))
-    } else {
-        forced.then_some((body, PrefixOrder::Little))
+/// The options detection reads frames with: no size limit (the input is in memory
+/// already; nothing is allocated for a frame), the default parse options.
+fn detection_options(dialect: Dialect, order: PrefixOrder) -> FrameOptions {
+    FrameOptions {
+        dialect,
+        order,
+        max_frame: usize::MAX,
+        parse: ParseOptions::default(),
     }
 }
 
-/// How likely a reading is to be what was meant: containers, strings and packed arrays
-/// rank above scalars; a math value with subnormal or NaN components (what text or counts
-/// look like when read as floats) ranks lowest.
-fn plausibility(value: &VariantRef<'_>) -> u8 {
-    match value.value() {
-        Value::Dictionary(_)
-        | Value::Array(_)
-        | Value::String(_)
-        | Value::StringName(_)
-        | Value::NodePath(_) => 3,
-        _ if value.ty().is_packed_array() => 3,
-        v => match v.as_math() {
-            Some(m)
-                if (0..m.len()).any(|i| {
-                    m.get(i).is_some_and(|x| {
-                        x.is_nan() || x.is_subnormal() || (x != 0.0 && x.abs() < 1e-30)
-                    })
-                }) =>
-            {
-                0
-            }
-            _ => 2,
+/// Does `value` mean the same in both dialects?
+fn neutral(value: &VariantRef<'_>) -> bool {
+    match value.ty() {
+        VariantType::Nil
+        | VariantType::Bool
+        | VariantType::Int
+        | VariantType::Float
+        | VariantType::String => true,
+        VariantType::Vector2 => !value.is_double(),
+        _ => false,
+    }
+}
+
+/// `data` as one value; `loose`: bytes after it are allowed.
+fn single(data: &[u8], dialect: Dialect, loose: bool) -> Result<Candidate<'_>, Failure> {
+    let (value, len) = VariantRef::parse_prefix_at(data, 0, dialect, &ParseOptions::default())
+        .map_err(Failure::plain)?;
+    let exact = len == data.len();
+    if !exact && !loose {
+        return Err(Failure::plain(Error::new(ErrorKind::TrailingBytes, len)));
+    }
+    Ok(Candidate {
+        reading: Reading {
+            dialect,
+            prefix: None,
         },
+        value,
+        count: 1,
+        exact,
+        plausibility: plausibility(&value),
+        neutral: neutral(&value),
+    })
+}
+
+/// `data` as frames. Bytes after a value inside its frame are accepted (`get_var` ignores
+/// them), but make the reading rank below one that covers the input exactly.
+fn framed(data: &[u8], dialect: Dialect, order: PrefixOrder) -> Result<Candidate<'_>, Failure> {
+    let mut first = None;
+    let (mut count, mut exact, mut least, mut all_neutral) = (0, true, u8::MAX, true);
+    for frame in frames(data, detection_options(dialect, order)) {
+        let frame = frame.map_err(|e| failure_of(data, dialect, e))?;
+        exact &= frame.unused() == 0;
+        first.get_or_insert(frame.value);
+        count += 1;
+        least = least.min(plausibility(&frame.value));
+        all_neutral &= neutral(&frame.value);
+    }
+    let Some(value) = first else {
+        // An empty input: not even a prefix.
+        return Err(failure_of(
+            data,
+            dialect,
+            FramesError {
+                index: 0,
+                offset: 0,
+                error: FrameError::Truncated {
+                    needed: 4,
+                    available: 0,
+                },
+            },
+        ));
+    };
+    Ok(Candidate {
+        reading: Reading {
+            dialect,
+            prefix: Some(order),
+        },
+        value,
+        count,
+        exact,
+        plausibility: least,
+        neutral: all_neutral,
+    })
+}
+
+/// A frame error as a failed reading: the value's own error; for a frame cut short, where
+/// its value breaks off in the bytes that remain, if it does, else a length error at its
+/// prefix (the end of the input when the prefix itself is cut).
+fn failure_of(data: &[u8], dialect: Dialect, e: FramesError) -> Failure {
+    let (error, reach) = match e.error {
+        FrameError::Value(error) => (error, error.offset()),
+        FrameError::Truncated { needed: 4, .. } => {
+            (Error::new(ErrorKind::UnexpectedEnd, e.offset), e.offset)
+        }
+        _ => {
+            let base = e.offset.saturating_add(4);
+            let body = data.get(base..).unwrap_or(&[]);
+            match VariantRef::parse_prefix_at(body, base, dialect, &ParseOptions::default()) {
+                Err(error) => (error, error.offset()),
+                Ok((_, len)) => (
+                    Error::new(ErrorKind::LengthOutOfBounds, e.offset),
+                    base.saturating_add(len),
+                ),
+            }
+        }
+    };
+    Failure {
+        error,
+        frame: Some(e),
+        reach,
+    }
+}
+
+/// The error to report: that of the reading that got furthest.
+fn report(furthest: Option<(Failure, Reading)>) -> DetectError {
+    let Some((failure, reading)) = furthest else {
+        // Unreachable: every reading tried either parses or fails, and at least one is
+        // tried. Say the input ends at once, rather than panic.
+        return DetectError {
+            error: Error::new(ErrorKind::UnexpectedEnd, 0),
+            reading: Reading {
+                dialect: Dialect::Godot4,
+                prefix: None,
+            },
+            frame: None,
+        };
+    };
+    DetectError {
+        error: failure.error,
+        reading,
+        frame: failure.frame,
     }
 }

@@ -13,6 +13,11 @@
 //!
 //! * [`read`]: one frame from a byte slice, zero-copy; an incomplete frame is its own
 //!   outcome with the number of bytes still needed.
+//! * [`frames`]: every frame of a byte slice in turn (a mapped file of `store_var`s),
+//!   zero-copy; a frame cut short by the end of the input is an error that says how many
+//!   bytes it needs.
+//! * [`detect`]: which dialect, and whether one value or a sequence of frames, when the
+//!   caller does not know.
 //! * [`FrameDecoder`]: frames from chunks as they arrive from a socket; frames inside a
 //!   chunk are borrowed from it, only a frame that straddles chunks is copied.
 //! * [`FrameReader`] / [`write_to`]: `std::io` sequences of frames (a file of `store_var`s).
@@ -27,16 +32,19 @@ mod decoder;
 mod detect;
 #[cfg(feature = "std")]
 mod io;
+mod plausible;
 pub mod rpc;
+mod sequence;
 mod slice;
 
 #[cfg(feature = "tokio")]
 pub use codec::{CodecError, GodotCodec, GodotFrame};
 #[cfg(feature = "alloc")]
 pub use decoder::FrameDecoder;
-pub use detect::{detect, DetectError, Detected, Hints, Reading};
+pub use detect::{detect, DetectError, Detected, Hints, Reading, Values};
 #[cfg(feature = "std")]
 pub use io::{write_to, FrameReader, ReadError};
+pub use sequence::{frames, FrameRef, Frames, FramesError};
 pub use slice::{read, read_at, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
 #[cfg(feature = "alloc")]
 pub use slice::{write, write_with};

@@ -86,6 +86,18 @@ pub enum FrameError {
     /// read.
     #[error("bad value in frame: {0}")]
     Value(Error),
+    /// The input ends inside the frame: it needs `needed` bytes from the start of its
+    /// prefix (4 + what the prefix claims; 4 when the prefix itself is cut), and only
+    /// `available` remain. Godot's `get_var` refuses such a frame. Only readers of a whole
+    /// input report it ([`frames`](super::frames), detection); a stream reader waits for
+    /// more bytes instead.
+    #[error("truncated: it needs {needed} bytes, {available} remain")]
+    Truncated {
+        /// Bytes the frame needs, prefix included.
+        needed: u64,
+        /// Bytes from the frame's start to the end of the input.
+        available: usize,
+    },
 }
 
 /// The outcome of [`read`].

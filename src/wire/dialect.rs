@@ -1,5 +1,7 @@
 //! Which engine wrote the bytes: the wire dialects.
 
+use core::fmt;
+
 /// Which engine's wire format the bytes are in. The caller says which: type ids collide
 /// between the lines (id 7 is `Vector3` in Godot 3 and `Rect2` in Godot 4).
 ///
@@ -39,5 +41,19 @@ impl Dialect {
     #[inline]
     pub(crate) const fn double_math(self) -> bool {
         matches!(self, Dialect::Godot4)
+    }
+}
+
+impl fmt::Display for Dialect {
+    /// `Godot 3` or `Godot 4`, as the engines name themselves.
+    ///
+    /// ```
+    /// assert_eq!(gdvariant::Dialect::Godot4.to_string(), "Godot 4");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dialect::Godot3 => "Godot 3",
+            Dialect::Godot4 => "Godot 4",
+        })
     }
 }

@@ -42,7 +42,7 @@ use sink::Sink;
 #[non_exhaustive]
 pub enum BuildError {
     /// The dialect has no such type (for example `StringName` or `Vector2i` in Godot 3).
-    #[error("{ty:?} cannot be written in {dialect:?}")]
+    #[error("{ty:?} cannot be written in {dialect}")]
     TypeNotInDialect {
         /// The type.
         ty: VariantType,
@@ -51,7 +51,7 @@ pub enum BuildError {
     },
     /// The dialect cannot express this form of the value (double-precision math or typed
     /// containers in Godot 3, a non-zero RID in Godot 3).
-    #[error("{what} cannot be written in {dialect:?}")]
+    #[error("{what} cannot be written in {dialect}")]
     NotInDialect {
         /// What was asked for.
         what: &'static str,

@@ -5,6 +5,7 @@
 mod call;
 mod keys;
 mod lex;
+mod names;
 mod number;
 mod parser;
 
@@ -14,7 +15,7 @@ use crate::read::options::GODOT_MAX_DEPTH;
 use crate::wire::dialect::Dialect;
 use crate::write::BuildError;
 
-/// How [`parse_with`] reads.
+/// How [`parse_into`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TextOptions {
     /// Convert float literals as the engine does (`built_in_strtod`, which is not

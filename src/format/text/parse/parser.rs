@@ -4,9 +4,9 @@
 
 use alloc::vec::Vec;
 
-use super::call::{builtin_type, constructor_type, keyword_float};
 use super::keys::{self, Check};
 use super::lex::{Lexer, Token};
+use super::names::{builtin_type, constructor_type, keyword_float};
 use super::number::Number;
 use super::{TextError, TextErrorKind, TextOptions};
 use crate::wire::container_type::ContainerType;
