@@ -11,10 +11,12 @@
 
 mod check;
 mod context;
+mod from_text;
 mod get;
 mod input;
 mod json;
 mod nodes;
+mod output;
 mod reencode;
 mod show;
 mod stats;
@@ -86,6 +88,9 @@ enum Command {
     Check(check::Args),
     /// Parse IN and write it back through the builder to OUT, as the engine would write it.
     Reencode(reencode::Args),
+    /// Read the engine's text form (var_to_str / var2str, or what `show` prints) from IN
+    /// and write the value's bytes to OUT (`-`: stdout; never a terminal without --force).
+    FromText(from_text::Args),
     /// Print a shell completion script: `gdvariant completions bash > ~/.local/share/
     /// bash-completion/completions/gdvariant`.
     Completions {
@@ -105,6 +110,7 @@ impl Command {
             Command::Stats(args) => stats::run(&args, ctx),
             Command::Check(args) => check::run(&args, ctx),
             Command::Reencode(args) => reencode::run(&args, ctx),
+            Command::FromText(args) => from_text::run(&args, ctx),
             Command::Completions { shell } => {
                 // Into memory first: `generate` panics when its writer fails (`| head`).
                 let mut script = Vec::new();

@@ -1,0 +1,183 @@
+//! `gdvariant from-text` on the real binary: every engine fixture's `show` output reads
+//! back (Godot 4: to the same bytes; Godot 3, whose text has 6 digits: to the same text),
+//! store_var frames, errors with line and column, and atomic writes.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn gdvariant(args: &[&str], envs: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gdvariant"));
+    cmd.args(args).env("NO_COLOR", "1");
+    for (k, v) in envs {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run gdvariant")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("gdvariant-fromtext-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Godot 4 fixtures whose text holds less than their bytes (see tests/text_parse.rs).
+const G4_TEXT_LOSES: [&str; 4] = [
+    "float_m0",
+    "pf64_special",
+    "object_image__fo",
+    "array_deep_1000",
+];
+
+#[test]
+fn show_then_from_text_gives_the_bytes_back() {
+    let dir = scratch("fixtures");
+    let (mut bytes_same, mut text_same, mut total) = (0, 0, 0);
+    for engine in ["g32", "g36", "g4"] {
+        let godot = if engine == "g4" { "4" } else { "3" };
+        for case in common::cases(engine) {
+            if case.file.is_empty() {
+                continue;
+            }
+            let bin = dir.join(format!("{engine}_{}.bin", case.name));
+            std::fs::write(&bin, case.value_bytes()).unwrap();
+            let bin = bin.to_str().unwrap();
+            let shown = gdvariant(&["show", "--godot", godot, "--no-prefix", bin], &[]);
+            assert!(shown.status.success(), "{engine}/{}", case.name);
+            if shown.stdout.is_empty() || shown.stdout == b"\n" {
+                continue; // Godot 3 prints a RID as nothing
+            }
+            total += 1;
+            let txt = dir.join("value.txt");
+            std::fs::write(&txt, &shown.stdout).unwrap();
+            let out = dir.join("back.bin");
+            let back = gdvariant(
+                &[
+                    "from-text",
+                    "--godot",
+                    godot,
+                    txt.to_str().unwrap(),
+                    out.to_str().unwrap(),
+                ],
+                &[],
+            );
+            assert!(
+                back.status.success(),
+                "{engine}/{}: {}",
+                case.name,
+                String::from_utf8_lossy(&back.stderr)
+            );
+            let again = gdvariant(
+                &[
+                    "show",
+                    "--godot",
+                    godot,
+                    "--no-prefix",
+                    out.to_str().unwrap(),
+                ],
+                &[],
+            );
+            assert_eq!(again.stdout, shown.stdout, "{engine}/{}: text", case.name);
+            text_same += 1;
+            let mut expected = case.value_bytes().to_vec();
+            let mut got = std::fs::read(&out).unwrap();
+            common::zero_node_path_padding(&mut expected, case.dialect());
+            common::zero_node_path_padding(&mut got, case.dialect());
+            if got == expected {
+                bytes_same += 1;
+            } else if engine == "g4" {
+                assert!(
+                    G4_TEXT_LOSES.contains(&case.name.as_str()),
+                    "g4/{}: bytes differ",
+                    case.name
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!((total, text_same), (330, 330));
+    assert!(bytes_same >= 300, "{bytes_same}");
+}
+
+#[test]
+fn prefixed_output_is_a_store_var_frame() {
+    let dir = scratch("prefixed");
+    let txt = dir.join("v.txt");
+    std::fs::write(&txt, "[1, \"two\"]").unwrap();
+    let out = dir.join("v.bin");
+    let r = gdvariant(
+        &[
+            "from-text",
+            "--prefixed",
+            txt.to_str().unwrap(),
+            out.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(r.status.success());
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(&bytes[..4], &((bytes.len() - 4) as u32).to_le_bytes());
+    let check = gdvariant(&["check", out.to_str().unwrap()], &[]);
+    assert!(
+        String::from_utf8_lossy(&check.stdout).starts_with("OK"),
+        "{check:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn errors_name_the_line_and_column() {
+    let dir = scratch("errors");
+    let txt = dir.join("bad.txt");
+    std::fs::write(&txt, "{\n\"a\": Vector2(1)\n}").unwrap();
+    let out = dir.join("bad.bin");
+    let r = gdvariant(
+        &["from-text", txt.to_str().unwrap(), out.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(r.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        err.contains("bad.txt:2:15: Vector2() takes 2 arguments (byte 16)"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing is written on error");
+    std::fs::write(&txt, b"[1, \xff]").unwrap();
+    let r = gdvariant(
+        &["from-text", txt.to_str().unwrap(), out.to_str().unwrap()],
+        &[],
+    );
+    assert!(String::from_utf8_lossy(&r.stderr).contains("not UTF-8 text at byte 4"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_failed_write_leaves_the_destination_intact() {
+    let dir = scratch("atomic");
+    let txt = dir.join("v.txt");
+    std::fs::write(&txt, "42").unwrap();
+    let out = dir.join("save.bin");
+    std::fs::write(&out, b"the original").unwrap();
+    let r = gdvariant(
+        &["from-text", txt.to_str().unwrap(), out.to_str().unwrap()],
+        &[("GDVARIANT_TEST_FAIL_BEFORE_RENAME", "1")],
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(std::fs::read(&out).unwrap(), b"the original");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
+    // Without the failure, the destination is replaced.
+    let r = gdvariant(
+        &["from-text", txt.to_str().unwrap(), out.to_str().unwrap()],
+        &[],
+    );
+    assert!(r.status.success());
+    assert_eq!(std::fs::read(&out).unwrap(), [2, 0, 0, 0, 42, 0, 0, 0]);
+    std::fs::remove_dir_all(&dir).ok();
+}
