@@ -7,8 +7,10 @@ use crate::style::Paint;
 
 /// Exit code: the command did what it was asked.
 pub const EXIT_OK: u8 = 0;
+/// Exit code: `diff` found differences (like `diff` and `cmp`).
+pub const EXIT_DIFFERS: u8 = 1;
 /// Exit code: malformed input, or an I/O error (a missing file, a closed stdout aside).
-pub const EXIT_INPUT: u8 = 1;
+pub const EXIT_INPUT: u8 = 4;
 /// Exit code: the command line itself is wrong (clap's convention; also a malformed path).
 pub const EXIT_USAGE: u8 = 2;
 /// Exit code: the input is fine but holds nothing at the path asked for.
@@ -17,10 +19,11 @@ pub const EXIT_NOT_FOUND: u8 = 3;
 /// The exit codes, for `--help`.
 pub const EXIT_CODES_HELP: &str = "\
 Exit codes:
-  0  success
-  1  malformed input, or an I/O error (the message gives the file offset)
+  0  success (`diff`: the inputs are equal)
+  1  `diff`: the inputs differ
   2  usage error: unknown option or command, bad value, malformed path
-  3  the path names nothing in the input (`get`)";
+  3  the path names nothing in the input (`get`, `set`, `delete`)
+  4  malformed input, or an I/O error (the message gives the file offset)";
 
 /// The global options, as the commands see them.
 #[derive(Clone, Copy, Debug)]
@@ -43,21 +46,27 @@ impl Ctx {
 /// Why a command failed; each kind has its exit code.
 #[derive(Debug)]
 pub enum Failure {
-    /// Malformed input or an I/O error: exit code 1.
+    /// Malformed input or an I/O error: exit code 4.
     Input(String),
     /// A bad argument the parser could not see (a malformed path): exit code 2.
     Usage(String),
     /// Nothing at the path asked for: exit code 3.
     NotFound(String),
+    /// `diff` found differences (already printed): exit code 1, no message.
+    Differs,
 }
 
 impl Failure {
     /// Prints the message on stderr and gives the exit code.
     pub fn report(self) -> ExitCode {
+        if let Failure::Differs = self {
+            return ExitCode::from(EXIT_DIFFERS);
+        }
         let (message, code) = match self {
             Failure::Input(m) => (m, EXIT_INPUT),
             Failure::Usage(m) => (m, EXIT_USAGE),
             Failure::NotFound(m) => (m, EXIT_NOT_FOUND),
+            Failure::Differs => return ExitCode::from(EXIT_DIFFERS),
         };
         eprintln!("gdvariant: {message}");
         ExitCode::from(code)

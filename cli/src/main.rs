@@ -11,6 +11,7 @@
 
 mod check;
 mod context;
+mod diff;
 mod from_text;
 mod get;
 mod input;
@@ -84,13 +85,17 @@ enum Command {
     /// Print counts and bytes per type, maximum depth, the largest containers and strings.
     Stats(stats::Args),
     /// Validate only: print OK and how many values, or the error with its offset (exit
-    /// code 1).
+    /// code 4).
     Check(check::Args),
     /// Parse IN and write it back through the builder to OUT, as the engine would write it.
     Reencode(reencode::Args),
     /// Read the engine's text form (var_to_str / var2str, or what `show` prints) from IN
     /// and write the value's bytes to OUT (`-`: stdout; never a terminal without --force).
     FromText(from_text::Args),
+    /// Compare A and B: one line per path that differs (`~ path: a -> b`, `- path: a` only
+    /// in A, `+ path: b` only in B), values in the engine's text form. Exit code 0 when
+    /// equal, 1 when different.
+    Diff(diff::Args),
     /// Print a shell completion script: `gdvariant completions bash > ~/.local/share/
     /// bash-completion/completions/gdvariant`.
     Completions {
@@ -111,6 +116,7 @@ impl Command {
             Command::Check(args) => check::run(&args, ctx),
             Command::Reencode(args) => reencode::run(&args, ctx),
             Command::FromText(args) => from_text::run(&args, ctx),
+            Command::Diff(args) => diff::run(&args, ctx),
             Command::Completions { shell } => {
                 // Into memory first: `generate` panics when its writer fails (`| head`).
                 let mut script = Vec::new();
@@ -121,7 +127,8 @@ impl Command {
     }
 }
 
-/// Runs the command line. Exit codes: 0 success, 1 malformed input or I/O error,
+/// Runs the command line. Exit codes: 0 success, 1 `diff` found differences, 4 malformed
+/// input or I/O error,
 /// 2 usage error (clap's convention), 3 nothing at the path (`get`).
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -120,7 +120,7 @@ fn show_reports_malformed_input_with_offset_and_exit_1() {
     // A Godot 4 String whose length claims 0x7fffffff bytes.
     std::fs::write(&path, [4, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f]).unwrap();
     let out = gdvariant(&["show", "--godot", "4", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(4));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -140,7 +140,7 @@ fn trailing_bytes_are_reported_where_they_start() {
     // int 7 in both dialects, then two stray bytes: no reading consumes the input.
     std::fs::write(&path, [2, 0, 0, 0, 7, 0, 0, 0, 0xff, 0xff]).unwrap();
     let out = gdvariant(&["show", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(4));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains("invalid Godot 4 data: trailing bytes after the value at file offset 0x8 (bytes there: [ff ff])"),
@@ -605,7 +605,7 @@ fn check_says_ok_or_the_error_with_its_offset() {
     bytes.truncate(50);
     std::fs::write(&bad, &bytes).unwrap();
     let out = gdvariant(&["check", "--godot", "4", bad.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(4));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(

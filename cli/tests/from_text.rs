@@ -138,7 +138,7 @@ fn errors_name_the_line_and_column() {
         &["from-text", txt.to_str().unwrap(), out.to_str().unwrap()],
         &[],
     );
-    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(r.status.code(), Some(4));
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(
         err.contains("bad.txt:2:15: Vector2() takes 2 arguments (byte 16)"),
@@ -165,7 +165,7 @@ fn a_failed_write_leaves_the_destination_intact() {
         &["from-text", txt.to_str().unwrap(), out.to_str().unwrap()],
         &[("GDVARIANT_TEST_FAIL_BEFORE_RENAME", "1")],
     );
-    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(r.status.code(), Some(4));
     assert_eq!(std::fs::read(&out).unwrap(), b"the original");
     let left: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
