@@ -15,6 +15,8 @@ pub struct Args {
     /// Where to write the result (`-` for stdout). A length-prefixed input gives frames
     /// again, one per value (new lengths, the same byte order).
     output: PathBuf,
+    #[command(flatten)]
+    out: crate::output::BinaryOut,
 }
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
@@ -29,11 +31,5 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         }
         .map_err(|e| format!("cannot re-encode: {e}"))?;
     }
-    if args.output.as_os_str() == "-" {
-        std::io::Write::write_all(&mut std::io::stdout().lock(), &out)
-            .map_err(|e| format!("stdout: {e}").into())
-    } else {
-        std::fs::write(&args.output, &out)
-            .map_err(|e| format!("{}: {e}", args.output.display()).into())
-    }
+    crate::output::write(&args.output, &out, &args.out)
 }
