@@ -84,6 +84,7 @@ pub(crate) fn decode(text: &[u8]) -> Option<Vec<u8>> {
 
 #[cfg(test)]
 mod tests {
+    use std::vec;
     use std::vec::Vec;
 
     #[test]

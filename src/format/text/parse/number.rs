@@ -120,6 +120,9 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect) -> (usize, Number) {
     if !float {
         return (i, Number::Int(to_int(negative, int_digits)));
     }
+    if let Some(f) = fast_path(negative, int_digits, frac, exp) {
+        return (i, Number::Float { exact: f, engine: f });
+    }
     let engine = built_in_strtod(negative, int_digits, frac, exp);
     let exact = match exp {
         // `1.5e` has no exponent digits: the engine's converter returns the digits without
@@ -128,6 +131,45 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect) -> (usize, Number) {
         _ => exact_f64(negative, int_digits, frac, exp).unwrap_or(engine),
     };
     (i, Number::Float { exact, engine })
+}
+
+/// Clinger's fast path: at most 15 significant digits scaled by at most 10^22, where one
+/// multiplication or division of two exact doubles is correctly rounded. The engine's
+/// converter computes exactly this there too, so both readings agree.
+fn fast_path(negative: bool, int: &[u8], frac: &[u8], exp: Option<(bool, &[u8])>) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    if int.len() + frac.len() > 15 {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    for &d in int.iter().chain(frac) {
+        mantissa = mantissa * 10 + u64::from(d - b'0');
+    }
+    let mut e = -(frac.len() as i64);
+    match exp {
+        None => {}
+        Some((_, [])) => return None,
+        Some((neg, digits)) => {
+            if digits.len() > 3 {
+                return None;
+            }
+            let mut written: i64 = 0;
+            for &d in digits {
+                written = written * 10 + i64::from(d - b'0');
+            }
+            e += if neg { -written } else { written };
+        }
+    }
+    let m = mantissa as f64;
+    let value = if e >= 0 {
+        m * *POW10.get(usize::try_from(e).ok()?)?
+    } else {
+        m / *POW10.get(usize::try_from(-e).ok()?)?
+    };
+    Some(if negative { -value } else { value })
 }
 
 /// `String::to_int`: digits into an i64 that wraps, except that a value over
