@@ -1,4 +1,22 @@
-//! Lossless JSON, streamed: [`write()`](fn@write).
+//! Lossless JSON both ways: [`write()`](fn@write) streams a parsed value out as JSON, and
+//! [`read()`](fn@read) (or [`read_into()`](fn@read_into)) turns that JSON back into the
+//! Variant bytes, through the [`Builder`](crate::Builder), as the engine writes them:
+//! `write` then `read` gives every engine-written blob back byte for byte.
+//!
+//! ```
+//! use gdvariant::{json, Dialect, VariantRef};
+//!
+//! // var_to_bytes({"hp": 10}) in Godot 4
+//! let bytes = [27, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 10, 0, 0, 0];
+//! let mut text = Vec::new();
+//! json::write(&mut text, VariantRef::parse(&bytes, Dialect::Godot4)?, false)?;
+//! assert_eq!(text, br#"{"Dictionary":[["hp",10]]}"#);
+//! // Edit the text, or write it by hand, and read it back.
+//! assert_eq!(json::read(&text, Dialect::Godot4)?, bytes);
+//! let edited = json::read(br#"{"Dictionary": [["hp", 11]]}"#, Dialect::Godot4)?;
+//! assert_eq!(edited[24], 11);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! The schema is stable. JSON types are used where they are exact; everything else is an
 //! object with one key naming the Godot 4 type (the same names for both dialects):
@@ -27,7 +45,18 @@
 //! `{:?}` lays them out (decimal from 1e-4 to below 1e16, exponential beyond); when two
 //! shortest forms are equally near, the even digit is chosen, as JavaScript and Python
 //! print it.
+//!
+//! Reading accepts any JSON of this schema, not only the writer's: whitespace anywhere,
+//! the keys of a type's object in any order (`"type"`, `"key_type"`, `"value_type"` and
+//! `"double"` before or after the data, an Object's `"class"` before or after its
+//! `"properties"`), every string escape, integers in float places (`{"Vector2": [1, 2]}`),
+//! `{"float": 2}` for a float with an integral value. A JSON integer is an int (32-bit on
+//! the wire unless it needs 64); a number with a `.` or an exponent is a float. Errors
+//! ([`JsonReadError`]) name the problem ([`JsonReadErrorKind`]) and where it is, as a byte
+//! offset and a line and column.
 
+mod reader;
 mod writer;
 
+pub use reader::{read, read_into, JsonReadError, JsonReadErrorKind};
 pub use writer::write;
