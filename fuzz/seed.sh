@@ -72,6 +72,12 @@ PY
 done
 echo "seeded text_parse with the binary fixtures and their engine text (fuzz/corpus/text_parse/)"
 
+# json_read: the binary fixtures (read as values, written as JSON, read back) and the JSON
+# the CLI writes for the small Godot 4 and Godot 3.6 fixtures (fuzz/seeds/json_read/).
+mkdir -p corpus/json_read
+cp corpus/parse_walk/* seeds/json_read/* corpus/json_read/
+echo "seeded json_read with the binary fixtures and their JSON (fuzz/corpus/json_read/)"
+
 # serde_derive also starts from values of its own types (fuzz/seeds/serde_derive/: to_vec of
 # a Save and of a list of Events, in both dialects), whose keys random fixtures lack.
 cp seeds/serde_derive/* corpus/serde_derive/
