@@ -12,6 +12,7 @@
 mod check;
 mod context;
 mod diff;
+mod from_json;
 mod from_text;
 mod get;
 mod input;
@@ -92,6 +93,9 @@ enum Command {
     /// Read the engine's text form (var_to_str / var2str, or what `show` prints) from IN
     /// and write the value's bytes to OUT (`-`: stdout; never a terminal without --force).
     FromText(from_text::Args),
+    /// Read lossless JSON (what `json` writes; JSON Lines for several values) from IN and
+    /// write the bytes to OUT (`-`: stdout; never a terminal without --force).
+    FromJson(from_json::Args),
     /// Compare A and B: one line per path that differs (`~ path: a -> b`, `- path: a` only
     /// in A, `+ path: b` only in B), values in the engine's text form. Exit code 0 when
     /// equal, 1 when different.
@@ -117,6 +121,7 @@ impl Command {
             Command::Reencode(args) => reencode::run(&args, ctx),
             Command::FromText(args) => from_text::run(&args, ctx),
             Command::Diff(args) => diff::run(&args, ctx),
+            Command::FromJson(args) => from_json::run(&args, ctx),
             Command::Completions { shell } => {
                 // Into memory first: `generate` panics when its writer fails (`| head`).
                 let mut script = Vec::new();

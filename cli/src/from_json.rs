@@ -1,0 +1,89 @@
+//! `gdvariant from-json`: the lossless JSON of `gdvariant json` back to bytes: one JSON
+//! document, or JSON Lines (what `json` writes for a file of several values), which become
+//! store_var frames.
+
+use std::path::PathBuf;
+
+use gdvariant::frame::{self, PrefixOrder};
+use gdvariant::{json, Dialect, VariantRef};
+
+use crate::context::{Ctx, Outcome};
+use crate::from_text::read_input;
+use crate::input::GodotArg;
+use crate::output::{self, BinaryOut};
+
+/// Options of `from-json`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The JSON to read (`-`: standard input): one document, or JSON Lines (one compact
+    /// value per line, as `json` writes a file of several values).
+    input: PathBuf,
+    /// Where to write the bytes (`-`: standard output).
+    output: PathBuf,
+    /// The dialect to write.
+    #[arg(long, value_enum, default_value = "4")]
+    godot: GodotArg,
+    /// Write store_var frames (a 4-byte length before each value), as `FileAccess.store_var`
+    /// writes them. JSON Lines of several values are always written as frames.
+    #[arg(long)]
+    prefixed: bool,
+    #[command(flatten)]
+    out: BinaryOut,
+}
+
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
+    let raw = read_input(&args.input)?;
+    let name = args.input.display();
+    let dialect = match args.godot {
+        GodotArg::Three => Dialect::Godot3,
+        GodotArg::Four => Dialect::Godot4,
+    };
+    let values = match json::read(&raw, dialect) {
+        Ok(bytes) => vec![bytes],
+        Err(whole) => match lines(&raw, dialect) {
+            Some(values) => values,
+            None => {
+                return Err(format!(
+                    "{name}:{}:{}: {} (byte {})",
+                    whole.line(),
+                    whole.column(),
+                    whole.kind(),
+                    whole.offset()
+                )
+                .into())
+            }
+        },
+    };
+    if values.len() > 1 && !args.prefixed {
+        ctx.note(&format!(
+            "{} values (JSON Lines): writing them as store_var frames",
+            values.len()
+        ));
+    }
+    let bytes = if args.prefixed || values.len() > 1 {
+        let mut out = Vec::new();
+        for v in &values {
+            let value = VariantRef::parse(v, dialect).map_err(|e| e.to_string())?;
+            frame::write(&mut out, value, PrefixOrder::Little).map_err(|e| e.to_string())?;
+        }
+        out
+    } else {
+        values.into_iter().next().unwrap_or_default()
+    };
+    output::write(&args.output, &bytes, &args.out)
+}
+
+/// JSON Lines: every non-empty line one document; `None` unless there are several and all
+/// of them read.
+fn lines(raw: &[u8], dialect: Dialect) -> Option<Vec<Vec<u8>>> {
+    let docs: Vec<&[u8]> = raw
+        .split(|&b| b == b'\n')
+        .filter(|l| l.iter().any(|b| !b.is_ascii_whitespace()))
+        .collect();
+    if docs.len() < 2 {
+        return None;
+    }
+    docs.into_iter()
+        .map(|d| json::read(d, dialect).ok())
+        .collect()
+}
