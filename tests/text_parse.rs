@@ -185,3 +185,22 @@ fn what_the_engine_accepts() {
     let v = VariantRef::parse(&out, G4).unwrap().as_float().unwrap();
     assert_eq!(v, 100250739757989.16);
 }
+
+#[test]
+fn equal_keys_fold_in_large_dictionaries_too() {
+    // 5,000 keys, then "k2500" again and 7 (int) again: the later values win, in place.
+    let mut text = String::from("{");
+    for i in 0..5000 {
+        text.push_str(&format!("\"k{i}\": {i}, "));
+    }
+    text.push_str("7: \"int\", \"k2500\": \"again\", 7.0: \"float\", 7: \"int again\"}");
+    let bytes = text::parse(&text, G4).unwrap();
+    let v = VariantRef::parse(&bytes, G4).unwrap();
+    let d = v.as_dictionary().unwrap();
+    assert_eq!(d.len(), 5002);
+    assert_eq!(d.get("k2500").unwrap().as_str(), Some("again"));
+    let keys: Vec<String> = d.iter().map(|(k, _)| k.to_string()).collect();
+    assert_eq!(keys[2500], "\"k2500\"");
+    assert_eq!(&keys[5000..], ["7", "7.0"]);
+    assert_eq!(d.iter().nth(5000).unwrap().1.to_string(), "\"int again\"");
+}

@@ -114,28 +114,63 @@ pub(super) fn fold_duplicates(
     // first[i]: the index of the first pair with pair i's key.
     let mut first: Vec<u32> = (0..n as u32).collect();
     let mut any = false;
-    let size = (2 * n).next_power_of_two();
-    let mut table: Vec<u32> = alloc::vec![u32::MAX; size];
-    for (i, p) in pairs.iter().enumerate() {
-        let k = key_of(out, p, dialect);
-        if k == Norm::Never {
+    // Two passes keep the memory touched at random small (large dictionaries have unique
+    // keys, and a table of all of them misses the cache on every key): a bitset of hashes
+    // marks the hashes seen twice, then only keys with such a hash go into a table.
+    let hashes: Vec<Option<u64>> = pairs
+        .iter()
+        .map(|p| {
+            let k = key_of(out, p, dialect);
+            (k != Norm::Never).then(|| hash(&k))
+        })
+        .collect();
+    let bits = (n * 16).next_power_of_two().clamp(64, 1 << 21);
+    let mut seen = alloc::vec![0u64; bits / 64];
+    let mut twice = alloc::vec![0u64; bits / 64];
+    let bit = |h: u64| ((h >> 7) as usize & (bits - 1), 1u64 << (h & 63));
+    for h in hashes.iter().flatten() {
+        let (b, mask) = bit(*h);
+        let (Some(s), Some(t)) = (seen.get_mut(b / 64), twice.get_mut(b / 64)) else {
             continue;
+        };
+        if *s & mask != 0 {
+            *t |= mask;
         }
-        let mut slot = hash(&k) as usize & (size - 1);
+        *s |= mask;
+    }
+    let suspects: Vec<u32> = hashes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| {
+            let (b, mask) = bit((*h)?);
+            (twice.get(b / 64)? & mask != 0).then_some(i as u32)
+        })
+        .collect();
+    let size = (2 * suspects.len()).next_power_of_two().max(2);
+    // (hash tag, pair index); u32::MAX: empty. Keys are compared only when tags match.
+    let mut table: Vec<(u32, u32)> = alloc::vec![(0, u32::MAX); size];
+    for &i in &suspects {
+        let (Some(p), Some(Some(h))) = (pairs.get(i as usize), hashes.get(i as usize)) else {
+            continue;
+        };
+        let k = key_of(out, p, dialect);
+        let tag = (h >> 32) as u32;
+        let mut slot = *h as usize & (size - 1);
         loop {
             match table.get(slot).copied() {
-                Some(u32::MAX) | None => {
+                Some((_, u32::MAX)) | None => {
                     if let Some(s) = table.get_mut(slot) {
-                        *s = i as u32;
+                        *s = (tag, i);
                     }
                     break;
                 }
-                Some(j) => {
-                    if pairs
-                        .get(j as usize)
-                        .is_some_and(|q| key_of(out, q, dialect) == k)
+                Some((t, j)) => {
+                    if t == tag
+                        && pairs
+                            .get(j as usize)
+                            .is_some_and(|q| key_of(out, q, dialect) == k)
                     {
-                        if let Some(f) = first.get_mut(i) {
+                        if let Some(f) = first.get_mut(i as usize) {
                             *f = j;
                         }
                         any = true;

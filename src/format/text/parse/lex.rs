@@ -74,6 +74,43 @@ impl<'t> Lexer<'t> {
         self.text.as_bytes().get(at).copied()
     }
 
+    /// Skips whitespace and comments; if the next character is `punct`, takes it (as a
+    /// token: errors point at it) and returns true.
+    pub(super) fn eat(&mut self, punct: u8) -> bool {
+        if let Some((token, start, pos)) = self.back {
+            if token == Token::Punct(punct) {
+                self.back = None;
+                self.start = start;
+                self.pos = pos;
+                return true;
+            }
+            return false;
+        }
+        loop {
+            while let Some(b) = self.byte(self.pos) {
+                if b == 0 || b > b' ' {
+                    break;
+                }
+                self.pos += 1;
+            }
+            if self.byte(self.pos) != Some(b';') {
+                break;
+            }
+            let rest = self.text.as_bytes().get(self.pos..).unwrap_or_default();
+            match memchr::memchr(b'\n', rest) {
+                Some(n) => self.pos += n + 1,
+                None => self.pos = self.text.len(),
+            }
+        }
+        if self.byte(self.pos) == Some(punct) {
+            self.start = self.pos;
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
     /// The next token.
     pub(super) fn next(&mut self) -> Result<Token<'t>, TextError> {
         if let Some((token, start, pos)) = self.back.take() {

@@ -121,7 +121,13 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect) -> (usize, Number) {
         return (i, Number::Int(to_int(negative, int_digits)));
     }
     if let Some(f) = fast_path(negative, int_digits, frac, exp) {
-        return (i, Number::Float { exact: f, engine: f });
+        return (
+            i,
+            Number::Float {
+                exact: f,
+                engine: f,
+            },
+        );
     }
     let engine = built_in_strtod(negative, int_digits, frac, exp);
     let exact = match exp {
@@ -138,8 +144,8 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect) -> (usize, Number) {
 /// converter computes exactly this there too, so both readings agree.
 fn fast_path(negative: bool, int: &[u8], frac: &[u8], exp: Option<(bool, &[u8])>) -> Option<f64> {
     const POW10: [f64; 23] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ];
     if int.len() + frac.len() > 15 {
         return None;

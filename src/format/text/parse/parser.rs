@@ -148,9 +148,7 @@ impl<'t, 'o> Parser<'t, 'o> {
             let token = self.lex.next()?;
             if self.begin(token)? {
                 // Just opened: it may close at once.
-                let token = self.lex.next()?;
-                if !self.closes(token)? {
-                    self.lex.unread(token);
+                if !self.eat_closer()? {
                     let object = self.stack.last().is_some_and(|f| f.kind == Kind::Object);
                     if !object || self.property()? {
                         continue 'value;
@@ -176,11 +174,9 @@ impl<'t, 'o> Parser<'t, 'o> {
                 self.child_done()?;
                 let token = self.lex.next()?;
                 if token == Token::Punct(b',') {
-                    let next = self.lex.next()?;
-                    if self.closes(next)? {
+                    if self.eat_closer()? {
                         continue; // a trailing comma
                     }
-                    self.lex.unread(next);
                     let object = self.stack.last().is_some_and(|f| f.kind == Kind::Object);
                     if !object || self.property()? {
                         continue 'value;
@@ -260,6 +256,22 @@ impl<'t, 'o> Parser<'t, 'o> {
                 .lex
                 .error(TextErrorKind::BadArgument("a property name string"))),
         }
+    }
+
+    /// Is the next token the closing bracket of the top frame? Then reads and closes it.
+    /// (Looks at the next byte instead of making a token: most of the time it is not.)
+    fn eat_closer(&mut self) -> Result<bool, TextError> {
+        let closer = match self.stack.last().map(|f| f.kind) {
+            Some(Kind::Array) => b']',
+            Some(Kind::Dict) => b'}',
+            Some(Kind::Object) => b')',
+            None => return Ok(false),
+        };
+        if !self.lex.eat(closer) {
+            return Ok(false);
+        }
+        self.close()?;
+        Ok(true)
     }
 
     /// Is `token` the closing bracket of the top frame? Then closes it.
