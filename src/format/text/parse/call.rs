@@ -24,12 +24,10 @@ impl<'t> Parser<'t, '_> {
     /// A number argument (or `inf`, `nan`, `inf_neg`, `-inf`).
     fn number_arg(&mut self, token: Token<'t>, what: &'static str) -> Result<Number, TextError> {
         match token {
-            Token::Number(n) => Ok(n),
+            Token::Int(i) => Ok(Number::Int(i)),
+            Token::Float(f) => Ok(Number::Float(f)),
             Token::Ident(word) => match keyword_float(word, self.dialect) {
-                Some(f) => Ok(Number::Float {
-                    exact: f,
-                    engine: f,
-                }),
+                Some(f) => Ok(Number::Float(f)),
                 None => Err(self.lex.error(TextErrorKind::BadArgument(what))),
             },
             Token::Eof => Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
@@ -70,15 +68,14 @@ impl<'t> Parser<'t, '_> {
                     expected: usize::from(n),
                 }));
             }
-            let engine = self.options.engine_floats;
             let b = Builder::new(&mut *self.out, self.dialect);
             let built = match component {
                 Component::I32 => {
-                    let c: Vec<i32> = args.iter().map(|a| a.as_i32(engine)).collect();
+                    let c: Vec<i32> = args.iter().map(|a| a.as_i32()).collect();
                     b.math_i32(ty, &c)
                 }
                 Component::Real | Component::F32 => {
-                    let c: Vec<f32> = args.iter().map(|a| a.as_f32(engine)).collect();
+                    let c: Vec<f32> = args.iter().map(|a| a.as_f32()).collect();
                     b.math(ty, &c)
                 }
             };
@@ -113,22 +110,21 @@ impl<'t> Parser<'t, '_> {
         let mut args = core::mem::take(&mut self.numbers_scratch);
         args.clear();
         let read = self.numbers(&mut args);
-        let engine = self.options.engine_floats;
         let result = read.and_then(|()| {
-            let f32s = || args.iter().map(|a| a.as_f32(engine));
+            let f32s = || args.iter().map(|a| a.as_f32());
             // Vector and color arrays drop an incomplete last element, as the engine does.
             let whole = |n: usize| args.len() / n * n;
             match element {
                 Element::U8 => {
-                    let v: Vec<u8> = args.iter().map(|a| a.as_u8(engine)).collect();
+                    let v: Vec<u8> = args.iter().map(|a| a.as_u8()).collect();
                     self.build(|b| b.packed_bytes(&v))
                 }
                 Element::I32 => {
-                    let v: Vec<i32> = args.iter().map(|a| a.as_i32(engine)).collect();
+                    let v: Vec<i32> = args.iter().map(|a| a.as_i32()).collect();
                     self.build(|b| b.packed_i32(&v))
                 }
                 Element::I64 => {
-                    let v: Vec<i64> = args.iter().map(|a| a.as_i64(engine)).collect();
+                    let v: Vec<i64> = args.iter().map(|a| a.as_i64()).collect();
                     self.build(|b| b.packed_i64(&v))
                 }
                 Element::F32 => {
@@ -136,7 +132,7 @@ impl<'t> Parser<'t, '_> {
                     self.build(|b| b.packed_f32(&v))
                 }
                 Element::F64 => {
-                    let v: Vec<f64> = args.iter().map(|a| a.as_f64(engine)).collect();
+                    let v: Vec<f64> = args.iter().map(|a| a.as_f64()).collect();
                     self.build(|b| b.packed_f64(&v))
                 }
                 Element::Real(n) => {
@@ -211,13 +207,12 @@ impl<'t> Parser<'t, '_> {
                         Some(n)
                     }
                 };
-                let engine = self.options.engine_floats;
                 match (self.dialect, id) {
                     // Godot 3's `RID(n)` is the number itself.
                     (Dialect::Godot3, Some(Number::Int(i))) => self.build(|b| b.int(i))?,
-                    (Dialect::Godot3, Some(f)) => self.build(|b| b.float(f.as_f64(engine)))?,
+                    (Dialect::Godot3, Some(f)) => self.build(|b| b.float(f.as_f64()))?,
                     (_, id) => {
-                        let id = id.map_or(0, |n| n.as_i64(engine)) as u64;
+                        let id = id.map_or(0, |n| n.as_i64()) as u64;
                         self.build(|b| b.rid(id))?;
                     }
                 }

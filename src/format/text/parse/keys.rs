@@ -44,6 +44,10 @@ fn norm(key: &[u8], dialect: Dialect) -> Norm<'_> {
     let Some((&ty, rest)) = key.split_first() else {
         return Norm::Never;
     };
+    // A String (id 4 in both dialects), by far the most common key: its bytes.
+    if ty == 4 {
+        return Norm::Bytes(4, rest);
+    }
     let payload = rest.get(3..).unwrap_or_default();
     let id = |t: VariantType| t.id(dialect).unwrap_or(u8::MAX);
     if ty == id(VariantType::Float) {

@@ -5,6 +5,7 @@
 use alloc::string::String;
 
 use super::number::{self, Number};
+
 use super::{TextError, TextErrorKind};
 use crate::wire::dialect::Dialect;
 
@@ -20,8 +21,10 @@ pub(super) enum Token<'t> {
     Name { raw: &'t str, escaped: bool },
     /// `#rrggbb` and its siblings.
     Color([f32; 4]),
-    /// An int or float literal (or `-` alone in Godot 3, which is 0).
-    Number(Number),
+    /// An int literal (or `-` alone in Godot 3, which is 0).
+    Int(i64),
+    /// A float literal, converted.
+    Float(f64),
     /// `[A-Za-z_][A-Za-z0-9_]*`, and in Godot 4 also with a leading `-`.
     Ident(&'t str),
     /// The end of the input (or a NUL, which the engine reads as the end).
@@ -34,6 +37,8 @@ pub(super) struct Lexer<'t> {
     text: &'t str,
     pos: usize,
     dialect: Dialect,
+    /// Convert floats as the engine does.
+    engine: bool,
     /// Where the last token started (for errors).
     pub(super) start: usize,
     back: Option<(Token<'t>, usize, usize)>,
@@ -41,11 +46,12 @@ pub(super) struct Lexer<'t> {
 }
 
 impl<'t> Lexer<'t> {
-    pub(super) fn new(text: &'t str, dialect: Dialect) -> Self {
+    pub(super) fn new(text: &'t str, dialect: Dialect, engine: bool) -> Self {
         Lexer {
             text,
             pos: 0,
             dialect,
+            engine,
             start: 0,
             back: None,
             scratch: String::new(),
@@ -223,12 +229,18 @@ impl<'t> Lexer<'t> {
     /// A number token, scanned as the engine scans it (greedy; what follows is the next
     /// token).
     fn number(&mut self) -> Result<Token<'t>, TextError> {
-        let (len, number) = number::scan(
+        let mut len = 0;
+        let number = number::scan(
             self.text.as_bytes().get(self.pos..).unwrap_or_default(),
             self.dialect,
+            self.engine,
+            &mut len,
         );
         self.pos += len;
-        Ok(Token::Number(number))
+        Ok(match number {
+            Number::Int(i) => Token::Int(i),
+            Number::Float(f) => Token::Float(f),
+        })
     }
 
     /// The body of a string after its opening quote, up to and past the closing one.

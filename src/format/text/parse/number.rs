@@ -5,45 +5,38 @@
 
 use crate::wire::dialect::Dialect;
 
-/// A number token.
+/// A number token, converted.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Number {
     /// No `.` and no exponent marker: `String::to_int` of the text.
     Int(i64),
-    /// A float token; `exact`: correctly rounded; `engine`: what the engine computes.
-    Float { exact: f64, engine: f64 },
+    /// A float token (correctly rounded, or as the engine converts it).
+    Float(f64),
 }
 
 impl Number {
-    /// The value as a double (`engine`: the engine's conversion).
-    pub(crate) fn as_f64(self, engine: bool) -> f64 {
+    /// The value as a double.
+    pub(crate) fn as_f64(self) -> f64 {
         match self {
             Number::Int(i) => i as f64,
-            Number::Float { exact, engine: e } => {
-                if engine {
-                    e
-                } else {
-                    exact
-                }
-            }
+            Number::Float(f) => f,
         }
     }
 
     /// To an f32 component: an int rounds straight from i64, a float through the double.
-    pub(crate) fn as_f32(self, engine: bool) -> f32 {
+    pub(crate) fn as_f32(self) -> f32 {
         match self {
             Number::Int(i) => i as f32,
-            float => float.as_f64(engine) as f32,
+            Number::Float(f) => f as f32,
         }
     }
 
     /// To an i32 component: an int keeps its low 32 bits; a float truncates, and out of
     /// range, infinite or NaN gives `i32::MIN` (x86's "integer indefinite").
-    pub(crate) fn as_i32(self, engine: bool) -> i32 {
+    pub(crate) fn as_i32(self) -> i32 {
         match self {
             Number::Int(i) => i as i32,
-            float => {
-                let f = float.as_f64(engine);
+            Number::Float(f) => {
                 if f > -2147483649.0 && f < 2147483648.0 {
                     f as i32
                 } else {
@@ -54,11 +47,10 @@ impl Number {
     }
 
     /// To an i64: a float truncates; out of range, infinite or NaN gives `i64::MIN`.
-    pub(crate) fn as_i64(self, engine: bool) -> i64 {
+    pub(crate) fn as_i64(self) -> i64 {
         match self {
             Number::Int(i) => i,
-            float => {
-                let f = float.as_f64(engine);
+            Number::Float(f) => {
                 if (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
                     f as i64
                 } else {
@@ -69,17 +61,18 @@ impl Number {
     }
 
     /// To a byte: the low 8 bits of the int, or of the float truncated to i32.
-    pub(crate) fn as_u8(self, engine: bool) -> u8 {
+    pub(crate) fn as_u8(self) -> u8 {
         match self {
             Number::Int(i) => i as u8,
-            float => float.as_i32(engine) as u8,
+            float => float.as_i32() as u8,
         }
     }
 }
 
 /// Scans a number at the start of `bytes` (which starts with a digit or `-`) as the
-/// engine's tokenizer does; returns the bytes taken and the number.
-pub(crate) fn scan(bytes: &[u8], dialect: Dialect) -> (usize, Number) {
+/// engine's tokenizer does; returns the number and sets `len` to the bytes taken. A float
+/// is correctly rounded, or (`engine`) converted as the engine's `built_in_strtod` does.
+pub(crate) fn scan(bytes: &[u8], dialect: Dialect, engine: bool, len: &mut usize) -> Number {
     let is_exp = |b: u8| b == b'e' || (dialect == Dialect::Godot4 && b == b'E');
     let mut i = 0;
     let negative = bytes.first() == Some(&b'-');
@@ -117,26 +110,23 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect) -> (usize, Number) {
         }
         exp = Some((exp_negative, bytes.get(from..i).unwrap_or_default()));
     }
+    *len = i;
     if !float {
-        return (i, Number::Int(to_int(negative, int_digits)));
+        return Number::Int(to_int(negative, int_digits));
     }
     if let Some(f) = fast_path(negative, int_digits, frac, exp) {
-        return (
-            i,
-            Number::Float {
-                exact: f,
-                engine: f,
-            },
-        );
+        return Number::Float(f);
     }
-    let engine = built_in_strtod(negative, int_digits, frac, exp);
-    let exact = match exp {
+    let by_engine = built_in_strtod(negative, int_digits, frac, exp);
+    if engine {
+        return Number::Float(by_engine);
+    }
+    Number::Float(match exp {
         // `1.5e` has no exponent digits: the engine's converter returns the digits without
         // the decimal point (15); there is no other reading to round correctly.
-        Some((_, [])) => engine,
-        _ => exact_f64(negative, int_digits, frac, exp).unwrap_or(engine),
-    };
-    (i, Number::Float { exact, engine })
+        Some((_, [])) => by_engine,
+        _ => exact_f64(negative, int_digits, frac, exp).unwrap_or(by_engine),
+    })
 }
 
 /// Clinger's fast path: at most 15 significant digits scaled by at most 10^22, where one
@@ -338,18 +328,29 @@ pub(crate) fn html_color(hex: &str, dialect: Dialect) -> [f32; 4] {
 mod tests {
     use super::*;
 
+    fn scanned(text: &str, dialect: Dialect, engine: bool) -> (usize, Number) {
+        let mut len = 0;
+        let n = scan(text.as_bytes(), dialect, engine, &mut len);
+        (len, n)
+    }
+
+    /// (bytes taken, correctly rounded, engine)
     fn float(text: &str, dialect: Dialect) -> (usize, f64, f64) {
-        match scan(text.as_bytes(), dialect) {
-            (n, Number::Float { exact, engine }) => (n, exact, engine),
+        match (scanned(text, dialect, false), scanned(text, dialect, true)) {
+            ((n, Number::Float(exact)), (_, Number::Float(engine))) => (n, exact, engine),
             other => panic!("{text}: {other:?}"),
         }
     }
 
+    fn int(text: &str, dialect: Dialect) -> (usize, Number) {
+        scanned(text, dialect, false)
+    }
+
     #[test]
     fn the_engine_scanner_and_its_quirks() {
-        assert_eq!(scan(b"1E5", Dialect::Godot3), (1, Number::Int(1)));
+        assert_eq!(int("1E5", Dialect::Godot3), (1, Number::Int(1)));
         assert_eq!(float("1E5", Dialect::Godot4).1, 1e5);
-        assert_eq!(scan(b"-", Dialect::Godot3), (1, Number::Int(0)));
+        assert_eq!(int("-", Dialect::Godot3), (1, Number::Int(0)));
         assert_eq!(
             float("-.", Dialect::Godot3).1.to_bits(),
             (-0.0f64).to_bits()
@@ -358,19 +359,19 @@ mod tests {
         assert_eq!(float("99.9e+", Dialect::Godot4).2, 999.0);
         assert_eq!(float("1.2.3", Dialect::Godot4).0, 3);
         assert_eq!(
-            scan(b"9223372036854775808", Dialect::Godot4).1,
+            int("9223372036854775808", Dialect::Godot4).1,
             Number::Int(i64::MIN)
         );
         assert_eq!(
-            scan(b"-9223372036854775809", Dialect::Godot4).1,
+            int("-9223372036854775809", Dialect::Godot4).1,
             Number::Int(i64::MAX)
         );
         assert_eq!(
-            scan(b"18446744073709551616", Dialect::Godot4).1,
+            int("18446744073709551616", Dialect::Godot4).1,
             Number::Int(i64::MAX)
         );
         assert_eq!(
-            scan(b"-99999999999999999999", Dialect::Godot4).1,
+            int("-99999999999999999999", Dialect::Godot4).1,
             Number::Int(i64::MIN)
         );
     }
@@ -391,19 +392,16 @@ mod tests {
 
     #[test]
     fn conversions_to_components() {
-        let f = |v: f64| Number::Float {
-            exact: v,
-            engine: v,
-        };
-        assert_eq!(Number::Int(16777217).as_f32(false), 16777216.0);
-        assert_eq!(Number::Int(2147483648).as_i32(false), i32::MIN);
-        assert_eq!(Number::Int(4294967297).as_i32(false), 1);
-        assert_eq!(f(-1.9).as_i32(false), -1);
-        assert_eq!(f(4e9).as_i32(false), i32::MIN);
-        assert_eq!(f(f64::NAN).as_i64(false), i64::MIN);
-        assert_eq!(Number::Int(-300).as_u8(false), 212);
-        assert_eq!(f(300.5).as_u8(false), 44);
-        assert_eq!(f(-1.9).as_u8(false), 255);
+        let f = Number::Float;
+        assert_eq!(Number::Int(16777217).as_f32(), 16777216.0);
+        assert_eq!(Number::Int(2147483648).as_i32(), i32::MIN);
+        assert_eq!(Number::Int(4294967297).as_i32(), 1);
+        assert_eq!(f(-1.9).as_i32(), -1);
+        assert_eq!(f(4e9).as_i32(), i32::MIN);
+        assert_eq!(f(f64::NAN).as_i64(), i64::MIN);
+        assert_eq!(Number::Int(-300).as_u8(), 212);
+        assert_eq!(f(300.5).as_u8(), 44);
+        assert_eq!(f(-1.9).as_u8(), 255);
     }
 
     #[test]

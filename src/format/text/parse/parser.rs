@@ -64,7 +64,7 @@ impl<'t, 'o> Parser<'t, 'o> {
         out: &'o mut Vec<u8>,
     ) -> Self {
         Parser {
-            lex: Lexer::new(text, dialect),
+            lex: Lexer::new(text, dialect, options.engine_floats),
             dialect,
             options: *options,
             out,
@@ -333,11 +333,8 @@ impl<'t, 'o> Parser<'t, 'o> {
                     .map(|()| false)
             }
             Token::Color(c) => self.build(|b| b.color(c)).map(|()| false),
-            Token::Number(Number::Int(i)) => self.build(|b| b.int(i)).map(|()| false),
-            Token::Number(n) => {
-                let f = n.as_f64(self.options.engine_floats);
-                self.build(|b| b.float(f)).map(|()| false)
-            }
+            Token::Int(i) => self.build(|b| b.int(i)).map(|()| false),
+            Token::Float(f) => self.build(|b| b.float(f)).map(|()| false),
             Token::Ident(word) => self.identifier(word),
             Token::Eof => Err(self.lex.error(if self.stack.is_empty() {
                 TextErrorKind::ExpectedValue
@@ -477,7 +474,7 @@ impl<'t, 'o> Parser<'t, 'o> {
                     let is_id = self.lex.text(raw, escaped) == "object_id";
                     self.expect(b':', "':'")?;
                     match (is_id, self.lex.next()?) {
-                        (true, Token::Number(Number::Int(n))) => id = Some(n),
+                        (true, Token::Int(n)) => id = Some(n),
                         (false, Token::Ident("null")) => {}
                         _ => {
                             return Err(self.lex.error(TextErrorKind::BadArgument("an object id")))
