@@ -41,6 +41,8 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(feature = "alloc")]
+pub mod edit;
+#[cfg(feature = "alloc")]
 mod format;
 pub mod frame;
 #[cfg(all(
@@ -57,6 +59,8 @@ mod wire;
 #[cfg(feature = "alloc")]
 mod write;
 
+#[cfg(feature = "alloc")]
+pub use edit::{Edit, EditError};
 #[cfg(feature = "serde")]
 pub use crate::serde::{from_bytes, from_value, to_vec, to_writer, DeError, SerError};
 #[cfg(feature = "std")]
