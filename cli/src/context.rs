@@ -80,5 +80,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<&str> for Failure {
+    /// Errors given as text are input or I/O errors.
+    fn from(message: &str) -> Self {
+        Failure::Input(message.to_string())
+    }
+}
+
 /// What a command returns.
 pub type Outcome = Result<(), Failure>;

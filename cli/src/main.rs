@@ -12,6 +12,7 @@
 mod check;
 mod context;
 mod diff;
+mod edit;
 mod from_json;
 mod from_text;
 mod get;
@@ -96,6 +97,13 @@ enum Command {
     /// Read lossless JSON (what `json` writes; JSON Lines for several values) from IN and
     /// write the bytes to OUT (`-`: stdout; never a terminal without --force).
     FromJson(from_json::Args),
+    /// Set the value at PATH in FILE (VALUE in the engine's text form, or --json), in
+    /// place (atomically) or into -o OUT. A missing key is added. Exit code 3 when the path
+    /// leads nowhere.
+    Set(edit::SetArgs),
+    /// Delete the entry, element or property at PATH in FILE, in place (atomically) or
+    /// into -o OUT. Exit code 3 when there is nothing at PATH.
+    Delete(edit::DeleteArgs),
     /// Compare A and B: one line per path that differs (`~ path: a -> b`, `- path: a` only
     /// in A, `+ path: b` only in B), values in the engine's text form. Exit code 0 when
     /// equal, 1 when different.
@@ -121,6 +129,8 @@ impl Command {
             Command::Reencode(args) => reencode::run(&args, ctx),
             Command::FromText(args) => from_text::run(&args, ctx),
             Command::Diff(args) => diff::run(&args, ctx),
+            Command::Set(args) => edit::run_set(&args, ctx),
+            Command::Delete(args) => edit::run_delete(&args, ctx),
             Command::FromJson(args) => from_json::run(&args, ctx),
             Command::Completions { shell } => {
                 // Into memory first: `generate` panics when its writer fails (`| head`).

@@ -35,10 +35,22 @@ pub fn write(dest: &Path, bytes: &[u8], out: &BinaryOut) -> Outcome {
 /// Writes `bytes` to a temporary file next to `dest`, syncs it, and renames it over `dest`.
 /// On any error the temporary file is removed and `dest` is untouched.
 pub fn write_atomically(dest: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(dest, |w| w.write_all(bytes))
+}
+
+/// [`write_atomically`] with the content streamed by `fill` (through a 1 MiB buffer).
+pub fn write_atomically_with(
+    dest: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let temp = temp_path(dest);
     let result = (|| {
-        let mut file = File::options().write(true).create_new(true).open(&temp)?;
-        file.write_all(bytes)?;
+        let file = File::options().write(true).create_new(true).open(&temp)?;
+        let mut buffered = io::BufWriter::with_capacity(1 << 20, file);
+        fill(&mut buffered)?;
+        let file = buffered
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?;
         file.sync_all()?;
         drop(file);
         if std::env::var_os("GDVARIANT_TEST_FAIL_BEFORE_RENAME").is_some() {

@@ -37,7 +37,16 @@ use serde_json::Value;
 pub fn gate(test: &str) -> Option<PathBuf> {
     let oracle = std::env::var_os("GDVARIANT_ORACLE_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle"));
+        .unwrap_or_else(|| {
+            // From the library's tests, or from the command line's (one folder down).
+            let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let beside = here.join("../shared/oracle");
+            if beside.is_dir() {
+                beside
+            } else {
+                here.join("../../shared/oracle")
+            }
+        });
     let forced = std::env::var("GDVARIANT_ORACLE").as_deref() == Ok("1");
     let sid_root = std::env::var_os("SID_ROOT")
         .map(PathBuf::from)
