@@ -78,6 +78,31 @@ mkdir -p corpus/json_read
 cp corpus/parse_walk/* seeds/json_read/* corpus/json_read/
 echo "seeded json_read with the binary fixtures and their JSON (fuzz/corpus/json_read/)"
 
+# splice: [config][ops = 0: one operation][kind][n][path][m: u16 LE][value][original]:
+# each small fixture with `set` of its first child ("0", or the key "a") to the int 1, and
+# the store_var files with config bit 6 (a frame).
+mkdir -p corpus/splice
+for engine in g32 g36 g4; do
+  if [ "$engine" = g4 ]; then dialect=1; else dialect=0; fi
+  python3 - "$fixtures/$engine" "corpus/splice/${engine}_" "$dialect" <<'PY'
+import os, struct, sys
+src, prefix, dialect = sys.argv[1], sys.argv[2], int(sys.argv[3])
+value = struct.pack("<II", 2, 1)  # int 1
+for name in sorted(os.listdir(src)):
+    if not name.endswith(".bin"):
+        continue
+    data = open(os.path.join(src, name), "rb").read()
+    if not data or len(data) > 8192:
+        continue
+    config = dialect | (0x40 if name.startswith("w_") and "__" in name else 0)
+    for kind, path in ((0, b"0"), (0, b"a"), (3, b"0")):
+        op = bytes([kind, len(path)]) + path + struct.pack("<H", len(value)) + value
+        with open(prefix + name[:-4] + "_%d_%s" % (kind, path.decode()), "wb") as f:
+            f.write(bytes([config, 0]) + op + data)
+PY
+done
+echo "seeded splice with set and delete on the fixtures (fuzz/corpus/splice/)"
+
 # serde_derive also starts from values of its own types (fuzz/seeds/serde_derive/: to_vec of
 # a Save and of a list of Events, in both dialects), whose keys random fixtures lack.
 cp seeds/serde_derive/* corpus/serde_derive/
