@@ -59,10 +59,10 @@ mod wire;
 #[cfg(feature = "alloc")]
 mod write;
 
-#[cfg(feature = "alloc")]
-pub use edit::{Edit, EditError};
 #[cfg(feature = "serde")]
 pub use crate::serde::{from_bytes, from_value, to_vec, to_writer, DeError, SerError};
+#[cfg(feature = "alloc")]
+pub use edit::{Edit, EditError};
 #[cfg(feature = "std")]
 pub use format::json;
 #[cfg(feature = "alloc")]
