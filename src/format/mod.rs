@@ -1,6 +1,5 @@
 //! Text formats of a parsed value: the engines' own text form and lossless JSON.
 
-#[cfg(feature = "std")]
 pub(crate) mod base64;
 pub(crate) mod exact;
 #[cfg(feature = "std")]
