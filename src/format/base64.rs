@@ -3,9 +3,11 @@
 
 use alloc::vec::Vec;
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // encode: JSON (std) only
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Appends the base64 text of `bytes` to `out`. O(len).
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // JSON (std) only
 pub(crate) fn encode(out: &mut Vec<u8>, bytes: &[u8]) {
     let symbol = |six: u32| ALPHABET.get((six & 63) as usize).copied().unwrap_or(b'=');
     out.reserve(bytes.len().div_ceil(3) * 4);
