@@ -68,3 +68,29 @@ fn nested_array_keys_print_in_bounded_time() {
         .recv_timeout(Duration::from_secs(30))
         .expect("printing two nested Array keys did not finish in 30 s");
 }
+
+/// Found by `splice` (fuzz/artifacts/splice/crash-e4e6fa88…): two insertions into an empty
+/// PackedByteArray (Godot 4 header with unused bits set, count 0, then 4 bytes after the
+/// value). Each insertion was an empty range at the same place, so they did not conflict,
+/// and each wrote its own byte *and padding*: the array came out 12 bytes long holding 8
+/// bytes of elements and padding for 1, and swallowed the 4 bytes after it. A byte array's
+/// insertion now rewrites its count and all its bytes (the padding follows the length), so
+/// a second edit of the same array is a conflict.
+#[test]
+fn two_insertions_into_an_empty_byte_array_conflict() {
+    use gdvariant::edit::{Edit, Encoded};
+    use gdvariant::EditError;
+    let original = [0x1d, 0x01, 0xb7, 0x00, 0, 0, 0, 0, 0xee, 0xee, 0xee, 0xee];
+    let mut edit = Edit::from_bytes(&original, Dialect::Godot4).unwrap();
+    edit.insert("[0]", Encoded(&[2, 0, 0, 0, 0x3d, 0, 0, 0])).unwrap();
+    let second = edit.insert("[0]", Encoded(&[2, 0, 0, 0, 7, 0, 0, 0]));
+    assert!(matches!(second, Err(EditError::Conflict { offset: 4, .. })), "{second:?}");
+    // The one insertion: count 1, the byte, 3 bytes of padding, then the bytes after.
+    let out = edit.to_vec();
+    assert_eq!(
+        out,
+        [0x1d, 0x01, 0xb7, 0x00, 1, 0, 0, 0, 0x3d, 0, 0, 0, 0xee, 0xee, 0xee, 0xee]
+    );
+    let (value, len) = VariantRef::parse_prefix(&out, Dialect::Godot4).unwrap();
+    assert_eq!((len, value.to_string().as_str()), (12, "PackedByteArray(61)"));
+}

@@ -11,7 +11,7 @@
 #![no_main]
 
 use gdvariant::text::{self, TextOptions};
-use gdvariant::{Dialect, ParseOptions, VariantRef};
+use gdvariant::{Dialect, Edge, ParseOptions, VariantRef};
 use gdvariant_fuzz::Config;
 use libfuzzer_sys::fuzz_target;
 
@@ -48,6 +48,9 @@ fn text_is_stable(bytes: &[u8], dialect: Dialect, options: &TextOptions) {
     let Ok(value) = VariantRef::parse(bytes, dialect) else {
         return;
     };
+    if raw_property_names(value) {
+        return;
+    }
     let exact = TextOptions {
         engine_floats: false,
         ..*options
@@ -65,6 +68,27 @@ fn text_is_stable(bytes: &[u8], dialect: Dialect, options: &TextOptions) {
         .expect("checked by read")
         .to_string();
     assert_eq!(shown_once, shown_twice, "text → bytes → text is not stable");
+}
+
+/// Does `v` hold an object property name with a `\\` or a `"`? The engines print property
+/// names raw (`"name":`) but read them with escapes, so such a name changes with every
+/// round through the text form, in Godot as here: no fixed point to check.
+fn raw_property_names(v: VariantRef<'_>) -> bool {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        for (edge, child) in v.children() {
+            if let Edge::Property(name) = edge {
+                if name.as_str().contains(['\\', '"']) {
+                    return true;
+                }
+            }
+            stack.push(child);
+        }
+        if let Some(d) = v.as_dictionary() {
+            stack.extend(d.iter().map(|(k, _)| k));
+        }
+    }
+    false
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -186,6 +186,12 @@ impl Doc<'_> {
                 let splice = packed::splice(arena, array, container, *index, op, &element)
                     .ok_or_else(|| target.not_found())?;
                 let mut patches = alloc::vec![self.bytes(splice.start, splice.end, arena, from)];
+                if let Some(word) = splice.count_word {
+                    let at = container.offset().saturating_add(4);
+                    let from = arena.len();
+                    arena.extend_from_slice(&word.to_le_bytes());
+                    patches.push(self.bytes(at, at.saturating_add(4), arena, from));
+                }
                 if splice.count != 0 {
                     let at = self.index(container.offset().saturating_add(4));
                     let base = u32::try_from(array.len()).unwrap_or(u32::MAX);

@@ -25,6 +25,11 @@ pub(super) struct Splice {
     pub(super) start: usize,
     pub(super) end: usize,
     pub(super) count: i64,
+    /// A byte array's new count word, written as bytes (not as a count change that adds
+    /// up with others): a second insertion or deletion in the same array then overlaps it
+    /// and is refused, where two insertions at one place (two empty ranges) would each
+    /// write their own padding.
+    pub(super) count_word: Option<u32>,
 }
 
 /// The wire bytes of `value` as an element of `array`, or what the array takes instead.
@@ -178,6 +183,7 @@ pub(super) fn splice(
                 start,
                 end,
                 count: 0,
+                count_word: None,
             })
         }
         Op::Insert | Op::Delete if byte_array => {
@@ -193,10 +199,15 @@ pub(super) fn splice(
             arena.extend_from_slice(keep);
             arena.resize(arena.len().checked_add(pad4(new_len))?, 0);
             let value_end = container.offset().checked_add(container.encoded().len())?;
+            let keep_bits = le_u32(container.encoded(), 4) & 0x8000_0000;
+            let word = u32::try_from(new_len)
+                .ok()
+                .filter(|&n| n <= i32::MAX as u32)?;
             Some(Splice {
                 start,
                 end: value_end,
-                count: if op == Op::Insert { 1 } else { -1 },
+                count: 0,
+                count_word: Some(word | keep_bits),
             })
         }
         Op::Insert => {
@@ -205,12 +216,14 @@ pub(super) fn splice(
                 start,
                 end: start,
                 count: 1,
+                count_word: None,
             })
         }
         Op::Delete => Some(Splice {
             start,
             end,
             count: -1,
+            count_word: None,
         }),
     }
 }
