@@ -82,9 +82,13 @@ fn two_insertions_into_an_empty_byte_array_conflict() {
     use gdvariant::EditError;
     let original = [0x1d, 0x01, 0xb7, 0x00, 0, 0, 0, 0, 0xee, 0xee, 0xee, 0xee];
     let mut edit = Edit::from_bytes(&original, Dialect::Godot4).unwrap();
-    edit.insert("[0]", Encoded(&[2, 0, 0, 0, 0x3d, 0, 0, 0])).unwrap();
+    edit.insert("[0]", Encoded(&[2, 0, 0, 0, 0x3d, 0, 0, 0]))
+        .unwrap();
     let second = edit.insert("[0]", Encoded(&[2, 0, 0, 0, 7, 0, 0, 0]));
-    assert!(matches!(second, Err(EditError::Conflict { offset: 4, .. })), "{second:?}");
+    assert!(
+        matches!(second, Err(EditError::Conflict { offset: 4, .. })),
+        "{second:?}"
+    );
     // The one insertion: count 1, the byte, 3 bytes of padding, then the bytes after.
     let out = edit.to_vec();
     assert_eq!(
@@ -92,5 +96,37 @@ fn two_insertions_into_an_empty_byte_array_conflict() {
         [0x1d, 0x01, 0xb7, 0x00, 1, 0, 0, 0, 0x3d, 0, 0, 0, 0xee, 0xee, 0xee, 0xee]
     );
     let (value, len) = VariantRef::parse_prefix(&out, Dialect::Godot4).unwrap();
-    assert_eq!((len, value.to_string().as_str()), (12, "PackedByteArray(61)"));
+    assert_eq!(
+        (len, value.to_string().as_str()),
+        (12, "PackedByteArray(61)")
+    );
+}
+
+/// Found by `text_parse`: a Dictionary with two Projection keys that differ only in the
+/// sign of a zero component printed the same text twice, and read back it kept both keys
+/// (their bytes differ); read again, they folded. The engines compare math keys component
+/// by component with `==` (−0.0 equals 0.0) and NaN equal to NaN: Godot 3.6.2 and 4.6.3
+/// fold `{Vector2(0, 1): 1, Vector2(-0.0, 1): 2}` and `{Vector2(nan, 0): 1, Vector2(nan,
+/// 0): 2}` into one pair each (tests/text_oracle.rs), and so does the parser now.
+#[test]
+fn math_keys_that_differ_in_the_sign_of_zero_or_a_nan_fold() {
+    for (text, shown) in [
+        (
+            "{Vector2(0, 1): 1, Vector2(-0.0, 1): 2}",
+            "{\nVector2(0, 1): 2\n}",
+        ),
+        (
+            "{Vector2(nan, 0): 1, Vector2(nan, 0): 2}",
+            "{\nVector2(nan, 0): 2\n}",
+        ),
+        (
+            "{Projection(0, 0, inf_neg, inf_neg, 0, 0, 0, inf, 0, 0, 0, 0, 0, 0, 0, 0): 1, \
+             Projection(0, -0.0, inf_neg, inf_neg, 0, 0, 0, inf, 0, 0, 0, 0, 0, 0, 0, 0): 2}",
+            "{\nProjection(0, 0, inf_neg, inf_neg, 0, 0, 0, inf, 0, 0, 0, 0, 0, 0, 0, 0): 2\n}",
+        ),
+    ] {
+        let bytes = gdvariant::text::parse(text, Dialect::Godot4).unwrap();
+        let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+        assert_eq!(value.to_string(), shown, "{text}");
+    }
 }

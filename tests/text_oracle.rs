@@ -88,6 +88,7 @@ const COMMON: &[&str] = &[
     "{nan: 1, nan: 2}",
     "{0.0: 1, -0.0: 2}",
     "{[1]: 1, [1]: 2}",
+    "{Vector2(0, 1): 1, Vector2(-0.0, 1): 2}",
     "{Vector2(1, 2): \"v\"}",
     "PoolIntArray(1, 2, 3)",
     "IntArray(2147483648, 1.9, -1.9)",
@@ -113,6 +114,9 @@ const G3_ONLY: &[&str] = &["1E5", "-2.5E-3", "-.5", "-.", "RID(5)", "RID(1.5)"];
 
 /// Godot 3.6 and Godot 4, not 3.2.
 const G36_G4: &[&str] = &[
+    // Godot 3.2 reads no nan or inf in a constructor.
+    "{Vector2(nan, 0): 1, Vector2(nan, 0): 2}",
+    "{Vector3(1, -0.0, 2): 1, Vector3(1, 0, 2): 2, Color(nan, 0, 0, 1): 3, Color(nan, 0, 0, 1): 4}",
     "inf_neg",
     "Vector2(inf, nan)",
     "Vector2(0.1, inf_neg)",

@@ -12,7 +12,8 @@
 //! The check, for a parsed value: `json::write` (compact and pretty) then `json::read`
 //! succeeds, and gives exactly `Builder::value`'s re-encoding of the value; where JSON
 //! cannot carry the value exactly (a NaN's payload and sign, a NodePath name holding `/`
-//! or `:`, or empty) it gives bytes that come back unchanged through JSON once more.
+//! or `:`, empty, or starting with a BOM, which Godot drops when it reads the name) the
+//! bytes reach a fixed point within two more rounds through JSON.
 #![no_main]
 
 use gdvariant::json;
@@ -55,10 +56,10 @@ fn exact_in_json(value: VariantRef<'_>) -> bool {
             Value::NodePath(path) => {
                 path.names().any(|n| {
                     let n = n.as_str();
-                    n.is_empty() || n.contains(['/', ':'])
+                    n.is_empty() || n.contains(['/', ':']) || n.starts_with('\u{feff}')
                 }) || path.subnames().any(|n| {
                     let n = n.as_str();
-                    n.is_empty() || n.contains(':')
+                    n.is_empty() || n.contains(':') || n.starts_with('\u{feff}')
                 })
             }
             _ => false,
@@ -90,11 +91,17 @@ fn check(value: VariantRef<'_>, dialect: Dialect) {
                 String::from_utf8_lossy(&text)
             );
         } else {
-            let parsed = VariantRef::parse(&got, dialect).expect("read's bytes parse");
-            let again = json::read(&to_json(parsed, pretty), dialect).expect("reads again");
+            // A name that starts with a BOM is read without it (as Godot reads string
+            // bytes) only once written: one round makes it empty, the next keeps it so.
+            let round = |bytes: &[u8]| {
+                let parsed = VariantRef::parse(bytes, dialect).expect("read's bytes parse");
+                json::read(&to_json(parsed, pretty), dialect).expect("reads again")
+            };
+            let once = round(&got);
+            let twice = round(&once);
             assert!(
-                again == got,
-                "no fixed point after one round\n{}",
+                twice == once,
+                "no fixed point after two rounds\n{}",
                 String::from_utf8_lossy(&text)
             );
         }

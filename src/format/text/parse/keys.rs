@@ -36,6 +36,9 @@ enum Norm<'a> {
     Bytes(u8, &'a [u8]),
     /// A float's value (−0.0 as 0.0, every NaN alike).
     Float(u64),
+    /// A math value's type and components, floats as for `Float` (the engine compares
+    /// components with `==`, NaN alike).
+    Math(u8, Vec<u64>),
     /// An object (each is a new instance), or a Godot 3 dictionary: equal to nothing.
     Never,
 }
@@ -55,12 +58,19 @@ fn norm(key: &[u8], dialect: Dialect) -> Norm<'_> {
             .ok()
             .and_then(|v| v.as_float())
             .unwrap_or(0.0);
-        let bits = if value.is_nan() {
-            f64::NAN.to_bits()
-        } else {
-            (value + 0.0).to_bits()
-        };
-        return Norm::Float(bits);
+        return Norm::Float(float_bits(value));
+    }
+    if let Some(math) = VariantRef::parse(key, dialect)
+        .ok()
+        .and_then(|v| v.as_math())
+    {
+        let parts = (0..math.len())
+            .map(|i| match math.get_i32(i) {
+                Some(n) => u64::from(n as u32),
+                None => float_bits(math.get(i).unwrap_or(0.0)),
+            })
+            .collect();
+        return Norm::Math(ty, parts);
     }
     if ty == id(VariantType::Object)
         || (dialect == Dialect::Godot3 && ty == id(VariantType::Dictionary))
@@ -74,6 +84,15 @@ fn norm(key: &[u8], dialect: Dialect) -> Norm<'_> {
     };
     // The header's upper bytes (flags) are part of the value.
     Norm::Bytes(ty, key.get(1..).map_or(payload, |k| k))
+}
+
+/// A float as dictionary keys compare: −0.0 as 0.0, every NaN alike.
+fn float_bits(value: f64) -> u64 {
+    if value.is_nan() {
+        f64::NAN.to_bits()
+    } else {
+        (value + 0.0).to_bits()
+    }
 }
 
 fn key_of<'o>(out: &'o [u8], p: &Pair, dialect: Dialect) -> Norm<'o> {
@@ -95,6 +114,10 @@ fn hash(n: &Norm<'_>) -> u64 {
             }
         }
         Norm::Float(bits) => mix(*bits ^ 0xF10A7),
+        Norm::Math(ty, parts) => {
+            mix(u64::from(*ty) | 0x3A7F00);
+            parts.iter().for_each(|&p| mix(p));
+        }
         Norm::Never => {}
     }
     h
