@@ -34,10 +34,7 @@ pub struct Args {
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let raw = read_input(&args.input)?;
     let name = args.input.display();
-    let dialect = match args.godot {
-        GodotArg::Three => Dialect::Godot3,
-        GodotArg::Four => Dialect::Godot4,
-    };
+    let dialect = args.godot.dialect();
     let values = match json::read(&raw, dialect) {
         Ok(bytes) => vec![bytes],
         Err(whole) => match lines(&raw, dialect) {

@@ -39,10 +39,7 @@ pub fn run(args: &Args, _ctx: &Ctx) -> Outcome {
     let name = args.input.display();
     let text = std::str::from_utf8(&raw)
         .map_err(|e| format!("{name}: not UTF-8 text at byte {}", e.valid_up_to()))?;
-    let dialect = match args.godot {
-        GodotArg::Three => Dialect::Godot3,
-        GodotArg::Four => Dialect::Godot4,
-    };
+    let dialect = args.godot.dialect();
     let options = TextOptions {
         engine_floats: args.engine_floats,
         ..TextOptions::default()

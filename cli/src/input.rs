@@ -41,6 +41,16 @@ pub enum GodotArg {
     Four,
 }
 
+impl GodotArg {
+    /// The dialect it names.
+    pub fn dialect(self) -> Dialect {
+        match self {
+            GodotArg::Three => Dialect::Godot3,
+            GodotArg::Four => Dialect::Godot4,
+        }
+    }
+}
+
 impl InputArgs {
     /// Opens the input: a file is memory-mapped (nothing is read up front, and only the
     /// pages a command touches are loaded); stdin is read whole.
@@ -52,10 +62,7 @@ impl InputArgs {
     /// detection note on stderr unless `--quiet`.
     pub fn parse<'a>(&self, data: &'a [u8], ctx: &Ctx) -> Result<Input<'a>, Failure> {
         let hints = Hints {
-            dialect: self.godot.map(|g| match g {
-                GodotArg::Three => Dialect::Godot3,
-                GodotArg::Four => Dialect::Godot4,
-            }),
+            dialect: self.godot.map(GodotArg::dialect),
             prefixed: match (self.prefixed, self.no_prefix) {
                 (true, _) => Some(true),
                 (_, true) => Some(false),
