@@ -141,20 +141,66 @@ fn splice(
         None => None,
     };
     let head_end = prefix.map_or(start, |(at, _)| at);
-    let write = |w: &mut dyn Write| -> std::io::Result<()> {
-        w.write_all(&data[..head_end])?;
-        if let Some((_, bytes)) = prefix {
-            w.write_all(&bytes)?;
-        }
-        edit.write_to(&mut *w)?;
-        w.write_all(&data[end..])
-    };
     let dest = dest.cloned().unwrap_or_else(|| input.file.clone());
-    if dest.as_os_str() == "-" {
-        let mut buf = Vec::with_capacity(data.len() + new_len);
-        write(&mut buf).map_err(|e| e.to_string())?;
-        return output::write(&dest, &buf, out);
+    if dest.as_os_str() == "-" || input.file.as_os_str() == "-" {
+        let write = |w: &mut dyn Write| -> std::io::Result<()> {
+            w.write_all(&data[..head_end])?;
+            if let Some((_, bytes)) = prefix {
+                w.write_all(&bytes)?;
+            }
+            edit.write_to(&mut *w)?;
+            w.write_all(&data[end..])
+        };
+        if dest.as_os_str() == "-" {
+            let mut buf = Vec::with_capacity(data.len() + new_len);
+            write(&mut buf).map_err(|e| e.to_string())?;
+            return output::write(&dest, &buf, out);
+        }
+        return output::write_atomically_with(&dest, |file| write(file))
+            .map_err(|e| format!("{}: {e}", dest.display()).into());
     }
-    output::write_atomically_with(&dest, |file| write(file))
-        .map_err(|e| format!("{}: {e}", dest.display()).into())
+    // From a file to a file: the unchanged runs are copied by the kernel (copy_file_range,
+    // as cp does), only the changed bytes pass through this process.
+    let mut patches: Vec<(std::ops::Range<usize>, Vec<u8>)> = Vec::new();
+    if let Some((at, bytes)) = prefix {
+        patches.push((at..at + 4, bytes.to_vec()));
+    }
+    for change in edit.changes() {
+        let r = change.range();
+        patches.push((start + r.start..start + r.end, change.bytes().to_vec()));
+    }
+    let source =
+        std::fs::File::open(&input.file).map_err(|e| format!("{}: {e}", input.file.display()))?;
+    let total = data.len();
+    output::write_atomically_to_file(&dest, |file| {
+        let mut pos = 0;
+        for (range, bytes) in &patches {
+            copy_range(&source, file, pos, range.start)?;
+            file.write_all(bytes)?;
+            pos = range.end;
+        }
+        copy_range(&source, file, pos, total)
+    })
+    .map_err(|e| format!("{}: {e}", dest.display()).into())
+}
+
+/// Copies bytes `from..to` of `source` to the end of `file` (in the kernel where it can).
+fn copy_range(
+    source: &std::fs::File,
+    file: &mut std::fs::File,
+    from: usize,
+    to: usize,
+) -> std::io::Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    let len = to.saturating_sub(from) as u64;
+    let mut reader = source;
+    reader.seek(SeekFrom::Start(from as u64))?;
+    let copied = std::io::copy(&mut reader.take(len), file)?;
+    if copied != len {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            "the file changed while it was being edited",
+        ));
+    }
+    Ok(())
 }

@@ -65,6 +65,29 @@ pub fn write_atomically_with(
     result
 }
 
+/// [`write_atomically`] with the content written by `fill` straight into the file (so that
+/// `std::io::copy` from another file can use `copy_file_range`).
+pub fn write_atomically_to_file(
+    dest: &Path,
+    fill: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let temp = temp_path(dest);
+    let result = (|| {
+        let mut file = File::options().write(true).create_new(true).open(&temp)?;
+        fill(&mut file)?;
+        file.sync_all()?;
+        drop(file);
+        if std::env::var_os("GDVARIANT_TEST_FAIL_BEFORE_RENAME").is_some() {
+            return Err(io::Error::other("simulated failure before the rename"));
+        }
+        std::fs::rename(&temp, dest)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
 /// `dir/.NAME.gdvariant-PID.tmp`: hidden, in the destination's directory (a rename stays on
 /// one file system), unique per process.
 fn temp_path(dest: &Path) -> PathBuf {
