@@ -139,8 +139,6 @@ pub(super) fn fold_duplicates(
         return n as u64;
     }
     // first[i]: the index of the first pair with pair i's key.
-    let mut first: Vec<u32> = (0..n as u32).collect();
-    let mut any = false;
     // Two passes keep the memory touched at random small (large dictionaries have unique
     // keys, and a table of all of them misses the cache on every key): a bitset of hashes
     // marks the hashes seen twice, then only keys with such a hash go into a table.
@@ -173,6 +171,11 @@ pub(super) fn fold_duplicates(
             (twice.get(b / 64)? & mask != 0).then_some(i as u32)
         })
         .collect();
+    if suspects.is_empty() {
+        return n as u64;
+    }
+    let mut first: Vec<u32> = (0..n as u32).collect();
+    let mut any = false;
     let size = (2 * suspects.len()).next_power_of_two().max(2);
     // (hash tag, pair index); u32::MAX: empty. Keys are compared only when tags match.
     let mut table: Vec<(u32, u32)> = alloc::vec![(0, u32::MAX); size];
