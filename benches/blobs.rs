@@ -176,6 +176,13 @@ pub fn standard(ids: Ids) -> Vec<(&'static str, Vec<u8>)> {
     ]
 }
 
+/// The standard `dict_nested_100k` blob in Godot 4, in aligned storage (without building
+/// the other standard blobs).
+#[allow(dead_code)] // for serde.rs, from_text.rs and from_json.rs; parse.rs builds all four
+pub fn dict_nested_100k_g4() -> Blob {
+    Blob::new("dict_nested_100k", &nested_dict(G4, 100_000))
+}
+
 /// A Godot 4 PackedVector3Array of `n` elements in aligned storage.
 pub fn pv3_g4(n: usize) -> Blob {
     Blob::new("pv3", &pv3(G4, n))

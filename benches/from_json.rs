@@ -28,11 +28,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use gdvariant::{json, Dialect, VariantRef};
 
 fn bench_from_json(c: &mut Criterion) {
-    let (_, blob) = blobs::standard(blobs::G4)
-        .into_iter()
-        .find(|(n, _)| *n == "dict_nested_100k")
-        .unwrap();
-    let blob = blobs::Blob::new("dict_nested_100k", &blob);
+    let blob = blobs::dict_nested_100k_g4();
     let bytes = blob.bytes();
     let value = VariantRef::parse(bytes, Dialect::Godot4).unwrap();
     let mut text = Vec::new();

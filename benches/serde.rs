@@ -44,11 +44,7 @@ impl Serialize for AsMap<'_> {
 }
 
 fn bench_serde(c: &mut Criterion) {
-    let (_, blob) = blobs::standard(blobs::G4)
-        .into_iter()
-        .find(|(n, _)| *n == "dict_nested_100k")
-        .unwrap();
-    let blob = blobs::Blob::new("dict_nested_100k", &blob);
+    let blob = blobs::dict_nested_100k_g4();
     let bytes = blob.bytes();
     let pairs: Vec<(&str, Entry)> = gdvariant::from_bytes(bytes, Dialect::Godot4).unwrap();
     assert_eq!(pairs.len(), 100_000);
