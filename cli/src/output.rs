@@ -43,30 +43,17 @@ pub fn write_atomically_with(
     dest: &Path,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    let temp = temp_path(dest);
-    let result = (|| {
-        let file = File::options().write(true).create_new(true).open(&temp)?;
+    write_atomically_to_file(dest, |file| {
         let mut buffered = io::BufWriter::with_capacity(1 << 20, file);
         fill(&mut buffered)?;
-        let file = buffered
-            .into_inner()
-            .map_err(io::IntoInnerError::into_error)?;
-        file.sync_all()?;
-        drop(file);
-        if std::env::var_os("GDVARIANT_TEST_FAIL_BEFORE_RENAME").is_some() {
-            // Tests simulate a failure (a full disk, a crash) between the write and the rename.
-            return Err(io::Error::other("simulated failure before the rename"));
-        }
-        std::fs::rename(&temp, dest)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
+        buffered.flush()
+    })
 }
 
-/// [`write_atomically`] with the content written by `fill` straight into the file (so that
-/// `std::io::copy` from another file can use `copy_file_range`).
+/// The one way files are written: `fill` writes the content straight into a temporary file
+/// next to `dest` (so that `std::io::copy` from another file can use `copy_file_range`),
+/// which is synced and renamed over `dest`; on any error it is removed and `dest` is
+/// untouched.
 pub fn write_atomically_to_file(
     dest: &Path,
     fill: impl FnOnce(&mut File) -> io::Result<()>,
@@ -78,6 +65,7 @@ pub fn write_atomically_to_file(
         file.sync_all()?;
         drop(file);
         if std::env::var_os("GDVARIANT_TEST_FAIL_BEFORE_RENAME").is_some() {
+            // Tests simulate a failure (a full disk, a crash) between the write and the rename.
             return Err(io::Error::other("simulated failure before the rename"));
         }
         std::fs::rename(&temp, dest)
