@@ -51,7 +51,6 @@ fn norm(key: &[u8], dialect: Dialect) -> Norm<'_> {
     if ty == 4 {
         return Norm::Bytes(4, rest);
     }
-    let payload = rest.get(3..).unwrap_or_default();
     let id = |t: VariantType| t.id(dialect).unwrap_or(u8::MAX);
     if ty == id(VariantType::Float) {
         let value = VariantRef::parse(key, dialect)
@@ -83,7 +82,7 @@ fn norm(key: &[u8], dialect: Dialect) -> Norm<'_> {
         ty
     };
     // The header's upper bytes (flags) are part of the value.
-    Norm::Bytes(ty, key.get(1..).map_or(payload, |k| k))
+    Norm::Bytes(ty, rest)
 }
 
 /// A float as dictionary keys compare: −0.0 as 0.0, every NaN alike.

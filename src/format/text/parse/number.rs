@@ -125,7 +125,12 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect, engine: bool, len: &mut usize
         // `1.5e` has no exponent digits: the engine's converter returns the digits without
         // the decimal point (15); there is no other reading to round correctly.
         Some((_, [])) => by_engine,
-        _ => exact_f64(negative, int_digits, frac, exp).unwrap_or(by_engine),
+        // The token is in a syntax core's correctly rounded parser reads (`1.`, `.5` and
+        // `1.e5` included); `-.` (Godot 3's −0.0) has no digit for it.
+        _ => core::str::from_utf8(bytes.get(..i).unwrap_or_default())
+            .ok()
+            .and_then(|token| token.parse().ok())
+            .unwrap_or(by_engine),
     })
 }
 
@@ -183,58 +188,6 @@ fn to_int(negative: bool, digits: &[u8]) -> i64 {
     } else {
         value
     }
-}
-
-/// The correctly rounded double of the token (`core`'s parser on a normalized copy).
-fn exact_f64(negative: bool, int: &[u8], frac: &[u8], exp: Option<(bool, &[u8])>) -> Option<f64> {
-    let mut buf = [0u8; 96];
-    let mut n = 0;
-    let mut push = |b: u8, n: &mut usize| {
-        if let Some(slot) = buf.get_mut(*n) {
-            *slot = b;
-            *n += 1;
-        }
-    };
-    if negative {
-        push(b'-', &mut n);
-    }
-    // Long mantissas and exponents go through a slower path that keeps them whole.
-    if int.len() + frac.len() + exp.map_or(0, |(_, e)| e.len()) > 80 {
-        let mut s = alloc::string::String::new();
-        if negative {
-            s.push('-');
-        }
-        s.push('0');
-        s.extend(int.iter().map(|&b| char::from(b)));
-        s.push('.');
-        s.extend(frac.iter().map(|&b| char::from(b)));
-        if let Some((neg, digits)) = exp {
-            s.push('e');
-            if neg {
-                s.push('-');
-            }
-            s.extend(digits.iter().map(|&b| char::from(b)));
-        }
-        return s.parse().ok();
-    }
-    push(b'0', &mut n);
-    for &b in int {
-        push(b, &mut n);
-    }
-    push(b'.', &mut n);
-    for &b in frac {
-        push(b, &mut n);
-    }
-    if let Some((neg, digits)) = exp {
-        push(b'e', &mut n);
-        if neg {
-            push(b'-', &mut n);
-        }
-        for &b in digits {
-            push(b, &mut n);
-        }
-    }
-    core::str::from_utf8(buf.get(..n)?).ok()?.parse().ok()
 }
 
 /// The engine's `built_in_strtod` (after Tcl's `strtod`): at most 18 mantissa digits,
