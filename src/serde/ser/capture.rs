@@ -5,7 +5,7 @@ use ::serde::ser::{self, Serialize};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::core::{shape, Result};
+use super::core::{reject, shape, Result};
 use crate::serde::error::SerError;
 
 /// Captures the leaves of `payload`.
@@ -157,30 +157,7 @@ impl ser::Serializer for &mut Capture {
     fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self> {
         Ok(self)
     }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant> {
-        Err(shape("math or packed"))
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(shape("math or packed"))
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(shape("math or packed"))
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant> {
-        Err(shape("math or packed"))
-    }
+    reject!(shape("math or packed"); tuple_variant map struct struct_variant);
 }
 
 impl ser::SerializeSeq for &mut Capture {
