@@ -73,7 +73,9 @@ fn every_fixture_reads_back_from_its_text() {
         }
     }
     eprintln!("{total} fixtures: {same_text} same text, {same_bytes} same bytes");
-    assert_eq!((total, same_text), (330, 330));
+    // Same bytes as the canonical re-encoding: Godot 4 all but the 4 above, Godot 3 where
+    // the 6-digit floats of its text are exact.
+    assert_eq!((total, same_text, same_bytes), (330, 330, 303));
     for r in &report {
         let cut: String = r.chars().take(400).collect();
         eprintln!("{cut}\n");
