@@ -1104,6 +1104,102 @@ fn duplicate_keys_resolve_to_the_last_and_delete_together() {
     );
 }
 
+#[test]
+fn only_the_last_equal_key_decides_where_a_deeper_step_leads() {
+    // {"a": {"x": 1}, "a": {"y": 2}, "c": 0}: the first "a" has an "x", the engine's "a" does
+    // not; and the other way round.
+    let pair = |first: &str, second: &str| {
+        build(G4, |b| {
+            let mut d = b.dictionary()?;
+            d.entry("a").dictionary()?.entry(first).int(1)?;
+            d.entry("a").dictionary()?.entry(second).int(2)?;
+            d.entry("c").int(0)?;
+            d.finish()
+        })
+    };
+    let bytes = pair("x", "y");
+    let root = VariantRef::parse(&bytes, G4).unwrap();
+    let second = root.query("a").unwrap().value().unwrap();
+    let mut edit = Edit::from_bytes(&bytes, G4).unwrap();
+    assert_eq!(
+        edit.set("a/x/z", 1).unwrap_err(),
+        EditError::NotFound {
+            path: "/a".into(),
+            step: 1,
+            name: "x".into(),
+            offset: second.offset()
+        }
+    );
+    edit.set("a/y", 7).unwrap();
+    let out = output(&edit);
+    assert_eq!(
+        text(&out, G4),
+        "{\n\"a\": {\n\"x\": 1\n},\n\"a\": {\n\"y\": 7\n},\n\"c\": 0\n}"
+    );
+    let bytes = pair("y", "x");
+    let mut edit = Edit::from_bytes(&bytes, G4).unwrap();
+    edit.set("a/x", 7).unwrap();
+    let out = VariantRef::parse(&output(&edit), G4).unwrap().to_string();
+    assert_eq!(
+        out,
+        "{\n\"a\": {\n\"y\": 1\n},\n\"a\": {\n\"x\": 7\n},\n\"c\": 0\n}"
+    );
+}
+
+#[test]
+fn paths_longer_than_one_walk_resolve_in_chunks() {
+    // 150 nested one-pair dictionaries ("k" → …) around an array [1, 2]; a second "k" at
+    // the top holds the real chain, after a decoy.
+    fn chain(b: Builder<'_>, n: usize) -> Result<(), gdvariant::BuildError> {
+        if n == 0 {
+            let mut a = b.array()?;
+            a.push().int(1)?;
+            a.push().int(2)?;
+            return a.finish();
+        }
+        let mut d = b.dictionary()?;
+        chain(d.entry("k"), n - 1)?;
+        d.finish()
+    }
+    let bytes = build(G4, |b| {
+        let mut d = b.dictionary()?;
+        d.entry("k").int(0)?;
+        chain(d.entry("k"), 149)?;
+        d.entry("z").bool(true)?;
+        d.finish()
+    });
+    for (depth, index) in [(150, "1"), (64, "k"), (65, "k"), (128, "k"), (129, "k")] {
+        let path = format!("{}{index}", "k/".repeat(depth));
+        let mut edit = Edit::from_bytes(&bytes, G4).unwrap();
+        edit.set(&path, 9).unwrap();
+        let out = output(&edit);
+        let v = VariantRef::parse(&out, G4).unwrap();
+        assert_eq!(
+            v.query(&path).unwrap().value().unwrap().as_int(),
+            Some(9),
+            "{path}"
+        );
+        assert_eq!(v.query("z").unwrap().value().unwrap().as_bool(), Some(true));
+        if index == "1" {
+            // An int for an int: the same length, and only its 4 bytes differ.
+            assert_eq!(out.len(), bytes.len());
+            let differ = out.iter().zip(&bytes).filter(|(a, b)| a != b).count();
+            assert_eq!(differ, 1, "{path}");
+        }
+    }
+    let mut edit = Edit::from_bytes(&bytes, G4).unwrap();
+    let error = edit.set(&format!("{}5", "k/".repeat(150)), 3).unwrap_err();
+    assert!(
+        matches!(error, EditError::NotFound { step: 150, .. }),
+        "{error:?}"
+    );
+    let error = edit.set(&format!("{}q/r", "k/".repeat(70)), 3).unwrap_err();
+    assert!(
+        matches!(error, EditError::NotFound { step: 70, .. }),
+        "{error:?}"
+    );
+}
+
 // ------------------------------------------------------------------------ the engines
 
 #[test]

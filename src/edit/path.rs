@@ -13,8 +13,10 @@ use crate::read::decoded::Value;
 use crate::read::object::{FullObject, ObjectRef};
 use crate::read::packed::PackedArray;
 use crate::read::query::{parse_path, QueryError, Step};
+use crate::read::validate::measure;
 use crate::read::value::VariantRef;
 use crate::wire::bytes::pad4;
+use crate::wire::dialect::Dialect;
 
 /// A Dictionary key or property name, as a path step names it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -147,9 +149,17 @@ fn join(prefix: &str, step: &Step<'_>) -> String {
     path
 }
 
+/// Paths longer than this resolve their leading steps in chunks of this many: resolution
+/// recurses once per step it follows in one walk, and this bounds the recursion.
+const STEPS_PER_WALK: usize = 64;
+
 /// Follows `path` from `root`: every step but the last must reach a value (as `query`
-/// follows it); the last one is resolved into a [`Slot`], present or not. O(what `query`
-/// costs): dictionary lookups scan the pairs, array steps measure the elements before.
+/// follows it); the last one is resolved into a [`Slot`], present or not.
+///
+/// Cost: one walk over the containers on the path, up to the end of each (a later equal
+/// key wins, as in the engine, so every pair is looked at): each byte on the way is read
+/// once, the matched value's bytes while following the next step inside it. A walk of
+/// `STEPS_PER_WALK` steps measures where it lands once more.
 pub(super) fn resolve<'a>(root: VariantRef<'a>, path: &str) -> Result<Target<'a>, EditError> {
     let steps = parse_path(path).map_err(|e| match e {
         QueryError::Syntax { at, why } => EditError::Syntax { at, why },
@@ -159,7 +169,7 @@ pub(super) fn resolve<'a>(root: VariantRef<'a>, path: &str) -> Result<Target<'a>
             why: "unreadable path",
         },
     })?;
-    let Some((last, init)) = steps.split_last() else {
+    if steps.is_empty() {
         return Ok(Target {
             slot: Slot::Root,
             container: root,
@@ -167,42 +177,250 @@ pub(super) fn resolve<'a>(root: VariantRef<'a>, path: &str) -> Result<Target<'a>
             parent: "/".to_string(),
             name: String::new(),
         });
-    };
+    }
     let mut here = root;
     let mut prefix = "/".to_string();
-    for (i, step) in init.iter().enumerate() {
-        here = child(here, step, i, &prefix)?;
-        prefix = join(&prefix, step);
+    let mut first = 0;
+    while steps.len() - first > STEPS_PER_WALK {
+        let chunk = steps.get(first..first + STEPS_PER_WALK).unwrap_or(&[]);
+        let at = Place::of(&here);
+        (here, prefix) = at
+            .locate(chunk, first, &prefix, Goal::Value)
+            .1?
+            .into_value()?;
+        first += STEPS_PER_WALK;
     }
-    let depth = steps.len();
-    let not_container = |here: &VariantRef<'_>| EditError::NotAContainer {
-        path: prefix.clone(),
-        step: depth - 1,
-        found: here.ty().name(here.dialect()),
-        offset: here.offset(),
-    };
-    let slot = match here.value() {
-        Value::Array(array) => {
-            let index = index_of(last);
-            match index.filter(|&i| i <= array.len()) {
-                Some(index) => Slot::Element {
-                    array,
-                    index,
-                    item: nth(&array, index),
-                },
-                // No such index: resolved as an absent element past the end.
-                None => Slot::Element {
-                    array,
-                    index: usize::MAX,
-                    item: None,
-                },
+    let rest = steps.get(first..).unwrap_or(&[]);
+    Place::of(&here)
+        .locate(rest, first, &prefix, Goal::Slot)
+        .1?
+        .into_target()
+}
+
+/// What a walk stops at when it has followed its steps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Goal {
+    /// The value the steps reach.
+    Value,
+    /// The slot the last step names, present or not.
+    Slot,
+}
+
+/// Where a walk ended: the value reached (with its path), or the slot of the last step.
+enum Reached<'a> {
+    Value(VariantRef<'a>, String),
+    Slot(Target<'a>),
+}
+
+impl<'a> Reached<'a> {
+    fn into_value(self) -> Result<(VariantRef<'a>, String), EditError> {
+        match self {
+            Reached::Value(value, path) => Ok((value, path)),
+            Reached::Slot(target) => Err(target.not_found()),
+        }
+    }
+
+    fn into_target(self) -> Result<Target<'a>, EditError> {
+        match self {
+            Reached::Slot(target) => Ok(target),
+            Reached::Value(value, path) => Err(EditError::NotFound {
+                path,
+                step: 0,
+                name: String::new(),
+                offset: value.offset(),
+            }),
+        }
+    }
+}
+
+/// A validated value whose length is not known yet: its bytes run from its header to the
+/// end of the region around it.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    data: &'a [u8],
+    offset: usize,
+    dialect: Dialect,
+}
+
+impl<'a> Place<'a> {
+    fn of(value: &VariantRef<'a>) -> Self {
+        Place {
+            data: value.encoded(),
+            offset: value.offset(),
+            dialect: value.dialect(),
+        }
+    }
+
+    /// The first `len` bytes: the value itself.
+    fn value(&self, len: usize) -> VariantRef<'a> {
+        let encoded = self.data.get(..len).unwrap_or(self.data);
+        VariantRef::trusted(encoded, self.offset, self.dialect)
+    }
+
+    /// The value, measured.
+    fn measured(&self) -> (usize, VariantRef<'a>) {
+        let len = measure(self.data, self.dialect);
+        (len, self.value(len))
+    }
+
+    /// The place `at` (absolute) inside this one.
+    fn at(&self, at: usize) -> Place<'a> {
+        Place {
+            data: self
+                .data
+                .get(at.saturating_sub(self.offset)..)
+                .unwrap_or(&[]),
+            offset: at,
+            dialect: self.dialect,
+        }
+    }
+
+    /// Walks this value once, following `steps` (step number `first` on; `prefix` is the
+    /// path here). Returns the value's encoded length, which the walk of the container
+    /// around it needs whatever was found, and where the steps lead.
+    fn locate(
+        self,
+        steps: &[Step<'_>],
+        first: usize,
+        prefix: &str,
+        goal: Goal,
+    ) -> (usize, Result<Reached<'a>, EditError>) {
+        let Some((step, further)) = steps.split_first() else {
+            let (len, value) = self.measured();
+            return (len, Ok(Reached::Value(value, prefix.to_string())));
+        };
+        let last = further.is_empty() && goal == Goal::Slot;
+        let not_found = || EditError::NotFound {
+            path: prefix.to_string(),
+            step: first,
+            name: step.to_string(),
+            offset: self.offset,
+        };
+        let long = VariantRef::trusted(self.data, self.offset, self.dialect);
+        match long.value() {
+            Value::Dictionary(dict) => {
+                let key = key_of(step);
+                let mut at = self.child_start(dict.parts().1, dict.children_at());
+                let mut pairs = Vec::new();
+                let mut found = None;
+                for _ in 0..dict.len() {
+                    let key_at = self.at(at);
+                    if key_at.data.is_empty() {
+                        break;
+                    }
+                    let (key_len, k) = key_at.measured();
+                    at = at.saturating_add(key_len);
+                    let value = self.at(at);
+                    let hit = key.matches(&k);
+                    let value_len = if hit && last {
+                        let (len, v) = value.measured();
+                        pairs.push((k, v));
+                        len
+                    } else if hit {
+                        let (len, reached) =
+                            value.locate(further, first + 1, &join(prefix, step), goal);
+                        found = Some(reached);
+                        len
+                    } else {
+                        measure(value.data, self.dialect)
+                    };
+                    at = at.saturating_add(value_len);
+                }
+                let len = at.saturating_sub(self.offset);
+                if !last {
+                    return (len, found.unwrap_or_else(|| Err(not_found())));
+                }
+                let here = self.value(len);
+                let target = match here.value() {
+                    Value::Dictionary(dict) => Ok(Reached::Slot(Target {
+                        slot: Slot::Entry { dict, key, pairs },
+                        container: here,
+                        depth: first + 1,
+                        parent: prefix.to_string(),
+                        name: step.to_string(),
+                    })),
+                    _ => Err(not_found()),
+                };
+                (len, target)
+            }
+            Value::Array(array) => {
+                let index = index_of(step).filter(|&i| i <= array.len());
+                let mut at = self.child_start(array.parts().1, array.children_at());
+                let mut item = None;
+                let mut found = None;
+                for i in 0..array.len() {
+                    let element = self.at(at);
+                    if element.data.is_empty() {
+                        break;
+                    }
+                    let element_len = if Some(i) == index && last {
+                        let (len, v) = element.measured();
+                        item = Some(v);
+                        len
+                    } else if Some(i) == index {
+                        let (len, reached) =
+                            element.locate(further, first + 1, &join(prefix, step), goal);
+                        found = Some(reached);
+                        len
+                    } else {
+                        measure(element.data, self.dialect)
+                    };
+                    at = at.saturating_add(element_len);
+                }
+                let len = at.saturating_sub(self.offset);
+                if !last {
+                    return (len, found.unwrap_or_else(|| Err(not_found())));
+                }
+                let here = self.value(len);
+                let target = match here.value() {
+                    Value::Array(array) => Ok(Reached::Slot(Target {
+                        slot: Slot::Element {
+                            array,
+                            // No such index: resolved as an absent element past the end.
+                            index: index.unwrap_or(usize::MAX),
+                            item,
+                        },
+                        container: here,
+                        depth: first + 1,
+                        parent: prefix.to_string(),
+                        name: step.to_string(),
+                    })),
+                    _ => Err(not_found()),
+                };
+                (len, target)
+            }
+            _ => {
+                let (len, here) = self.measured();
+                let reached = if last {
+                    end_slot(here, step, first, prefix).map(Reached::Slot)
+                } else {
+                    child(here, step, first, prefix).and_then(|value| {
+                        Place::of(&value)
+                            .locate(further, first + 1, &join(prefix, step), goal)
+                            .1
+                    })
+                };
+                (len, reached)
             }
         }
-        Value::Dictionary(dict) => {
-            let key = key_of(last);
-            let pairs = matching_pairs(&dict, &key);
-            Slot::Entry { dict, key, pairs }
-        }
+    }
+
+    /// Absolute offset of a container's first child, from its payload's offset and the
+    /// children's place in the payload.
+    fn child_start(&self, payload_offset: usize, children_at: usize) -> usize {
+        payload_offset.saturating_add(children_at)
+    }
+}
+
+/// The slot the last step names in `here`, which is neither an Array nor a Dictionary:
+/// a full object's property or a packed array's element.
+fn end_slot<'a>(
+    here: VariantRef<'a>,
+    last: &Step<'_>,
+    i: usize,
+    prefix: &str,
+) -> Result<Target<'a>, EditError> {
+    let slot = match here.value() {
         Value::Object(ObjectRef::Full(object)) => {
             let name = property_of(last);
             let props = match &name {
@@ -226,76 +444,23 @@ pub(super) fn resolve<'a>(root: VariantRef<'a>, path: &str) -> Result<Target<'a>
                     .filter(|&i| i <= array.len())
                     .unwrap_or(usize::MAX),
             },
-            None => return Err(not_container(&here)),
+            None => {
+                return Err(EditError::NotAContainer {
+                    path: prefix.to_string(),
+                    step: i,
+                    found: here.ty().name(here.dialect()),
+                    offset: here.offset(),
+                })
+            }
         },
     };
     Ok(Target {
         slot,
         container: here,
-        depth,
-        parent: prefix,
+        depth: i + 1,
+        parent: prefix.to_string(),
         name: last.to_string(),
     })
-}
-
-/// The pairs of `dict` whose key matches `key`, in wire order. Steps over the pairs by
-/// measuring them (as the view iterators do), except the last pair's value, which runs to
-/// the dictionary's end: looking up the last key, often the one holding most of the file,
-/// does not walk its value. Every pair is looked at: a later duplicate wins, as in the
-/// engine.
-fn matching_pairs<'a>(dict: &DictRef<'a>, key: &Key) -> Vec<(VariantRef<'a>, VariantRef<'a>)> {
-    let (payload, offset, dialect) = dict.parts();
-    let start = dict.children_at();
-    let mut rest = payload.get(start..).unwrap_or(&[]);
-    let mut at = offset.saturating_add(start);
-    let count = dict.len();
-    let mut found = Vec::new();
-    for i in 0..count {
-        if rest.is_empty() {
-            break;
-        }
-        let (k, after_key) = VariantRef::split_trusted(rest, at, dialect);
-        at = at.saturating_add(k.encoded().len());
-        let (v, after_value) = if i + 1 == count {
-            (VariantRef::trusted(after_key, at, dialect), &[][..])
-        } else {
-            VariantRef::split_trusted(after_key, at, dialect)
-        };
-        at = at.saturating_add(v.encoded().len());
-        rest = after_value;
-        if key.matches(&k) {
-            found.push((k, v));
-        }
-    }
-    found
-}
-
-/// Element `index` of `array`: the elements before it are measured, the last element is
-/// not (it runs to the array's end).
-fn nth<'a>(array: &ArrayRef<'a>, index: usize) -> Option<VariantRef<'a>> {
-    let len = array.len();
-    if index >= len {
-        return None;
-    }
-    let (payload, offset, dialect) = array.parts();
-    let start = array.children_at();
-    let mut rest = payload.get(start..)?;
-    let mut at = offset.saturating_add(start);
-    for _ in 0..index {
-        if rest.is_empty() {
-            return None;
-        }
-        let (v, after) = VariantRef::split_trusted(rest, at, dialect);
-        at = at.saturating_add(v.encoded().len());
-        rest = after;
-    }
-    if rest.is_empty() {
-        None
-    } else if index + 1 == len {
-        Some(VariantRef::trusted(rest, at, dialect))
-    } else {
-        Some(VariantRef::split_trusted(rest, at, dialect).0)
-    }
 }
 
 /// Absolute offset of a property's name field, whose text has `len` raw bytes and whose
@@ -306,7 +471,9 @@ fn name_start(len: usize, value: &VariantRef<'_>) -> usize {
         .saturating_sub(4 + len.saturating_add(pad4(len)))
 }
 
-/// The value that `step` (step number `i`) reaches from `here`, whose path is `prefix`.
+/// The value that `step` (step number `i`) reaches from `here`, whose path is `prefix`,
+/// when `here` is neither a Dictionary nor an Array ([`Place::locate`] walks those): a
+/// full object's property, or the error for anything else.
 fn child<'a>(
     here: VariantRef<'a>,
     step: &Step<'_>,
@@ -320,8 +487,6 @@ fn child<'a>(
         offset: here.offset(),
     };
     let found = match here.value() {
-        Value::Dictionary(dict) => matching_pairs(&dict, &key_of(step)).pop().map(|(_, v)| v),
-        Value::Array(array) => index_of(step).and_then(|i| nth(&array, i)),
         Value::Object(ObjectRef::Full(object)) => property_of(step).and_then(|name| {
             object
                 .properties()
