@@ -127,6 +127,21 @@ pub(crate) fn count_word(n: usize) -> Result<u32, BuildError> {
 #[inline]
 pub(crate) fn put_string(out: &mut impl Sink, text: &[u8]) -> Result<(), BuildError> {
     let len = count_word(text.len())?;
+    if text.len() <= 16 && out.spare() >= 24 {
+        // A short string (most keys): one fixed-size append of the length, the text and
+        // zeros, cut back to the padded length, instead of three appends of unknown size
+        // (only into room the sink already has).
+        let mut field = [0u8; 24];
+        let (word, rest) = field.split_at_mut(4);
+        word.copy_from_slice(&len.to_le_bytes());
+        for (to, from) in rest.iter_mut().zip(text) {
+            *to = *from;
+        }
+        let end = out.len() + 4 + text.len() + crate::wire::bytes::pad4(text.len());
+        out.extend_from_slice(&field);
+        out.truncate(end);
+        return Ok(());
+    }
     out.reserve(text.len() + 7);
     out.extend_from_slice(&len.to_le_bytes());
     out.extend_from_slice(text);
@@ -185,6 +200,24 @@ impl<'a, S: Sink> Builder<'a, S> {
         Ok(())
     }
 
+    /// [`Builder::header`] and a 4-byte payload, in one append.
+    #[inline]
+    fn header_and(
+        &mut self,
+        ty: VariantType,
+        flags: u32,
+        payload: [u8; 4],
+    ) -> Result<(), BuildError> {
+        if self.script && !matches!(ty, VariantType::Nil | VariantType::String) {
+            return Err(BuildError::InvalidScriptProperty(ty));
+        }
+        let word = (self.id(ty)? | flags).to_le_bytes();
+        let [a, b, c, d] = word;
+        let [e, f, g, h] = payload;
+        self.out.extend_from_slice(&[a, b, c, d, e, f, g, h]);
+        Ok(())
+    }
+
     /// The header of `ty`, then the string field `text` (String, StringName,
     /// PackedByteArray, Signal's name, an Object's class). The checks come first — the
     /// type in the dialect, then the length — so on error nothing is written.
@@ -225,10 +258,7 @@ impl<'a, S: Sink> Builder<'a, S> {
     #[inline]
     pub fn int(mut self, value: i64) -> Result<(), BuildError> {
         match i32::try_from(value) {
-            Ok(narrow) => {
-                self.header(VariantType::Int, 0)?;
-                self.out.extend_from_slice(&narrow.to_le_bytes());
-            }
+            Ok(narrow) => self.header_and(VariantType::Int, 0, narrow.to_le_bytes())?,
             Err(_) => {
                 self.header(VariantType::Int, FLAG_64)?;
                 self.out.extend_from_slice(&value.to_le_bytes());
@@ -243,8 +273,7 @@ impl<'a, S: Sink> Builder<'a, S> {
     pub fn float(mut self, value: f64) -> Result<(), BuildError> {
         let narrow = value as f32;
         if f64::from(narrow) == value {
-            self.header(VariantType::Float, 0)?;
-            self.out.extend_from_slice(&narrow.to_le_bytes());
+            self.header_and(VariantType::Float, 0, narrow.to_le_bytes())?;
         } else {
             self.header(VariantType::Float, FLAG_64)?;
             self.out.extend_from_slice(&value.to_le_bytes());

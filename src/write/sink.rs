@@ -26,6 +26,11 @@ pub trait Sink: sealed::Sealed {
     fn patch_word(&mut self, at: usize, word: [u8; 4]);
     /// Drops everything after the first `len` bytes.
     fn truncate(&mut self, len: usize);
+    /// Bytes that can be appended without growing (0: unknown). Short fields are written
+    /// as one fixed-size append, cut back, only where that cannot make a sink grow.
+    fn spare(&self) -> usize {
+        0
+    }
 }
 
 impl sealed::Sealed for Vec<u8> {}
@@ -56,6 +61,10 @@ impl Sink for Vec<u8> {
     #[inline]
     fn truncate(&mut self, len: usize) {
         Vec::truncate(self, len);
+    }
+    #[inline]
+    fn spare(&self) -> usize {
+        self.capacity() - Vec::len(self)
     }
 }
 

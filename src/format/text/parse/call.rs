@@ -38,7 +38,7 @@ impl<'t> Parser<'t, '_> {
     /// `n, n, … )` after the `(`: any count, no trailing comma.
     fn numbers(&mut self, into: &mut Vec<Number>) -> Result<(), TextError> {
         let first = self.lex.next()?;
-        if first == Token::Punct(b')') {
+        if first.is_punct(b')') {
             return Ok(());
         }
         let mut token = first;

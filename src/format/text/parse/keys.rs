@@ -134,7 +134,7 @@ pub(super) fn fold_duplicates(
     if n < 2 {
         return n as u64;
     }
-    if n <= 16 && !small_has_duplicates(out, pairs, dialect) {
+    if strings_in_order(out, pairs) || (n <= 16 && !small_has_duplicates(out, pairs, dialect)) {
         return n as u64;
     }
     // first[i]: the index of the first pair with pair i's key.
@@ -241,6 +241,44 @@ pub(super) fn fold_duplicates(
 
 /// Whether a few pairs hold equal keys, without allocating: each key against the ones
 /// before it.
+/// Are all keys plain Strings, each greater than the one before (by bytes, which is the
+/// engines' String order)? Then no two are equal. The engines print a dictionary's keys
+/// sorted, so their own text takes this path: one comparison per key, in order, instead of
+/// hashing every key.
+fn strings_in_order(out: &[u8], pairs: &[Pair]) -> bool {
+    // A String key's encoding: header 4 (no flags), the length, the bytes, the padding.
+    let text = |p: &Pair| {
+        let key = out.get(p.key..p.value)?;
+        let (header, rest) = key.split_first_chunk::<4>()?;
+        let (len, rest) = rest.split_first_chunk::<4>()?;
+        (*header == [4, 0, 0, 0]).then_some(())?;
+        rest.get(..u32::from_le_bytes(*len) as usize)
+    };
+    let mut previous: Option<&[u8]> = None;
+    for p in pairs {
+        let Some(key) = text(p) else {
+            return false;
+        };
+        if previous.is_some_and(|before| !less(before, key)) {
+            return false;
+        }
+        previous = Some(key);
+    }
+    true
+}
+
+/// `a < b` by bytes, inline: keys are short, where a call to `memcmp` costs more than
+/// the comparison.
+#[inline]
+fn less(a: &[u8], b: &[u8]) -> bool {
+    for (x, y) in a.iter().zip(b) {
+        if x != y {
+            return x < y;
+        }
+    }
+    a.len() < b.len()
+}
+
 fn small_has_duplicates(out: &[u8], pairs: &[Pair], dialect: Dialect) -> bool {
     pairs.iter().enumerate().any(|(i, p)| {
         let k = key_of(out, p, dialect);

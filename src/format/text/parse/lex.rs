@@ -31,6 +31,15 @@ pub(super) enum Token<'t> {
     Eof,
 }
 
+impl Token<'_> {
+    /// Is it the punctuation `p`? (A plain comparison, where `==` on tokens compares
+    /// every variant's payload.)
+    #[inline]
+    pub(super) fn is_punct(&self, p: u8) -> bool {
+        matches!(self, Token::Punct(q) if *q == p)
+    }
+}
+
 /// The tokenizer: a position in the input, one token of pushback and a scratch buffer for
 /// strings with escapes.
 pub(super) struct Lexer<'t> {
@@ -84,7 +93,7 @@ impl<'t> Lexer<'t> {
     /// token: errors point at it) and returns true.
     pub(super) fn eat(&mut self, punct: u8) -> bool {
         if let Some((token, start, pos)) = self.back {
-            if token == Token::Punct(punct) {
+            if token.is_punct(punct) {
                 self.back = None;
                 self.start = start;
                 self.pos = pos;

@@ -79,8 +79,16 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect, engine: bool, len: &mut usize
     if negative {
         i = 1;
     }
+    // The digits' value is gathered as they are scanned (wrapping: it is used only when
+    // there are few enough digits for it to be exact).
+    let mut mantissa: u64 = 0;
     let int_from = i;
-    while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+    while let Some(d) = bytes
+        .get(i)
+        .and_then(|b| b.checked_sub(b'0'))
+        .filter(|d| *d < 10)
+    {
+        mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(d));
         i += 1;
     }
     let int_digits = bytes.get(int_from..i).unwrap_or_default();
@@ -91,7 +99,12 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect, engine: bool, len: &mut usize
         float = true;
         i += 1;
         let from = i;
-        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+        while let Some(d) = bytes
+            .get(i)
+            .and_then(|b| b.checked_sub(b'0'))
+            .filter(|d| *d < 10)
+        {
+            mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(d));
             i += 1;
         }
         frac = bytes.get(from..i).unwrap_or_default();
@@ -112,9 +125,20 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect, engine: bool, len: &mut usize
     }
     *len = i;
     if !float {
+        // Up to 18 digits fit an i64 exactly (to_int's wrapping and clamping start at 19).
+        if int_digits.len() <= 18 {
+            let value = mantissa as i64;
+            return Number::Int(if negative { -value } else { value });
+        }
         return Number::Int(to_int(negative, int_digits));
     }
-    if let Some(f) = fast_path(negative, int_digits, frac, exp) {
+    let digits = int_digits.len() + frac.len();
+    if let Some(f) = fast_path(
+        negative,
+        (digits <= 15).then_some(mantissa),
+        frac.len(),
+        exp,
+    ) {
         return Number::Float(f);
     }
     let by_engine = built_in_strtod(negative, int_digits, frac, exp);
@@ -137,19 +161,21 @@ pub(crate) fn scan(bytes: &[u8], dialect: Dialect, engine: bool, len: &mut usize
 /// Clinger's fast path: at most 15 significant digits scaled by at most 10^22, where one
 /// multiplication or division of two exact doubles is correctly rounded. The engine's
 /// converter computes exactly this there too, so both readings agree.
-fn fast_path(negative: bool, int: &[u8], frac: &[u8], exp: Option<(bool, &[u8])>) -> Option<f64> {
+///
+/// `mantissa` is the value of all the digits (`None`: more than 15 of them), `frac` the
+/// number of them after the point.
+fn fast_path(
+    negative: bool,
+    mantissa: Option<u64>,
+    frac: usize,
+    exp: Option<(bool, &[u8])>,
+) -> Option<f64> {
     const POW10: [f64; 23] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
         1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ];
-    if int.len() + frac.len() > 15 {
-        return None;
-    }
-    let mut mantissa: u64 = 0;
-    for &d in int.iter().chain(frac) {
-        mantissa = mantissa * 10 + u64::from(d - b'0');
-    }
-    let mut e = -(frac.len() as i64);
+    let mantissa = mantissa?;
+    let mut e = -(frac as i64);
     match exp {
         None => {}
         Some((_, [])) => return None,

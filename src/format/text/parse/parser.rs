@@ -76,7 +76,7 @@ impl<'t, 'o> Parser<'t, 'o> {
 
     pub(super) fn run(mut self) -> Result<(), TextError> {
         self.value()?;
-        if !self.options.allow_trailing && self.lex.next()? != Token::Eof {
+        if !self.options.allow_trailing && !matches!(self.lex.next()?, Token::Eof) {
             return Err(self.lex.error(TextErrorKind::TrailingText));
         }
         Ok(())
@@ -167,13 +167,15 @@ impl<'t, 'o> Parser<'t, 'o> {
                         top.failed |= !keys::coerce(self.out, key_at, check, self.dialect);
                     }
                     top.want_value = true;
-                    self.expect(b':', "':'")?;
+                    // The colon, looked at as a byte first (the token path for errors).
+                    if !self.lex.eat(b':') {
+                        self.expect(b':', "':'")?;
+                    }
                     self.pairs.push(keys::Pair::new(key_at, self.out.len()));
                     continue 'value;
                 }
                 self.child_done()?;
-                let token = self.lex.next()?;
-                if token == Token::Punct(b',') {
+                if self.lex.eat(b',') {
                     if self.eat_closer()? {
                         continue; // a trailing comma
                     }
@@ -183,6 +185,7 @@ impl<'t, 'o> Parser<'t, 'o> {
                     }
                     continue; // `, )` closed the object
                 }
+                let token = self.lex.next()?;
                 if !self.closes(token)? {
                     return Err(self.lex.error(match token {
                         Token::Eof => TextErrorKind::UnexpectedEnd,
@@ -282,7 +285,7 @@ impl<'t, 'o> Parser<'t, 'o> {
             Some(Kind::Object) => b')',
             None => return Ok(false),
         };
-        if token != Token::Punct(closer) {
+        if !token.is_punct(closer) {
             return Ok(false);
         }
         self.close()?;
@@ -359,7 +362,7 @@ impl<'t, 'o> Parser<'t, 'o> {
             "Object" => return self.object(),
             "Array" | "Dictionary" if g4 => {
                 let next = self.lex.next()?;
-                if next == Token::Punct(b'[') {
+                if next.is_punct(b'[') {
                     self.typed(word == "Dictionary")?;
                     return Ok(true);
                 }
@@ -397,7 +400,7 @@ impl<'t, 'o> Parser<'t, 'o> {
             match self.lex.next()? {
                 Token::Ident("Resource") => {
                     let next = self.lex.next()?;
-                    if next == Token::Punct(b'(') {
+                    if next.is_punct(b'(') {
                         let Token::Str { raw, escaped } = self.lex.next()? else {
                             return Err(self.lex.error(TextErrorKind::BadArgument("a string")));
                         };
