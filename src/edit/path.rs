@@ -290,19 +290,14 @@ impl<'a> Place<'a> {
             return (len, Ok(Reached::Value(value, prefix.to_string())));
         };
         let last = further.is_empty() && goal == Goal::Slot;
-        let not_found = || EditError::NotFound {
-            path: prefix.to_string(),
-            step: first,
-            name: step.to_string(),
-            offset: self.offset,
-        };
+        let follow = |child: Place<'a>| child.locate(further, first + 1, &join(prefix, step), goal);
+        let mut found = None;
         let long = VariantRef::trusted(self.data, self.offset, self.dialect);
-        match long.value() {
+        let (end, pending) = match long.value() {
             Value::Dictionary(dict) => {
                 let key = key_of(step);
-                let mut at = self.child_start(dict.parts().1, dict.children_at());
+                let mut at = dict.parts().1.saturating_add(dict.children_at());
                 let mut pairs = Vec::new();
-                let mut found = None;
                 for _ in 0..dict.len() {
                     let key_at = self.at(at);
                     if key_at.data.is_empty() {
@@ -310,106 +305,103 @@ impl<'a> Place<'a> {
                     }
                     let (key_len, k) = key_at.measured();
                     at = at.saturating_add(key_len);
-                    let value = self.at(at);
                     let hit = key.matches(&k);
-                    let value_len = if hit && last {
-                        let (len, v) = value.measured();
-                        pairs.push((k, v));
-                        len
-                    } else if hit {
-                        let (len, reached) =
-                            value.locate(further, first + 1, &join(prefix, step), goal);
-                        found = Some(reached);
-                        len
-                    } else {
-                        measure(value.data, self.dialect)
-                    };
+                    let (value_len, kept) = self.at(at).pass(hit, last, &mut found, follow);
+                    pairs.extend(kept.map(|v| (k, v)));
                     at = at.saturating_add(value_len);
                 }
-                let len = at.saturating_sub(self.offset);
-                if !last {
-                    return (len, found.unwrap_or_else(|| Err(not_found())));
-                }
-                let here = self.value(len);
-                let target = match here.value() {
-                    Value::Dictionary(dict) => Ok(Reached::Slot(Target {
-                        slot: Slot::Entry { dict, key, pairs },
-                        container: here,
-                        depth: first + 1,
-                        parent: prefix.to_string(),
-                        name: step.to_string(),
-                    })),
-                    _ => Err(not_found()),
-                };
-                (len, target)
+                (at, Pending::Entry(key, pairs))
             }
             Value::Array(array) => {
                 let index = index_of(step).filter(|&i| i <= array.len());
-                let mut at = self.child_start(array.parts().1, array.children_at());
+                let mut at = array.parts().1.saturating_add(array.children_at());
                 let mut item = None;
-                let mut found = None;
                 for i in 0..array.len() {
                     let element = self.at(at);
                     if element.data.is_empty() {
                         break;
                     }
-                    let element_len = if Some(i) == index && last {
-                        let (len, v) = element.measured();
-                        item = Some(v);
-                        len
-                    } else if Some(i) == index {
-                        let (len, reached) =
-                            element.locate(further, first + 1, &join(prefix, step), goal);
-                        found = Some(reached);
-                        len
-                    } else {
-                        measure(element.data, self.dialect)
-                    };
+                    let hit = Some(i) == index;
+                    let (element_len, kept) = element.pass(hit, last, &mut found, follow);
+                    item = item.or(kept);
                     at = at.saturating_add(element_len);
                 }
-                let len = at.saturating_sub(self.offset);
-                if !last {
-                    return (len, found.unwrap_or_else(|| Err(not_found())));
-                }
-                let here = self.value(len);
-                let target = match here.value() {
-                    Value::Array(array) => Ok(Reached::Slot(Target {
-                        slot: Slot::Element {
-                            array,
-                            // No such index: resolved as an absent element past the end.
-                            index: index.unwrap_or(usize::MAX),
-                            item,
-                        },
-                        container: here,
-                        depth: first + 1,
-                        parent: prefix.to_string(),
-                        name: step.to_string(),
-                    })),
-                    _ => Err(not_found()),
-                };
-                (len, target)
+                (at, Pending::Element(index, item))
             }
             _ => {
+                // Not walked here: a full object's properties, a packed array, a leaf.
                 let (len, here) = self.measured();
                 let reached = if last {
                     end_slot(here, step, first, prefix).map(Reached::Slot)
                 } else {
-                    child(here, step, first, prefix).and_then(|value| {
-                        Place::of(&value)
-                            .locate(further, first + 1, &join(prefix, step), goal)
-                            .1
-                    })
+                    child(here, step, first, prefix).and_then(|value| follow(Place::of(&value)).1)
                 };
-                (len, reached)
+                return (len, reached);
             }
+        };
+        let len = end.saturating_sub(self.offset);
+        let not_found = || EditError::NotFound {
+            path: prefix.to_string(),
+            step: first,
+            name: step.to_string(),
+            offset: self.offset,
+        };
+        if !last {
+            return (len, found.unwrap_or_else(|| Err(not_found())));
         }
+        let here = self.value(len);
+        let slot = match (here.value(), pending) {
+            (Value::Dictionary(dict), Pending::Entry(key, pairs)) => {
+                Slot::Entry { dict, key, pairs }
+            }
+            (Value::Array(array), Pending::Element(index, item)) => Slot::Element {
+                array,
+                // No such index: resolved as an absent element past the end.
+                index: index.unwrap_or(usize::MAX),
+                item,
+            },
+            _ => return (len, Err(not_found())),
+        };
+        let target = Target {
+            slot,
+            container: here,
+            depth: first + 1,
+            parent: prefix.to_string(),
+            name: step.to_string(),
+        };
+        (len, Ok(Reached::Slot(target)))
     }
 
-    /// Absolute offset of a container's first child, from its payload's offset and the
-    /// children's place in the payload.
-    fn child_start(&self, payload_offset: usize, children_at: usize) -> usize {
-        payload_offset.saturating_add(children_at)
+    /// Steps over this child of the container being walked and returns its length. A child
+    /// the step names (`hit`) is kept whole when the step is the last one, or followed into
+    /// with `follow`, whose result goes to `found` (a later hit replaces it: the engine
+    /// keeps the last of equal keys); any other child is only measured.
+    fn pass(
+        self,
+        hit: bool,
+        last: bool,
+        found: &mut Option<Result<Reached<'a>, EditError>>,
+        follow: impl FnOnce(Place<'a>) -> (usize, Result<Reached<'a>, EditError>),
+    ) -> (usize, Option<VariantRef<'a>>) {
+        if !hit {
+            return (measure(self.data, self.dialect), None);
+        }
+        if last {
+            let (len, value) = self.measured();
+            return (len, Some(value));
+        }
+        let (len, reached) = follow(self);
+        *found = Some(reached);
+        (len, None)
     }
+}
+
+/// What the walk of a Dictionary or Array gathered for the slot of a last step.
+enum Pending<'a> {
+    /// The key, and the pairs that hold it.
+    Entry(Key, Vec<(VariantRef<'a>, VariantRef<'a>)>),
+    /// The index (`None`: not an index of this array) and the element there.
+    Element(Option<usize>, Option<VariantRef<'a>>),
 }
 
 /// The slot the last step names in `here`, which is neither an Array nor a Dictionary:
@@ -444,14 +436,7 @@ fn end_slot<'a>(
                     .filter(|&i| i <= array.len())
                     .unwrap_or(usize::MAX),
             },
-            None => {
-                return Err(EditError::NotAContainer {
-                    path: prefix.to_string(),
-                    step: i,
-                    found: here.ty().name(here.dialect()),
-                    offset: here.offset(),
-                })
-            }
+            None => return Err(not_a_container(&here, prefix, i)),
         },
     };
     Ok(Target {
@@ -461,6 +446,16 @@ fn end_slot<'a>(
         parent: prefix.to_string(),
         name: last.to_string(),
     })
+}
+
+/// `here` (step `i`, at `prefix`) holds nothing a step can name.
+fn not_a_container(here: &VariantRef<'_>, prefix: &str, i: usize) -> EditError {
+    EditError::NotAContainer {
+        path: prefix.to_string(),
+        step: i,
+        found: here.ty().name(here.dialect()),
+        offset: here.offset(),
+    }
 }
 
 /// Absolute offset of a property's name field, whose text has `len` raw bytes and whose
@@ -508,14 +503,7 @@ fn child<'a>(
                     None => not_found(),
                 });
             }
-            None => {
-                return Err(EditError::NotAContainer {
-                    path: prefix.to_string(),
-                    step: i,
-                    found: here.ty().name(here.dialect()),
-                    offset: here.offset(),
-                })
-            }
+            None => return Err(not_a_container(&here, prefix, i)),
         },
     };
     found.ok_or_else(not_found)
