@@ -1,7 +1,10 @@
 //! `gdvariant set FILE PATH VALUE` and `gdvariant delete FILE PATH`: splice one value in a
-//! file (`gdvariant::edit`), writing only the bytes around it again: the file is streamed
-//! to a temporary file next to it (one sequential copy), then renamed over it (or written
-//! to `-o OUT`). A store_var length prefix is updated; other frames are kept as they are.
+//! file (`gdvariant::edit`), writing only the bytes around it again. File to file, a second
+//! thread has the kernel copy the input into a temporary file next to the destination
+//! while this one validates and plans; the changes are then written over that copy (from
+//! the first one that moves bytes on, the rest of the file follows it), and the temporary
+//! file is synced and renamed over the destination (or `-o OUT`). A store_var length prefix
+//! is updated; other frames are kept as they are.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -11,6 +14,7 @@ use gdvariant::frame::PrefixOrder;
 use gdvariant::{json, text, EditError};
 
 use crate::context::{Ctx, Failure, Outcome};
+use crate::copy::{copy_range, HeadCopy};
 use crate::input::InputArgs;
 use crate::output;
 
@@ -107,6 +111,17 @@ fn splice(
     change: impl FnOnce(&mut Edit<'_>, &str) -> Result<(), Failure>,
 ) -> Outcome {
     let data = input.open()?;
+    let dest = dest.cloned().unwrap_or_else(|| input.file.clone());
+    let file_to_file = dest.as_os_str() != "-" && input.file.as_os_str() != "-";
+    // From a file to a file: the kernel starts copying the input into the temporary file
+    // now, on another thread, while this one validates and plans.
+    let head = match file_to_file {
+        true => Some(
+            HeadCopy::start(&input.file, &dest, data.len() as u64)
+                .map_err(|e| format!("{}: {e}", dest.display()))?,
+        ),
+        false => None,
+    };
     let parsed = input.parse(&data, ctx)?;
     let (value, _, path) = parsed.address(address)?;
     let path = path.trim_start_matches('/');
@@ -141,8 +156,7 @@ fn splice(
         None => None,
     };
     let head_end = prefix.map_or(start, |(at, _)| at);
-    let dest = dest.cloned().unwrap_or_else(|| input.file.clone());
-    if dest.as_os_str() == "-" || input.file.as_os_str() == "-" {
+    let Some(head) = head else {
         let write = |w: &mut dyn Write| -> std::io::Result<()> {
             w.write_all(&data[..head_end])?;
             if let Some((_, bytes)) = prefix {
@@ -158,49 +172,58 @@ fn splice(
         }
         return output::write_atomically_with(&dest, |file| write(file))
             .map_err(|e| format!("{}: {e}", dest.display()).into());
-    }
-    // From a file to a file: the unchanged runs are copied by the kernel (copy_file_range,
-    // as cp does), only the changed bytes pass through this process.
-    let mut patches: Vec<(std::ops::Range<usize>, Vec<u8>)> = Vec::new();
+    };
+    let mut patches: Vec<(std::ops::Range<u64>, Vec<u8>)> = Vec::new();
     if let Some((at, bytes)) = prefix {
-        patches.push((at..at + 4, bytes.to_vec()));
+        patches.push((at as u64..at as u64 + 4, bytes.to_vec()));
     }
     for change in edit.changes() {
         let r = change.range();
-        patches.push((start + r.start..start + r.end, change.bytes().to_vec()));
+        let (from, to) = ((start + r.start) as u64, (start + r.end) as u64);
+        patches.push((from..to, change.bytes().to_vec()));
     }
     let source =
         std::fs::File::open(&input.file).map_err(|e| format!("{}: {e}", input.file.display()))?;
-    let total = data.len();
-    output::write_atomically_to_file(&dest, |file| {
-        let mut pos = 0;
-        for (range, bytes) in &patches {
-            copy_range(&source, file, pos, range.start)?;
-            file.write_all(bytes)?;
-            pos = range.end;
-        }
-        copy_range(&source, file, pos, total)
-    })
-    .map_err(|e| format!("{}: {e}", dest.display()).into())
+    write_patched(head, &source, &patches, data.len() as u64)
+        .map_err(|e| format!("{}: {e}", dest.display()).into())
 }
 
-/// Copies bytes `from..to` of `source` to the end of `file` (in the kernel where it can).
-fn copy_range(
+/// Finishes the file: the copy runs up to the first patch that moves the bytes after it
+/// (the whole file if none does); the patches before it are written over the copy in
+/// place; from there the patches and the unchanged runs between them follow. `patches`
+/// are sorted and disjoint, in input offsets.
+fn write_patched(
+    head: HeadCopy,
     source: &std::fs::File,
-    file: &mut std::fs::File,
-    from: usize,
-    to: usize,
+    patches: &[(std::ops::Range<u64>, Vec<u8>)],
+    total: u64,
 ) -> std::io::Result<()> {
-    use std::io::{Read, Seek, SeekFrom};
-    let len = to.saturating_sub(from) as u64;
-    let mut reader = source;
-    reader.seek(SeekFrom::Start(from as u64))?;
-    let copied = std::io::copy(&mut reader.take(len), file)?;
-    if copied != len {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::UnexpectedEof,
-            "the file changed while it was being edited",
-        ));
+    use std::io::{Seek, SeekFrom};
+    let moving = patches
+        .iter()
+        .position(|(range, bytes)| range.end - range.start != bytes.len() as u64);
+    let limit = moving
+        .and_then(|k| patches.get(k))
+        .map_or(total, |(range, _)| range.start);
+    let (mut atomic, _) = head.finish(limit)?;
+    let file = atomic.file()?;
+    let (in_place, rest) = patches.split_at(moving.unwrap_or(patches.len()));
+    for (range, bytes) in in_place {
+        file.seek(SeekFrom::Start(range.start))?;
+        file.write_all(bytes)?;
     }
-    Ok(())
+    let mut at = limit;
+    file.seek(SeekFrom::Start(at))?;
+    for (range, bytes) in rest {
+        copy_range(source, file, at, range.start)?;
+        file.write_all(bytes)?;
+        at = range.end;
+    }
+    if !rest.is_empty() {
+        copy_range(source, file, at, total)?;
+    }
+    // A copy that ran past the limit left bytes beyond the new end.
+    let end = file.stream_position()?;
+    file.set_len(end)?;
+    atomic.commit()
 }

@@ -11,6 +11,7 @@
 
 mod check;
 mod context;
+mod copy;
 mod diff;
 mod edit;
 mod from_json;

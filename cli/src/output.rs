@@ -58,22 +58,62 @@ pub fn write_atomically_to_file(
     dest: &Path,
     fill: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
-    let temp = temp_path(dest);
-    let result = (|| {
-        let mut file = File::options().write(true).create_new(true).open(&temp)?;
-        fill(&mut file)?;
-        file.sync_all()?;
-        drop(file);
+    let mut atomic = AtomicFile::create(dest)?;
+    fill(atomic.file()?)?;
+    atomic.commit()
+}
+
+/// A temporary file next to its destination that becomes the destination only through
+/// [`AtomicFile::commit`] (synced, then renamed over it). Dropped without a commit, it is
+/// removed, and the destination was never touched.
+pub struct AtomicFile {
+    file: Option<File>,
+    temp: PathBuf,
+    dest: PathBuf,
+}
+
+impl AtomicFile {
+    /// Creates the temporary file (`create_new`: never an existing file).
+    pub fn create(dest: &Path) -> io::Result<AtomicFile> {
+        let temp = temp_path(dest);
+        let file = File::options().write(true).create_new(true).open(&temp)?;
+        Ok(AtomicFile {
+            file: Some(file),
+            temp,
+            dest: dest.to_path_buf(),
+        })
+    }
+
+    /// The temporary file, to write the content into. (Only `commit`, which consumes
+    /// `self`, takes it out, so this never fails.)
+    pub fn file(&mut self) -> io::Result<&mut File> {
+        self.file
+            .as_mut()
+            .ok_or_else(|| io::Error::other("the temporary file is closed"))
+    }
+
+    /// Syncs the content and renames it over the destination.
+    pub fn commit(mut self) -> io::Result<()> {
+        if let Some(file) = self.file.take() {
+            file.sync_all()?;
+        }
         if std::env::var_os("GDVARIANT_TEST_FAIL_BEFORE_RENAME").is_some() {
             // Tests simulate a failure (a full disk, a crash) between the write and the rename.
             return Err(io::Error::other("simulated failure before the rename"));
         }
-        std::fs::rename(&temp, dest)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
+        std::fs::rename(&self.temp, &self.dest)?;
+        self.temp = PathBuf::new();
+        Ok(())
     }
-    result
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        drop(self.file.take());
+        if !self.temp.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
 }
 
 /// `dir/.NAME.gdvariant-PID.tmp`: hidden, in the destination's directory (a rename stays on

@@ -186,6 +186,85 @@ fn frames_keep_their_neighbours_and_get_their_new_length() {
 }
 
 #[test]
+fn a_file_written_while_the_copy_runs_matches_the_streamed_output() {
+    // File to file, the input is copied into the new file by a second thread while the edit
+    // is planned, in chunks (here 1,000 and 77,777 bytes: many per file), then patched: the
+    // changes of the same size in place, from the first that moves bytes on, the rest
+    // written after it. The result must be what the plain stream to stdout gives.
+    let dir = scratch("overlap");
+    let (_, original) = save_game();
+    let mut framed = (original.len() as u32).to_le_bytes().to_vec();
+    framed.extend_from_slice(&original);
+    let cases: [(&[u8], &[&str]); 6] = [
+        (&original, &["set", "chunks/1234/entities/7/hp", "999"]),
+        (
+            &original,
+            &["set", "chunks/1234/entities/7/hp", "\"a string now\""],
+        ),
+        (&original, &["set", "chunks/0/new_key", "[1, 2, 3]"]),
+        (&original, &["delete", "chunks/1"]),
+        (&framed, &["set", "chunks/3/entities/0/hp", "1.5"]),
+        (&framed, &["delete", "chunks/2/entities/0"]),
+    ];
+    for (input, command) in cases {
+        let file = dir.join("save.bin");
+        std::fs::write(&file, input).unwrap();
+        let f = file.to_str().unwrap();
+        let mut streamed_args = vec!["-q", command[0], f];
+        streamed_args.extend_from_slice(&command[1..]);
+        streamed_args.extend_from_slice(&["-o", "-", "--force"]);
+        let streamed = gdvariant(&streamed_args, &[]);
+        assert!(streamed.status.success(), "{command:?}");
+        assert_ne!(streamed.stdout, input, "{command:?} changes something");
+        for chunk in ["1000", "77777"] {
+            let out = dir.join("out.bin");
+            let o = out.to_str().unwrap();
+            let mut args = vec!["-q", command[0], f];
+            args.extend_from_slice(&command[1..]);
+            args.extend_from_slice(&["-o", o]);
+            let r = gdvariant(&args, &[("GDVARIANT_TEST_COPY_CHUNK", chunk)]);
+            assert!(
+                r.status.success(),
+                "{command:?}: {}",
+                String::from_utf8_lossy(&r.stderr)
+            );
+            assert!(
+                std::fs::read(&out).unwrap() == streamed.stdout,
+                "{command:?}, chunks of {chunk}"
+            );
+            assert_eq!(
+                std::fs::read(&file).unwrap(),
+                input,
+                "the input is untouched"
+            );
+        }
+    }
+    // A plan that fails stops the copy and leaves no temporary file.
+    let file = dir.join("save.bin");
+    let out = dir.join("never.bin");
+    let r = gdvariant(
+        &[
+            "-q",
+            "set",
+            file.to_str().unwrap(),
+            "no/such/path",
+            "1",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        &[("GDVARIANT_TEST_COPY_CHUNK", "1000")],
+    );
+    assert_eq!(r.status.code(), Some(3));
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n != "save.bin" && n != "out.bin")
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_failed_write_leaves_the_save_intact() {
     let dir = scratch("atomic");
     let (_, original) = save_game();
