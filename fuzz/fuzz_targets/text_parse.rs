@@ -99,10 +99,37 @@ fn no_fixed_point(v: VariantRef<'_>) -> bool {
             stack.push(child);
         }
         if let Some(d) = v.as_dictionary() {
+            if godot4_keys_out_of_order(&d, v.dialect()) {
+                return true;
+            }
             stack.extend(d.iter().map(|(k, _)| k));
         }
     }
     false
+}
+
+/// Godot 4 sorts a dictionary's keys for its text with an order that is not transitive when
+/// String and StringName keys (compared by their text) meet a key of a type between them
+/// (ordered by type id: String 4 < Transform2D 11 < StringName 21, while &"" < "a"): the
+/// sort's result then depends on the order it starts from, so each round may print the keys
+/// in another order, in the engine as here.
+fn godot4_keys_out_of_order(d: &gdvariant::DictRef<'_>, dialect: Dialect) -> bool {
+    use gdvariant::VariantType as T;
+    if dialect != Dialect::Godot4 {
+        return false;
+    }
+    let (mut string, mut name, mut between) = (false, false, false);
+    for (k, _) in d.iter() {
+        match k.ty() {
+            T::String => string = true,
+            T::StringName => name = true,
+            t => {
+                let id = t.id(dialect).unwrap_or(0);
+                between |= id > 4 && id < 21;
+            }
+        }
+    }
+    string && name && between
 }
 
 fuzz_target!(|data: &[u8]| {
