@@ -283,8 +283,36 @@ fn node<const CHECK: bool>(
             });
         }
         Layout::Packed(element) => packed::<CHECK>(cur, element, header.is_double(), options)?,
+        Layout::TypedArray => {
+            typed_array_type::<CHECK>(cur, word, dialect)?;
+            return container_count::<CHECK>(cur, options, 4).map(|count| Children {
+                count: count as u32,
+                named: false,
+            });
+        }
     }
     Ok(NO_CHILDREN)
+}
+
+/// Pandemonium's TypedArray / PackedTypedArray element type: a u32 type number (bit 31
+/// ignored, any number accepted, as the engine does), and for objects written whole (bit
+/// 16 of the header clear) the class name as a complete StringName value.
+fn typed_array_type<const CHECK: bool>(
+    cur: &mut Cursor<'_>,
+    word: u32,
+    dialect: Dialect,
+) -> Result<(), Error> {
+    let element = cur.u32()? & !COUNT_SHARED_BIT;
+    let object = VariantType::Object.id(dialect).map(u32::from);
+    if Some(element) == object && word & FLAG_OBJECT_AS_ID == 0 {
+        let at = cur.pos();
+        let header = cur.u32()?;
+        if Some(header & 0xFF) != VariantType::StringName.id(dialect).map(u32::from) {
+            return Err(cur.error_at(at, ErrorKind::InvalidContainerType(header)));
+        }
+        cur.string::<CHECK>()?;
+    }
+    Ok(())
 }
 
 fn node_path<const CHECK: bool>(cur: &mut Cursor<'_>) -> Result<(), Error> {

@@ -190,22 +190,22 @@ impl<'t> Lexer<'t> {
                 Ok(Token::Color(number::html_color(hex, self.dialect)))
             }
             b'0'..=b'9' => self.number(),
-            b'-' => match (self.dialect, self.byte(self.pos + 1)) {
-                (Dialect::Godot4, Some(c)) if c.is_ascii_digit() => self.number(),
-                (Dialect::Godot4, Some(c)) if c.is_ascii_alphabetic() || c == b'_' => {
+            b'-' => match (self.dialect == Dialect::Godot4, self.byte(self.pos + 1)) {
+                (true, Some(c)) if c.is_ascii_digit() => self.number(),
+                (true, Some(c)) if c.is_ascii_alphabetic() || c == b'_' => {
                     self.pos += 1;
                     Ok(self.ident())
                 }
-                (Dialect::Godot4, _) => Err(self.error(TextErrorKind::UnexpectedCharacter)),
-                // Godot 3.2 prints −∞ as `-inf` (its own parser reads a lone `-`, 0): read
+                (true, _) => Err(self.error(TextErrorKind::UnexpectedCharacter)),
+                // Godot 3 and Pandemonium: Godot 3.2 prints −∞ as `-inf` (its own parser reads a lone `-`, 0): read
                 // it as what was printed.
-                (Dialect::Godot3, Some(b'i' | b'n'))
+                (false, Some(b'i' | b'n'))
                     if matches!(self.ident_after_minus(), "-inf" | "-nan") =>
                 {
                     self.pos += 1;
                     Ok(self.ident())
                 }
-                (Dialect::Godot3, _) => self.number(),
+                (false, _) => self.number(),
             },
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => Ok(self.ident()),
             _ => Err(self.error(TextErrorKind::UnexpectedCharacter)),

@@ -1,0 +1,212 @@
+//! Pandemonium's three eras against the bytes real engines wrote (`tests/fixtures/pandemonium/`,
+//! 112 / 128 / 150 cases): every case parses and consumes exactly its bytes, prints the
+//! engine's text of the value it encoded, and re-encodes byte for byte (NodePath padding
+//! aside, which the engine leaves uninitialised).
+
+mod common;
+
+use common::Case;
+use gdvariant::VariantRef;
+
+const ERAS: [&str; 3] = ["pandemonium/pma", "pandemonium/pmb", "pandemonium/pmc"];
+
+fn all() -> Vec<Case> {
+    ERAS.iter().flat_map(|e| common::cases(e)).collect()
+}
+
+#[test]
+fn every_case_parses_and_consumes_exactly_its_bytes() {
+    let mut failures = Vec::new();
+    for case in all() {
+        let bytes = case.value_bytes();
+        match VariantRef::parse(bytes, case.dialect()) {
+            Ok(v) if v.encoded().len() == bytes.len() => {}
+            Ok(v) => failures.push(format!(
+                "{}/{}: consumed {} of {}",
+                case.engine,
+                case.name,
+                v.encoded().len(),
+                bytes.len()
+            )),
+            Err(e) => failures.push(format!("{}/{}: {e}", case.engine, case.name)),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Cases whose bytes do not hold the value the engine printed before encoding it: objects
+/// written as ids (class and properties stay in the engine; typed object arrays then name
+/// their class `EncodedObjectAsID`), and Vector4i pools (the encoder writes z in the w
+/// slot). For these the text to print is the engine's reading of the bytes.
+fn encoder_lost_information(case: &Case) -> bool {
+    let id_objects = case.name.starts_with("object_") && !case.name.ends_with("__fo");
+    let typed_ids = ["typed_node_empty", "typed_node_null", "typed_resource"]
+        .iter()
+        .any(|n| case.name == *n || case.name == format!("p{n}"));
+    id_objects || typed_ids || case.name.starts_with("pv4i_")
+}
+
+/// The engine's decoder bugs (FORMAT.md §6, fixtures README): where the engine's own
+/// decoder fails on its encoder's bytes or misreads them, we read what the encoder wrote.
+const DECODER_BUGS: &[(&str, &str)] = &[
+    (
+        "array_projection_last",
+        "a Projection needs 248 bytes after its header to decode",
+    ),
+    (
+        "projection_frustum",
+        "a Projection needs 248 bytes after its header to decode",
+    ),
+    (
+        "projection_persp",
+        "a Projection needs 248 bytes after its header to decode",
+    ),
+    (
+        "projection_vectors",
+        "a Projection needs 248 bytes after its header to decode",
+    ),
+    (
+        "array_vector4_pair",
+        "a Vector4 consumes 12 bytes: its w is read as the next header (NIL)",
+    ),
+    (
+        "array_vector4_then_int",
+        "a Vector4 consumes 12 bytes: its w is read as the next header",
+    ),
+    (
+        "array_vector4i_bad_w",
+        "a Vector4i consumes 12 bytes: w = 200 is read as a type id",
+    ),
+    (
+        "dict_vector4_value",
+        "a Vector4 value consumes 12 bytes: the next pair is misread",
+    ),
+    (
+        "dict_vector4i_key",
+        "a Vector4i key consumes 12 bytes: its value is misread",
+    ),
+    (
+        "typed_vector4",
+        "a Vector4 element consumes 12 bytes; the stray NIL is dropped",
+    ),
+    (
+        "ptyped_vector4i",
+        "a Vector4i element consumes 12 bytes; the stray NIL is dropped",
+    ),
+    ("pv4_1", "a pool Vector4's w is read from the z slot"),
+    ("pv4_1000", "a pool Vector4's w is read from the z slot"),
+];
+
+fn our_text(case: &Case) -> Option<String> {
+    let v = VariantRef::parse(case.value_bytes(), case.dialect()).ok()?;
+    Some(v.text(case.style()).to_string())
+}
+
+#[test]
+fn every_case_prints_the_engines_text() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in all() {
+        let expected = if case.godot_roundtrip == "same" || encoder_lost_information(&case) {
+            case.decoded_text.clone()
+        } else {
+            case.text.clone()
+        };
+        let Some(expected) = expected else {
+            failures.push(format!("{}/{}: no text to compare", case.engine, case.name));
+            continue;
+        };
+        let Some(ours) = our_text(&case) else {
+            failures.push(format!("{}/{}: does not parse", case.engine, case.name));
+            continue;
+        };
+        checked += 1;
+        if ours != expected {
+            let at = ours
+                .bytes()
+                .zip(expected.bytes())
+                .position(|(a, b)| a != b)
+                .unwrap_or(ours.len().min(expected.len()));
+            let from = at.saturating_sub(60);
+            let window = |s: &str| {
+                s.get(from..(at + 60).min(s.len()))
+                    .unwrap_or("")
+                    .to_string()
+            };
+            failures.push(format!(
+                "{}/{} (at byte {at}):\n  ours:   {:?}\n  engine: {:?}",
+                case.engine,
+                case.name,
+                window(&ours),
+                window(&expected)
+            ));
+        }
+    }
+    assert_eq!(checked, 112 + 128 + 150, "every case is checked");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn where_the_engines_decoder_fails_or_misreads_we_read_what_its_encoder_wrote() {
+    let mut seen = 0;
+    for case in all() {
+        if case.godot_roundtrip == "same" || encoder_lost_information(&case) {
+            continue;
+        }
+        let (_, why) = DECODER_BUGS
+            .iter()
+            .find(|(name, _)| *name == case.name)
+            .unwrap_or_else(|| panic!("{}/{}: a round trip not pinned", case.engine, case.name));
+        seen += 1;
+        let ours = our_text(&case).expect("parses");
+        // The value the engine encoded, as the engine printed it before encoding.
+        assert_eq!(
+            Some(&ours),
+            case.text.as_ref(),
+            "{}/{}: {why}",
+            case.engine,
+            case.name
+        );
+        // The engine's own reading of those bytes is something else, or nothing.
+        match case.godot_roundtrip.as_str() {
+            "FAILED" => assert_eq!(case.decoded_text, None, "{}", case.name),
+            _ => assert_ne!(Some(&ours), case.decoded_text.as_ref(), "{}", case.name),
+        }
+    }
+    // Era A has none of the types involved; era B 10 cases, era C 13 (its typed arrays and
+    // projection_vectors).
+    assert_eq!(seen, 10 + 13, "every decoder bug case is pinned");
+}
+
+#[test]
+fn every_case_reencodes_byte_for_byte() {
+    let mut failures = Vec::new();
+    for case in all() {
+        let dialect = case.dialect();
+        let bytes = case.value_bytes();
+        let Ok(v) = VariantRef::parse(bytes, dialect) else {
+            continue;
+        };
+        let mut expected = bytes.to_vec();
+        common::zero_node_path_padding(&mut expected, dialect);
+        let owned = v.to_owned().to_bytes(dialect);
+        let mut copied = Vec::new();
+        let copy = gdvariant::Builder::new(&mut copied, dialect).value_of(v.value());
+        match (owned, copy) {
+            (Ok(a), Ok(())) if a == expected && copied == expected => {}
+            (a, b) => failures.push(format!(
+                "{}/{}: owned {:?}, copy {:?}",
+                case.engine,
+                case.name,
+                a.map(|a| a == expected),
+                b.map(|()| copied == expected)
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
