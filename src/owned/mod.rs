@@ -384,6 +384,26 @@ impl Variant {
                     element_type: tb,
                     items: b,
                 },
+            )
+            | (
+                V::TypedArray {
+                    element_type: ta,
+                    items: a,
+                },
+                V::TypedArray {
+                    element_type: tb,
+                    items: b,
+                },
+            )
+            | (
+                V::PackedTypedArray {
+                    element_type: ta,
+                    items: a,
+                },
+                V::PackedTypedArray {
+                    element_type: tb,
+                    items: b,
+                },
             ) => ta == tb && items_bitwise_eq(a, b),
             (a, b) => leaves_bitwise_eq(a, b),
         }

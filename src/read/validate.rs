@@ -284,7 +284,7 @@ fn node<const CHECK: bool>(
         }
         Layout::Packed(element) => packed::<CHECK>(cur, element, header.is_double(), options)?,
         Layout::TypedArray => {
-            typed_array_type::<CHECK>(cur, word, dialect)?;
+            typed_array_type::<CHECK>(cur, word, dialect, options.strict)?;
             return container_count::<CHECK>(cur, options, 4).map(|count| Children {
                 count: count as u32,
                 named: false,
@@ -296,19 +296,38 @@ fn node<const CHECK: bool>(
 
 /// Pandemonium's TypedArray / PackedTypedArray element type: a u32 type number (bit 31
 /// ignored, any number accepted, as the engine does), and for objects written whole (bit
-/// 16 of the header clear) the class name as a complete StringName value.
+/// 16 of the header clear) the class name as a complete StringName value. Strict mode
+/// also refuses what the builder never writes: bit 31 set, a number no type of the era
+/// has, flag bits on the class name's header.
 fn typed_array_type<const CHECK: bool>(
     cur: &mut Cursor<'_>,
     word: u32,
     dialect: Dialect,
+    strict: bool,
 ) -> Result<(), Error> {
-    let element = cur.u32()? & !COUNT_SHARED_BIT;
+    let at = cur.pos();
+    let raw = cur.u32()?;
+    let element = raw & !COUNT_SHARED_BIT;
+    if CHECK
+        && strict
+        && (raw != element
+            || u8::try_from(element)
+                .ok()
+                .and_then(|id| VariantType::from_id(id, dialect))
+                .is_none())
+    {
+        return Err(cur.error_at(at, ErrorKind::NonCanonical));
+    }
     let object = VariantType::Object.id(dialect).map(u32::from);
     if Some(element) == object && word & FLAG_OBJECT_AS_ID == 0 {
         let at = cur.pos();
         let header = cur.u32()?;
-        if Some(header & 0xFF) != VariantType::StringName.id(dialect).map(u32::from) {
+        let name = VariantType::StringName.id(dialect).map(u32::from);
+        if Some(header & 0xFF) != name {
             return Err(cur.error_at(at, ErrorKind::InvalidContainerType(header)));
+        }
+        if CHECK && strict && Some(header) != name {
+            return Err(cur.error_at(at, ErrorKind::NonCanonical));
         }
         cur.string::<CHECK>()?;
     }

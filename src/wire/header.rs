@@ -203,7 +203,8 @@ impl Header {
     /// Header bits that this type does not use in `dialect` (strict mode rejects them).
     pub(crate) fn unused_bits(self, dialect: Dialect) -> u32 {
         let used = match (self.layout, dialect) {
-            (Layout::Object, _) => FLAG_OBJECT_AS_ID,
+            // Pandemonium's typed arrays: objects written as ids.
+            (Layout::Object | Layout::TypedArray, _) => FLAG_OBJECT_AS_ID,
             (Layout::Array, d) if d.typed_containers() => 0b11 << 16,
             (Layout::Dictionary, d) if d.typed_containers() => 0b1111 << 16,
             _ if self.flag_64 => FLAG_64,
