@@ -210,3 +210,25 @@ fn every_case_reencodes_byte_for_byte() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn every_case_goes_through_json_and_back_to_its_bytes() {
+    let mut failures = Vec::new();
+    for case in all() {
+        let dialect = case.dialect();
+        let bytes = case.value_bytes();
+        let v = VariantRef::parse(bytes, dialect).unwrap();
+        let mut expected = bytes.to_vec();
+        common::zero_node_path_padding(&mut expected, dialect);
+        for pretty in [false, true] {
+            let mut json = Vec::new();
+            gdvariant::json::write(&mut json, v, pretty).unwrap();
+            match gdvariant::json::read(&json, dialect) {
+                Ok(back) if back == expected => {}
+                Ok(_) => failures.push(format!("{}/{}: different bytes", case.engine, case.name)),
+                Err(e) => failures.push(format!("{}/{}: {e}", case.engine, case.name)),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -85,7 +85,9 @@ pub fn walk(v: VariantRef<'_>, buf: &[u8], depth: usize) {
     let value = v.value();
     assert_eq!(value.ty(), v.ty(), "Value has the view's type");
     match value {
-        Value::Array(array) => array_ref(array, buf, depth),
+        Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
+            array_ref(array, buf, depth)
+        }
         Value::Dictionary(dict) => dict_ref(dict, buf, depth),
         Value::Object(ObjectRef::Full(object)) => full_object(object, buf, depth),
         leaf => leaf_value(leaf, &v),
@@ -139,6 +141,18 @@ fn leaf_value(value: Value<'_>, v: &VariantRef<'_>) {
         Value::PackedVector3Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
         Value::PackedColorArray(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
         Value::PackedVector4Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedVector2iArray(p) => {
+            assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes())
+        }
+        Value::PackedVector3iArray(p) => {
+            assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes())
+        }
+        Value::PackedVector4iArray(p) => {
+            assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes())
+        }
+        Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+            assert_eq!(Some(a.len()), v.as_array().map(|x| x.len()))
+        }
     }
     if let Some(p) = v.as_packed() {
         // Every element is a value of its own, and the last one is there.

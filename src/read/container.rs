@@ -368,9 +368,10 @@ impl ExactSizeIterator for DictIter<'_> {}
 impl FusedIterator for DictIter<'_> {}
 
 impl<'a> VariantRef<'a> {
-    /// An `Array` (typed or not).
+    /// An `Array` (typed or not), or one of Pandemonium's TypedArray and PackedTypedArray
+    /// (see [`ArrayRef::element_type`]).
     pub fn as_array(&self) -> Option<ArrayRef<'a>> {
-        (self.ty() == VariantType::Array).then(|| {
+        matches!(self.ty().layout(), Layout::Array | Layout::TypedArray).then(|| {
             ArrayRef::new(
                 self.payload(),
                 self.offset() + 4,
