@@ -96,7 +96,12 @@ impl<'t> Parser<'t, '_> {
             return self.packed_strings();
         }
         self.open_paren()?;
-        if element == Element::U8 && self.dialect == Dialect::Godot4 {
+        // Base64 byte arrays: Godot 4, and Pandemonium from era B.
+        let base64 = matches!(
+            self.dialect,
+            Dialect::Godot4 | Dialect::PandemoniumB | Dialect::PandemoniumC
+        );
+        if element == Element::U8 && base64 {
             // Godot 4 also takes one base64 string.
             let token = self.lex.next()?;
             if let Token::Str { raw, escaped } = token {

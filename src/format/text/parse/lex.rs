@@ -76,6 +76,10 @@ impl<'t> Lexer<'t> {
         }
     }
 
+    fn pandemonium(&self) -> bool {
+        self.dialect.is_pandemonium()
+    }
+
     /// Gives `token` back: the next call to [`Lexer::next`] returns it again.
     pub(super) fn unread(&mut self, token: Token<'t>) {
         self.back = Some((token, self.start, self.pos));
@@ -168,7 +172,8 @@ impl<'t> Lexer<'t> {
                 let (raw, escaped) = self.string()?;
                 Ok(Token::Str { raw, escaped })
             }
-            b'&' | b'@' if self.dialect == Dialect::Godot4 => {
+            // `&"…"` (Godot 4) and `@"…"` (Godot 4, Pandemonium): a StringName.
+            b'&' | b'@' if self.dialect == Dialect::Godot4 || (b == b'@' && self.pandemonium()) => {
                 if self.byte(self.pos + 1) != Some(b'"') {
                     return Err(self.error(TextErrorKind::ExpectedQuoteAfterAmpersand));
                 }
