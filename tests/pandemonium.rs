@@ -346,3 +346,41 @@ fn serde_every_era() {
     let back: Entry = gdvariant::from_bytes(&bytes, Dialect::PandemoniumC).unwrap();
     assert_eq!(back.name, "pm");
 }
+
+/// What the fuzz targets found once they covered the eras (each fixed in the library).
+#[test]
+fn fuzz_finds_in_the_eras() {
+    use gdvariant::{Builder, Dialect, ErrorKind, ParseOptions, Value};
+    let c = Dialect::PandemoniumC;
+    // A typed array whose count carries Godot 2's "shared" bit re-encodes without it (the
+    // copy took its prefix as canonical and kept the bit, which strict mode refuses).
+    let bytes: Vec<u8> = [0x1c, 4, 0x8000_0002, 4, 1, 0x61, 4, 0]
+        .iter()
+        .flat_map(|w: &u32| w.to_le_bytes())
+        .collect();
+    let v = VariantRef::parse(&bytes, c).unwrap();
+    assert_eq!(v.to_string(), "PackedTypedArray( String , \"a\", \"\" )");
+    let mut out = Vec::new();
+    Builder::new(&mut out, c).value(v).unwrap();
+    assert_eq!(&out[8..12], &2u32.to_le_bytes());
+    VariantRef::parse_with(&out, c, &ParseOptions::strict()).unwrap();
+    // An element type number no type has: refused, as for a Godot 4 container (the engine
+    // takes it and drops every element), so that everything read can be written back.
+    let bytes: Vec<u8> = [0x1c, 0x6500_0017, 0]
+        .iter()
+        .flat_map(|w: &u32| w.to_le_bytes())
+        .collect();
+    let e = VariantRef::parse(&bytes, c).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.offset()),
+        (ErrorKind::InvalidContainerType(0x6500_0017), 4)
+    );
+    // A PoolVector3iArray's element is a Vector3i of its own.
+    let bytes: Vec<u8> = [31, 1, 1, 2, 3]
+        .iter()
+        .flat_map(|w: &u32| w.to_le_bytes())
+        .collect();
+    let v = VariantRef::parse(&bytes, Dialect::PandemoniumA).unwrap();
+    let element = v.as_packed().unwrap().get(0).unwrap();
+    assert!(matches!(element, Value::Vector3i(m) if m.get_i32(2) == Some(3)));
+}

@@ -110,8 +110,8 @@ impl<'a> Body<'a> {
     /// A Pandemonium typed array's declared element type, and the offset of its count: an
     /// object type carries its class name (a StringName value) unless the header says the
     /// objects are ids (then the engine names the class `EncodedObjectAsID`; here it is
-    /// `Builtin(Object)`). A number no type has reads as `Untyped` (the engine's array then
-    /// takes no element; [`ArrayRef::pandemonium_element_id`] gives the number).
+    /// `Builtin(Object)`). (Validation refuses a number no type has; it would read as
+    /// `Untyped`.)
     fn pandemonium_type(&self) -> Option<(ContainerType<GdStr<'a>>, usize)> {
         let id = self.pandemonium_element_id()?;
         let ty = u8::try_from(id)
@@ -202,8 +202,7 @@ impl<'a> ArrayRef<'a> {
     }
 
     /// A Pandemonium TypedArray's or PackedTypedArray's element type number as written
-    /// (the engine accepts any; a number no type has makes an array that takes nothing),
-    /// `None` for any other array. O(1).
+    /// (bit 31 masked off, as the engine does), `None` for any other array. O(1).
     pub fn pandemonium_element_id(&self) -> Option<u32> {
         self.body.pandemonium_element_id()
     }

@@ -224,8 +224,9 @@ pub(crate) fn packed_to_value<'a>(p: &PackedArray<'a>) -> Value<'a> {
 
 impl<'a> PackedArray<'a> {
     /// Element `index` as a value of its own: an `Int` (byte and int arrays), a `Float`, a
-    /// `String`, a `Vector2`/`Vector3`/`Vector4` (f32 or f64 components, as stored) or a
-    /// `Color`, borrowing the element's bytes. `None` past the end. O(1), except for
+    /// `String`, a `Vector2`/`Vector3`/`Vector4` (f32 or f64 components, as stored), a
+    /// `Color`, or a `Vector2i`/`Vector3i`/`Vector4i` (Pandemonium's integer vector pools),
+    /// borrowing the element's bytes. `None` past the end. O(1), except for
     /// string arrays (O(index)). [`Builder::value_of`](crate::Builder::value_of) writes it
     /// as a standalone value.
     pub fn get(&self, index: usize) -> Option<Value<'a>> {
@@ -241,6 +242,9 @@ impl<'a> PackedArray<'a> {
             T::PackedVector3Array => Value::Vector3(self.element_math(index, T::Vector3)?),
             T::PackedVector4Array => Value::Vector4(self.element_math(index, T::Vector4)?),
             T::PackedColorArray => Value::Color(self.element_math(index, T::Color)?),
+            T::PackedVector2iArray => Value::Vector2i(self.element_math(index, T::Vector2i)?),
+            T::PackedVector3iArray => Value::Vector3i(self.element_math(index, T::Vector3i)?),
+            T::PackedVector4iArray => Value::Vector4i(self.element_math(index, T::Vector4i)?),
             _ => return None,
         })
     }

@@ -309,6 +309,7 @@ impl<'a> PackedArray<'a> {
         let (n, component) = match self.element {
             Element::Real(n) => (n, Component::Real),
             Element::Color => (4, Component::F32),
+            Element::I32s(n) => (n, Component::I32),
             _ => return None,
         };
         let size = self.element.size(self.double)?;

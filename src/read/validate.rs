@@ -296,9 +296,9 @@ fn node<const CHECK: bool>(
 
 /// Pandemonium's TypedArray / PackedTypedArray element type: a u32 type number (bit 31
 /// ignored, any number accepted, as the engine does), and for objects written whole (bit
-/// 16 of the header clear) the class name as a complete StringName value. Strict mode
-/// also refuses what the builder never writes: bit 31 set, a number no type of the era
-/// has, flag bits on the class name's header.
+/// 16 of the header clear) the class name as a complete StringName value. A number no
+/// type of the era has is refused (the engine takes it, then drops every element); strict
+/// mode also refuses bit 31 set and flag bits on the class name's header.
 fn typed_array_type<const CHECK: bool>(
     cur: &mut Cursor<'_>,
     word: u32,
@@ -308,14 +308,16 @@ fn typed_array_type<const CHECK: bool>(
     let at = cur.pos();
     let raw = cur.u32()?;
     let element = raw & !COUNT_SHARED_BIT;
-    if CHECK
-        && strict
-        && (raw != element
-            || u8::try_from(element)
-                .ok()
-                .and_then(|id| VariantType::from_id(id, dialect))
-                .is_none())
-    {
+    // The engine takes any number (and its array then drops every element); a number no
+    // type of the era has is refused here, as a Godot 4 container's is.
+    let known = u8::try_from(element)
+        .ok()
+        .and_then(|id| VariantType::from_id(id, dialect))
+        .is_some();
+    if CHECK && !known {
+        return Err(cur.error_at(at, ErrorKind::InvalidContainerType(element)));
+    }
+    if CHECK && strict && raw != element {
         return Err(cur.error_at(at, ErrorKind::NonCanonical));
     }
     let object = VariantType::Object.id(dialect).map(u32::from);

@@ -133,20 +133,28 @@ fn typed_array_canonical(
     dialect: Dialect,
 ) -> bool {
     let type_id = |t: VariantType| t.id(dialect).map(u32::from);
-    match array.element_type() {
-        ContainerType::Builtin(VariantType::Object) => {
-            word == id | FLAG_OBJECT_AS_ID
-                && Some(le_u32(payload, 0)) == type_id(VariantType::Object)
+    // Where the count is, if the prefix before it is the builder's.
+    let count_at = match array.element_type() {
+        ContainerType::Builtin(VariantType::Object) => (word == id | FLAG_OBJECT_AS_ID
+            && Some(le_u32(payload, 0)) == type_id(VariantType::Object))
+        .then_some(4),
+        ContainerType::Builtin(t) => {
+            (word == id && Some(le_u32(payload, 0)) == type_id(t)).then_some(4)
         }
-        ContainerType::Builtin(t) => word == id && Some(le_u32(payload, 0)) == type_id(t),
         ContainerType::ClassName(_) => {
-            word == id
+            if word == id
                 && Some(le_u32(payload, 0)) == type_id(VariantType::Object)
                 && Some(le_u32(payload, 4)) == type_id(VariantType::StringName)
-                && clean_string(payload, 8).is_some()
+            {
+                clean_string(payload, 8)
+            } else {
+                None
+            }
         }
-        ContainerType::Untyped | ContainerType::Script(_) => false,
-    }
+        ContainerType::Untyped | ContainerType::Script(_) => None,
+    };
+    // The count without Godot 2's "shared" bit.
+    count_at.is_some_and(|at| le_u32(payload, at) & COUNT_SHARED_BIT == 0)
 }
 
 /// Is the string field at `field[0]` (length word, bytes, padding; `end` bytes in all)

@@ -32,8 +32,9 @@ const WHY_POOL_W: &str = "the engine's decoder reads each w of a PoolVector4Arra
     own slot, the value the encoder wrote";
 const WHY_TYPED_UNKNOWN: &str = "era C's decoder takes any element type number without a \
     range check; its array then refuses every element and drops it silently (push_back's \
-    result is ignored). We keep the number (ArrayRef::pandemonium_element_id) and show every \
-    element as encoded, each with its own type: nothing is lost or re-indexed";
+    result is ignored), so the value read is not the value in the bytes. We refuse the \
+    number (InvalidContainerType), as we refuse a Godot 4 container type no type has: no \
+    value is silently emptied, and every value we accept can be written back";
 
 pub(super) fn rows() -> Vec<Row> {
     vec![
@@ -90,7 +91,7 @@ pub(super) fn rows() -> Vec<Row> {
         row("typed array", "typed_unknown_element_type_pmc", PM_C, || {
             h(27).u32(200).u32(1).int(7).done()
         })
-        .ours(Ours::Ok("TypedArray(  , 7 )"))
+        .ours(Ours::Err(K::InvalidContainerType(200), 4))
         .engine("pmc", SourceAccept("TypedArray(  ,  )"))
         .why(WHY_TYPED_UNKNOWN),
         row("typed array", "typed_class_not_string_name_pmc", PM_C, || {
