@@ -2,7 +2,7 @@
 # Seeds fuzz/corpus/<target>/ from the engine-written fixtures in tests/fixtures/.
 #
 # Every input starts with the config byte of fuzz/src/lib.rs: 0x00 for Godot 3 (g32, g36),
-# 0x01 for Godot 4 (g4). Files written by store_var / put_var (w_*__*) start with a 4-byte
+# 0x01 for Godot 4 (g4), 0x10 / 0x20 / 0x30 for Pandemonium's eras A / B / C (pma, pmb, pmc). Files written by store_var / put_var (w_*__*) start with a 4-byte
 # length prefix: the value without it is seeded, and the whole file too with config bit 6
 # (parse_prefix) set, so that the prefix is read as a value followed by trailing bytes.
 # query_json inputs have a path-length byte (0: the empty path) after the config byte.
@@ -32,19 +32,27 @@ seed() {
 }
 
 n=0
-for engine in g32 g36 g4; do
-  if [ "$engine" = g4 ]; then dialect=1; else dialect=0; fi
+for engine in g32 g36 g4 pandemonium/pma pandemonium/pmb pandemonium/pmc; do
+  # The config byte's dialect bits (0 and 4-5), and bit 6 for a prefixed reading.
+  case $engine in
+    g4) plain=01 prefixed=41 ;;
+    */pma) plain=10 prefixed=50 ;;
+    */pmb) plain=20 prefixed=60 ;;
+    */pmc) plain=30 prefixed=70 ;;
+    *) plain=00 prefixed=40 ;;
+  esac
+  tag=${engine#pandemonium/}
   for file in "$fixtures/$engine"/*.bin; do
     [ -s "$file" ] && [ "$(stat -c %s "$file")" -le 8192 ] || continue
     base=$(basename "$file" .bin)
     case $base in
       w_*__*)
-        seed "${engine}_${base}" "0$dialect" "$file" 4
-        seed "${engine}_${base}_prefixed" "4$dialect" "$file"
+        seed "${tag}_${base}" "$plain" "$file" 4
+        seed "${tag}_${base}_prefixed" "$prefixed" "$file"
         n=$((n + 2))
         ;;
       *)
-        seed "${engine}_${base}" "0$dialect" "$file"
+        seed "${tag}_${base}" "$plain" "$file"
         n=$((n + 1))
         ;;
     esac

@@ -19,6 +19,8 @@
 //! malformed -- --nocapture engines` prints every row's measured data as Rust.
 
 mod oracle_support;
+#[path = "malformed/pandemonium.rs"]
+mod pandemonium;
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -211,6 +213,10 @@ enum Eng {
     Reject(&'static str),
     /// The engine process died on it with this exit status.
     Crash(i32),
+    /// Not measured (no such engine here): what the engine's source does, refusing.
+    SourceReject(&'static str),
+    /// Not measured: what the engine's source does, accepting with this text.
+    SourceAccept(&'static str),
 }
 
 /// How the row's bytes are read.
@@ -273,6 +279,10 @@ impl Row {
         self.engines.push(("g4", e));
         self
     }
+    fn engine(mut self, engine: &'static str, e: Eng) -> Self {
+        self.engines.push((engine, e));
+        self
+    }
     fn why(mut self, why: &'static str) -> Self {
         self.why = Some(why);
         self
@@ -293,7 +303,7 @@ impl Row {
     }
 }
 
-use Eng::{Accept, AcceptDigest, AcceptNoisy, Crash, Reject};
+use Eng::{Accept, AcceptDigest, AcceptNoisy, Crash, Reject, SourceAccept, SourceReject};
 use ErrorKind as K;
 
 // Reasons shared by several rows.
@@ -1344,6 +1354,9 @@ fn rows() -> Vec<Row> {
         .g32(Accept("nan"))
         .g36(Accept("nan")),
     ]
+    .into_iter()
+    .chain(pandemonium::rows())
+    .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1412,8 +1425,8 @@ impl Row {
 /// Do we and the engine agree? (Both refuse, or both accept with the same text.)
 fn agrees(ours: &Ours, engine: &Eng) -> bool {
     match (ours, engine) {
-        (Ours::Err(..) | Ours::Incomplete(_), Reject(_)) => true,
-        (Ours::Ok(a), Accept(b) | AcceptNoisy(b, _)) => a == b,
+        (Ours::Err(..) | Ours::Incomplete(_), Reject(_) | SourceReject(_)) => true,
+        (Ours::Ok(a), Accept(b) | AcceptNoisy(b, _) | SourceAccept(b)) => a == b,
         (Ours::OkDigest(n, d), AcceptDigest(m, e)) => n == m && d == e,
         _ => false,
     }
@@ -1437,6 +1450,8 @@ fn engine_summary(engine: &Eng) -> String {
         AcceptDigest(len, _) => format!("accept ({len} chars)"),
         Reject(message) => format!("reject: {}", short(message)),
         Crash(status) => format!("CRASH (exit {status})"),
+        SourceReject(message) => format!("reject (its source, not measured): {}", short(message)),
+        SourceAccept(text) => format!("accept (its source, not measured) {}", short(text)),
     }
 }
 
@@ -1482,6 +1497,8 @@ fn recorded_key(e: &Eng) -> (String, Option<(usize, u64)>) {
         AcceptDigest(n, d) => (String::new(), Some((*n, *d))),
         Reject(m) => (format!("R:{m}"), None),
         Crash(s) => (format!("C:{s}"), None),
+        SourceReject(m) => (format!("R:{m}"), None),
+        SourceAccept(t) => (format!("A:{t}|"), None),
     }
 }
 

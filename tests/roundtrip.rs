@@ -203,12 +203,20 @@ impl Generator {
         })
     }
 
+    /// The types the dialect has.
+    fn types(&self) -> Vec<VariantType> {
+        VariantType::ALL
+            .into_iter()
+            .filter(|t| t.id(self.dialect).is_some())
+            .collect()
+    }
+
     fn container_type(&self, u: &mut Unstructured<'_>) -> Gen<ContainerType<String>> {
         if !self.g4() {
             return Ok(ContainerType::Untyped);
         }
         Ok(match u.int_in_range(0..=5)? {
-            0 => ContainerType::Builtin(*u.choose(&VariantType::ALL)?),
+            0 => ContainerType::Builtin(*u.choose(&self.types())?),
             1 => ContainerType::ClassName(match u.int_in_range(0..=2)? {
                 0 => "EncodedObjectAsID".to_owned(),
                 1 => "Node".to_owned(),
@@ -274,15 +282,20 @@ impl Generator {
     /// A value the dialect can express, containers nested down to `MAX_DEPTH`.
     fn variant(&self, u: &mut Unstructured<'_>, depth: usize) -> Gen<Variant> {
         use VariantType as T;
-        let containers = [T::Array, T::Dictionary, T::Object];
+        let containers: Vec<VariantType> = [
+            T::Array,
+            T::Dictionary,
+            T::Object,
+            T::TypedArray,
+            T::PackedTypedArray,
+        ]
+        .into_iter()
+        .filter(|t| t.id(self.dialect).is_some())
+        .collect();
         let ty = if depth < MAX_DEPTH && u.ratio(1, 3)? {
             *u.choose(&containers)?
         } else {
-            let types: Vec<VariantType> = VariantType::ALL
-                .into_iter()
-                .filter(|t| t.id(self.dialect).is_some())
-                .collect();
-            *u.choose(&types)?
+            *u.choose(&self.types())?
         };
         let deeper = depth < MAX_DEPTH;
         Ok(match ty {
@@ -356,6 +369,38 @@ impl Generator {
             T::PackedColorArray => Variant::PackedColorArray(self.vec(u, 4, |u| {
                 Ok([self.f32(u)?, self.f32(u)?, self.f32(u)?, self.f32(u)?])
             })?),
+            T::PackedVector2iArray => {
+                Variant::PackedVector2iArray(self.vec(u, 4, |u| Ok([self.i32(u)?, self.i32(u)?]))?)
+            }
+            T::PackedVector3iArray => Variant::PackedVector3iArray(
+                self.vec(u, 4, |u| Ok([self.i32(u)?, self.i32(u)?, self.i32(u)?]))?,
+            ),
+            T::PackedVector4iArray => Variant::PackedVector4iArray(self.vec(u, 4, |u| {
+                Ok([self.i32(u)?, self.i32(u)?, self.i32(u)?, self.i32(u)?])
+            })?),
+            T::TypedArray | T::PackedTypedArray => {
+                // Pandemonium era C: a builtin type of the era (Object: objects as ids) or
+                // a class (objects written whole).
+                let element_type = if u.ratio(1, 4)? {
+                    ContainerType::ClassName(self.string(u)?)
+                } else {
+                    ContainerType::Builtin(*u.choose(&self.types())?)
+                };
+                let items = self.vec(u, if deeper { 4 } else { 0 }, |u| {
+                    self.variant(u, depth + 1)
+                })?;
+                if ty == T::TypedArray {
+                    Variant::TypedArray {
+                        element_type,
+                        items,
+                    }
+                } else {
+                    Variant::PackedTypedArray {
+                        element_type,
+                        items,
+                    }
+                }
+            }
             math => self.math(u, math)?,
         })
     }
@@ -454,6 +499,20 @@ fn canonical(v: &Variant) -> Variant {
         Variant::PackedStringArray(items) => {
             Variant::PackedStringArray(items.iter().map(|s| view(s)).collect())
         }
+        Variant::TypedArray {
+            element_type,
+            items,
+        } => Variant::TypedArray {
+            element_type: canonical_type(element_type),
+            items: items.iter().map(canonical).collect(),
+        },
+        Variant::PackedTypedArray {
+            element_type,
+            items,
+        } => Variant::PackedTypedArray {
+            element_type: canonical_type(element_type),
+            items: items.iter().map(canonical).collect(),
+        },
         v => v.clone(),
     }
 }
@@ -638,7 +697,7 @@ fn random_godot4_values_round_trip_and_godot3_rejects_what_it_lacks() {
     }
     let missing: Vec<_> = VariantType::ALL
         .into_iter()
-        .filter(|t| !coverage.types.contains(t))
+        .filter(|t| t.id(G4).is_some() && !coverage.types.contains(t))
         .collect();
     assert!(missing.is_empty(), "types never generated: {missing:?}");
     assert!(coverage.depth >= MAX_DEPTH, "depth {}", coverage.depth);
@@ -682,6 +741,35 @@ fn random_godot3_values_round_trip_in_both_dialects() {
         .collect();
     assert!(missing.is_empty(), "types never generated: {missing:?}");
     assert!(coverage.depth >= MAX_DEPTH, "depth {}", coverage.depth);
+}
+
+#[test]
+fn random_pandemonium_values_round_trip_in_each_era() {
+    for (era, seed) in [
+        (Dialect::PandemoniumA, 0x5EED_000A),
+        (Dialect::PandemoniumB, 0x5EED_000B),
+        (Dialect::PandemoniumC, 0x5EED_000C),
+    ] {
+        let mut coverage = Coverage::default();
+        for (i, v) in generated(era, seed) {
+            let case = format!("{era} case {i}");
+            coverage.visit(&v, 0);
+            check_round_trip(&v, era, &case);
+        }
+        let missing: Vec<_> = VariantType::ALL
+            .into_iter()
+            .filter(|t| t.id(era).is_some() && !coverage.types.contains(t))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{era}: types never generated: {missing:?}"
+        );
+        assert!(
+            coverage.depth >= MAX_DEPTH,
+            "{era}: depth {}",
+            coverage.depth
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -19,8 +19,15 @@ pub struct Args {
     input: PathBuf,
     /// Where to write the bytes (`-`: standard output).
     output: PathBuf,
-    /// The dialect to write.
-    #[arg(long, value_enum, default_value = "4")]
+    /// The dialect to write (`3`, `4`, or a Pandemonium era: `pm-a`, `pm-b`, `pm-c`).
+    /// `--godot` is an alias.
+    #[arg(
+        long = "dialect",
+        visible_alias = "godot",
+        value_enum,
+        value_name = "DIALECT",
+        default_value = "4"
+    )]
     godot: GodotArg,
     /// Write a store_var frame (a 4-byte length, then the value), as `FileAccess.store_var`
     /// writes it.

@@ -18,8 +18,15 @@ pub use gdvariant::frame::PrefixOrder;
 pub struct InputArgs {
     /// The file to read (memory-mapped), or `-` for standard input.
     pub file: PathBuf,
-    /// The wire dialect (default: detect).
-    #[arg(long, value_enum)]
+    /// The wire dialect (default: detect). Detection only tries Godot 3 and Godot 4:
+    /// Pandemonium's eras reuse their type ids for other types, so name the era
+    /// (`pm-a`: v3.5–3.7, `pm-b`: v3.8–4.9, `pm-c`: v5.0 and later). `--godot` is an alias.
+    #[arg(
+        long = "dialect",
+        visible_alias = "godot",
+        value_enum,
+        value_name = "DIALECT"
+    )]
     pub godot: Option<GodotArg>,
     /// The input is a sequence of store_var / put_var frames, each a 4-byte length and a
     /// value (one or more: a file of several store_var calls).
@@ -30,8 +37,8 @@ pub struct InputArgs {
     pub no_prefix: bool,
 }
 
-/// `--godot 3|4`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+/// `--dialect 3|4|pm-a|pm-b|pm-c` (alias `--godot`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GodotArg {
     /// Godot 3.x.
     #[value(name = "3")]
@@ -39,6 +46,15 @@ pub enum GodotArg {
     /// Godot 4.x.
     #[value(name = "4")]
     Four,
+    /// Pandemonium v3.5.0–v3.7.0 (era A).
+    #[value(name = "pm-a")]
+    PmA,
+    /// Pandemonium v3.8.0–v4.9.0 (era B).
+    #[value(name = "pm-b")]
+    PmB,
+    /// Pandemonium v5.0.0 and later (era C).
+    #[value(name = "pm-c")]
+    PmC,
 }
 
 impl GodotArg {
@@ -47,6 +63,9 @@ impl GodotArg {
         match self {
             GodotArg::Three => Dialect::Godot3,
             GodotArg::Four => Dialect::Godot4,
+            GodotArg::PmA => Dialect::PandemoniumA,
+            GodotArg::PmB => Dialect::PandemoniumB,
+            GodotArg::PmC => Dialect::PandemoniumC,
         }
     }
 }
@@ -226,7 +245,7 @@ impl<'a> Input<'a> {
                 .map(|(reading, ty)| describe(reading, ty, 1))
                 .collect();
             return Some(format!(
-                "ambiguous input, it parses as {}; using {} (pass --godot / --prefixed to choose)",
+                "ambiguous input, it parses as {}; using {} (pass --dialect / --prefixed to choose)",
                 readings.join(" and as "),
                 describe(found.reading, found.value.ty(), found.value_count())
             ));

@@ -46,7 +46,9 @@ pub fn count(v: &VariantRef<'_>) -> Option<(usize, Unit)> {
 #[inline]
 pub fn count_value(v: &Value<'_>) -> Option<(usize, Unit)> {
     Some(match v {
-        Value::Array(a) => (a.len(), Unit::Items),
+        Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+            (a.len(), Unit::Items)
+        }
         Value::Dictionary(d) => (d.len(), Unit::Pairs),
         Value::Object(ObjectRef::Full(o)) => (o.len(), Unit::Properties),
         Value::String(s) | Value::StringName(s) => (s.raw_bytes().len(), Unit::Bytes),
@@ -60,6 +62,9 @@ pub fn count_value(v: &Value<'_>) -> Option<(usize, Unit)> {
         Value::PackedVector3Array(p) => (p.len(), Unit::Elements),
         Value::PackedColorArray(p) => (p.len(), Unit::Elements),
         Value::PackedVector4Array(p) => (p.len(), Unit::Elements),
+        Value::PackedVector2iArray(p) => (p.len(), Unit::Elements),
+        Value::PackedVector3iArray(p) => (p.len(), Unit::Elements),
+        Value::PackedVector4iArray(p) => (p.len(), Unit::Elements),
         _ => return None,
     })
 }

@@ -1,11 +1,13 @@
-//! `gdvariant reencode`: parse, then write back through the builder.
+//! `gdvariant reencode`: parse, then write back through the builder, in the input's dialect
+//! or converted to another (`--to`): the only way to move a save between Godot 3, Godot 4
+//! and Pandemonium's eras.
 
 use std::path::PathBuf;
 
 use gdvariant::{frame, Builder};
 
 use crate::context::{Ctx, Outcome};
-use crate::input::InputArgs;
+use crate::input::{GodotArg, InputArgs};
 
 /// Options of `reencode`.
 #[derive(clap::Args, Debug)]
@@ -15,6 +17,12 @@ pub struct Args {
     /// Where to write the result (`-` for stdout). A length-prefixed input gives frames
     /// again, one per value (new lengths, the same byte order).
     output: PathBuf,
+    /// Convert to this dialect (`3`, `4`, `pm-a`, `pm-b`, `pm-c`; default: the input's).
+    /// Types are matched by name; a value the target cannot express (a type it lacks,
+    /// double precision, a typed container, a RID's id) is an error, and nothing is
+    /// written.
+    #[arg(long, value_enum)]
+    to: Option<GodotArg>,
     #[command(flatten)]
     out: crate::output::BinaryOut,
 }
@@ -23,13 +31,18 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
     let input = args.input.parse(&data, ctx)?;
     let mut out = Vec::with_capacity(data.len());
-    for value in input.values() {
+    for (i, value) in input.values().enumerate() {
+        let target = args.to.map_or(value.dialect(), GodotArg::dialect);
         match input.reading().prefix {
             // The new length, in the input's byte order.
-            Some(order) => frame::write(&mut out, value, order),
-            None => Builder::new(&mut out, value.dialect()).value(value),
+            Some(order) => frame::write_with(&mut out, target, order, |b| b.value(value)),
+            None => Builder::new(&mut out, target).value(value),
         }
-        .map_err(|e| format!("cannot re-encode: {e}"))?;
+        .map_err(|e| match (args.to, input.count()) {
+            (Some(_), 1) => format!("cannot convert to {target}: {e}"),
+            (Some(_), _) => format!("cannot convert value #{i} to {target}: {e}"),
+            (None, _) => format!("cannot re-encode: {e}"),
+        })?;
     }
     crate::output::write(&args.output, &out, &args.out)
 }

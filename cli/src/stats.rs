@@ -315,9 +315,9 @@ impl Stats {
         };
         writeln!(
             out,
-            "{} bytes{values}, {} nodes, max depth {}",
+            "{} bytes{values}, {}, max depth {}",
             thousands(self.bytes),
-            thousands(self.nodes),
+            counted(self.nodes, "node", "nodes"),
             self.max_depth
         )?;
         writeln!(out, "\n{:<22} {:>14} {:>16}", "type", "count", "own bytes")?;

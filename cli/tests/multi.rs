@@ -273,7 +273,7 @@ fn quiet_silences_the_notes_but_not_the_errors() {
     assert_eq!(
         run(&["check", red]).1,
         "gdvariant: ambiguous input, it parses as Godot 4 Plane and as Godot 3 Color; using \
-         Godot 4 Plane (pass --godot / --prefixed to choose)\n"
+         Godot 4 Plane (pass --dialect / --prefixed to choose)\n"
     );
     assert_eq!(run(&["check", "-q", red]).1, "");
     // A value both dialects read alike: the dialect is no claim.

@@ -7,11 +7,11 @@
 //!
 //! | bit | meaning |
 //! |---|---|
-//! | 0 | dialect: 0 = Godot 3, 1 = Godot 4 |
+//! | 0 | dialect: 1 = Godot 4; 0 = Godot 3 or a Pandemonium era, by bits 4–5 |
 //! | 1 | strict mode |
 //! | 2 | small limits (`max_depth` 8, `max_nodes` 64; `frames`: also big-endian prefixes) |
 //! | 3 | full objects not allowed |
-//! | 4–5 | misalignment of the value bytes: 0, 1, 2 or 4 bytes past an 8-aligned address |
+//! | 4–5 | misalignment of the value bytes: 0, 1, 2 or 4 bytes past an 8-aligned address; with bit 0 clear also the dialect: 0 = Godot 3, 1 = Pandemonium A, 2 = B, 3 = C |
 //! | 6 | parse with `parse_prefix_with` (trailing bytes are the caller's) |
 //! | 7 | target-specific (`parse_walk`: unused; `query_json`: pretty JSON; `frames`: 256-byte frames) |
 
@@ -55,7 +55,12 @@ impl Config {
             dialect: if bit(0) {
                 Dialect::Godot4
             } else {
-                Dialect::Godot3
+                [
+                    Dialect::Godot3,
+                    Dialect::PandemoniumA,
+                    Dialect::PandemoniumB,
+                    Dialect::PandemoniumC,
+                ][usize::from(byte >> 4 & 3)]
             },
             options: ParseOptions {
                 limits,

@@ -38,7 +38,7 @@ fn fingerprint(value: &Value<'_>) -> u64 {
         Value::Bool(b) => u64::from(*b),
         Value::Rid(id) => *id,
         Value::String(s) | Value::StringName(s) => hash(s.raw_bytes()),
-        Value::Array(a) => a.len() as u64,
+        Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => a.len() as u64,
         Value::Dictionary(d) => d.len() as u64,
         Value::Object(ObjectRef::Full(o)) => hash(o.class().raw_bytes()) ^ o.len() as u64,
         Value::Object(ObjectRef::Id(id)) => *id,
@@ -61,7 +61,9 @@ fn views<'a>(v: VariantRef<'a>, depth: usize, out: &mut Vec<Step<'a>>) {
     out.push(Step::Value(v.ty(), v.offset(), depth, fingerprint(&value)));
     let end = v.offset() + v.encoded().len();
     match value {
-        Value::Array(a) => a.iter().for_each(|x| views(x, depth + 1, out)),
+        Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+            a.iter().for_each(|x| views(x, depth + 1, out))
+        }
         Value::Dictionary(d) => d.iter().for_each(|(k, x)| {
             views(k, depth + 1, out);
             views(x, depth + 1, out);

@@ -85,7 +85,9 @@ pub fn walk(v: VariantRef<'_>, buf: &[u8], depth: usize) {
     let value = v.value();
     assert_eq!(value.ty(), v.ty(), "Value has the view's type");
     match value {
-        Value::Array(array) => array_ref(array, buf, depth),
+        Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
+            array_ref(array, buf, depth)
+        }
         Value::Dictionary(dict) => dict_ref(dict, buf, depth),
         Value::Object(ObjectRef::Full(object)) => full_object(object, buf, depth),
         leaf => leaf_value(leaf, &v),
@@ -139,6 +141,18 @@ fn leaf_value(value: Value<'_>, v: &VariantRef<'_>) {
         Value::PackedVector3Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
         Value::PackedColorArray(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
         Value::PackedVector4Array(p) => assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes()),
+        Value::PackedVector2iArray(p) => {
+            assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes())
+        }
+        Value::PackedVector3iArray(p) => {
+            assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes())
+        }
+        Value::PackedVector4iArray(p) => {
+            assert_eq!(p.as_bytes(), v.as_packed().unwrap().as_bytes())
+        }
+        Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+            assert_eq!(Some(a.len()), v.as_array().map(|x| x.len()))
+        }
     }
     if let Some(p) = v.as_packed() {
         // Every element is a value of its own, and the last one is there.
@@ -180,13 +194,21 @@ fn header(v: &VariantRef<'_>) {
 /// `Display`, `Debug` and every `TextStyle`, into sinks. `Display` is the dialect's style.
 #[inline(never)]
 fn text(v: &VariantRef<'_>) {
-    let styles = [TextStyle::Godot32, TextStyle::Godot36, TextStyle::Godot4];
+    // Every style prints every value (another dialect's names where the style's lacks
+    // the type); Display is the dialect's own.
+    let styles = [
+        TextStyle::Godot32,
+        TextStyle::Godot36,
+        TextStyle::Godot4,
+        TextStyle::PandemoniumA,
+        TextStyle::PandemoniumB,
+        TextStyle::PandemoniumC,
+    ];
     let sinks = styles.map(|style| Sink::of(v.text(style)));
-    let own = match TextStyle::for_dialect(v.dialect()) {
-        TextStyle::Godot32 => 0,
-        TextStyle::Godot36 => 1,
-        _ => 2,
-    };
+    let own = styles
+        .iter()
+        .position(|&s| s == TextStyle::for_dialect(v.dialect()))
+        .expect("every dialect has a style");
     let shown = Sink::of(v);
     assert_eq!(shown, sinks[own], "Display is the dialect's TextStyle");
     assert!(debug(v).len > shown.len, "Debug includes the text");
@@ -204,7 +226,8 @@ fn accessors(v: &VariantRef<'_>, buf: &[u8]) {
     assert_eq!(v.as_rid().is_some(), ty == T::Rid);
     assert_eq!(v.is_callable(), ty == T::Callable);
     assert_eq!(v.as_object().is_some(), ty == T::Object);
-    assert_eq!(v.as_array().is_some(), ty == T::Array);
+    let arrays = matches!(ty, T::Array | T::TypedArray | T::PackedTypedArray);
+    assert_eq!(v.as_array().is_some(), arrays);
     assert_eq!(v.as_dictionary().is_some(), ty == T::Dictionary);
     assert_eq!(v.as_packed().is_some(), ty.is_packed_array());
     let is_str = matches!(ty, T::String | T::StringName);
@@ -387,6 +410,8 @@ fn packed_array(p: PackedArray<'_>, buf: &[u8]) {
     views += packed(p.as_vector3(), &p) + packed(p.as_vector3_f64(), &p);
     views += packed(p.as_vector4(), &p) + packed(p.as_vector4_f64(), &p);
     views += packed(p.as_color(), &p);
+    views += packed(p.as_vector2i(), &p) + packed(p.as_vector3i(), &p);
+    views += packed(p.as_vector4i(), &p);
     if let Some(items) = p.strings() {
         assert_eq!(items.len(), p.len());
         strings(items.iter());

@@ -73,6 +73,9 @@ pub(super) fn element(array: &PackedArray<'_>, value: &VariantRef<'_>) -> Result
         T::PackedVector3Array => vector(&mut out, array, value, T::Vector3).ok_or("Vector3"),
         T::PackedVector4Array => vector(&mut out, array, value, T::Vector4).ok_or("Vector4"),
         T::PackedColorArray => vector(&mut out, array, value, T::Color).ok_or("Color"),
+        T::PackedVector2iArray => int_vector(&mut out, value, T::Vector2i).ok_or("Vector2i"),
+        T::PackedVector3iArray => int_vector(&mut out, value, T::Vector3i).ok_or("Vector3i"),
+        T::PackedVector4iArray => int_vector(&mut out, value, T::Vector4i).ok_or("Vector4i"),
         _ => Err("nothing"),
     };
     fits.map(|()| out).map_err(String::from)
@@ -93,6 +96,15 @@ fn vector(
         } else {
             out.extend_from_slice(&(c as f32).to_le_bytes());
         }
+    }
+    Some(())
+}
+
+/// An element of Pandemonium's integer vector pools: a value of the vector type `ty`.
+fn int_vector(out: &mut Vec<u8>, value: &VariantRef<'_>, ty: VariantType) -> Option<()> {
+    let math = value.as_math().filter(|m| m.ty() == ty)?;
+    for i in 0..math.len() {
+        out.extend_from_slice(&math.get_i32(i)?.to_le_bytes());
     }
     Some(())
 }
@@ -150,6 +162,9 @@ fn element_size(array: &PackedArray<'_>) -> Option<usize> {
         T::PackedVector3Array => 3 * component,
         T::PackedVector4Array => 4 * component,
         T::PackedColorArray => 16,
+        T::PackedVector2iArray => 8,
+        T::PackedVector3iArray => 12,
+        T::PackedVector4iArray => 16,
         _ => return None,
     })
 }

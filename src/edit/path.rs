@@ -312,7 +312,7 @@ impl<'a> Place<'a> {
                 }
                 (at, Pending::Entry(key, pairs))
             }
-            Value::Array(array) => {
+            Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
                 let index = index_of(step).filter(|&i| i <= array.len());
                 let mut at = array.parts().1.saturating_add(array.children_at());
                 let mut item = None;
@@ -354,7 +354,10 @@ impl<'a> Place<'a> {
             (Value::Dictionary(dict), Pending::Entry(key, pairs)) => {
                 Slot::Entry { dict, key, pairs }
             }
-            (Value::Array(array), Pending::Element(index, item)) => Slot::Element {
+            (
+                Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array),
+                Pending::Element(index, item),
+            ) => Slot::Element {
                 array,
                 // No such index: resolved as an absent element past the end.
                 index: index.unwrap_or(usize::MAX),

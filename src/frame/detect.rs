@@ -47,7 +47,8 @@ pub struct Hints {
     pub prefixed: Option<bool>,
 }
 
-/// The dialects detection tries, in order of preference.
+/// The dialects detection tries, in order of preference. Never a Pandemonium era: their
+/// ids collide with Godot's (and with each other's), so only a hint names one.
 const DIALECTS: [Dialect; 2] = [Dialect::Godot4, Dialect::Godot3];
 /// The framings detection tries, in order of preference.
 const FRAMINGS: [Option<PrefixOrder>; 3] =
@@ -349,10 +350,12 @@ pub fn detect(data: &[u8], hints: Hints) -> Result<Detected<'_>, DetectError> {
         if hints.prefixed.is_some_and(|p| p != prefix.is_some()) {
             continue;
         }
-        for dialect in DIALECTS {
-            if hints.dialect.is_some_and(|d| d != dialect) {
-                continue;
-            }
+        let hinted = hints.dialect.map(|d| [d]);
+        let dialects: &[Dialect] = match &hinted {
+            Some(one) => one,
+            None => &DIALECTS,
+        };
+        for &dialect in dialects {
             let reading = Reading { dialect, prefix };
             let attempt = match prefix {
                 None => single(data, dialect, hints.dialect.is_some()),

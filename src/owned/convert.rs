@@ -8,6 +8,7 @@ use crate::read::object::{FullObject, ObjectRef};
 use crate::read::packed::{PackedElement, PackedVectorsRef};
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
+use crate::wire::types::VariantType;
 use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
 impl VariantRef<'_> {
@@ -36,6 +37,9 @@ fn owned(r: &mut Reader<'_>) -> Variant {
         Value::Object(ObjectRef::Full(o)) => object(r, o),
         Value::Dictionary(dict) => dictionary(r, dict),
         Value::Array(array) => array_of(r, array),
+        v @ (Value::TypedArray(array) | Value::PackedTypedArray(array)) => {
+            typed_array_of(r, v.ty(), array)
+        }
         leaf => leaf_of(leaf),
     }
 }
@@ -87,6 +91,30 @@ fn leaf_of(value: Value<'_>) -> Variant {
         Value::PackedVector3Array(p) => Variant::PackedVector3Array(vectors(p)),
         Value::PackedColorArray(p) => Variant::PackedColorArray(p.iter().collect()),
         Value::PackedVector4Array(p) => Variant::PackedVector4Array(vectors(p)),
+        Value::PackedVector2iArray(p) => Variant::PackedVector2iArray(p.iter().collect()),
+        Value::PackedVector3iArray(p) => Variant::PackedVector3iArray(p.iter().collect()),
+        Value::PackedVector4iArray(p) => Variant::PackedVector4iArray(p.iter().collect()),
+        v @ (Value::TypedArray(array) | Value::PackedTypedArray(array)) => {
+            typed_array_of(&mut array.reader(), v.ty(), array)
+        }
+    }
+}
+
+/// A Pandemonium TypedArray or PackedTypedArray.
+#[inline(never)]
+fn typed_array_of(r: &mut Reader<'_>, ty: VariantType, array: ArrayRef<'_>) -> Variant {
+    let element_type = array.element_type().map(text);
+    let items = (0..array.len()).map(|_| owned(r)).collect();
+    if ty == VariantType::PackedTypedArray {
+        Variant::PackedTypedArray {
+            element_type,
+            items,
+        }
+    } else {
+        Variant::TypedArray {
+            element_type,
+            items,
+        }
     }
 }
 

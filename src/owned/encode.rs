@@ -67,7 +67,21 @@ impl Variant {
             Variant::Array {
                 element_type,
                 items,
+            }
+            | Variant::TypedArray {
+                element_type,
+                items,
             } => write_array(b, element_type, items, depth),
+            Variant::PackedTypedArray {
+                element_type,
+                items,
+            } => {
+                let mut array = b.packed_typed_array(element_type.as_deref())?;
+                for item in items {
+                    item.write_at(array.push(), depth + 1)?;
+                }
+                array.finish()
+            }
             leaf => leaf.write_leaf(b, depth),
         }
     }
@@ -98,7 +112,9 @@ impl Variant {
             // `write_at` sends these to their own functions, never here.
             Variant::Object(Object::Full { .. })
             | Variant::Dictionary { .. }
-            | Variant::Array { .. } => self.write_at(b, depth),
+            | Variant::Array { .. }
+            | Variant::TypedArray { .. }
+            | Variant::PackedTypedArray { .. } => self.write_at(b, depth),
             Variant::Callable => b.callable(),
             Variant::Signal { name, object_id } => b.signal(name, *object_id),
             Variant::PackedByteArray(v) => b.packed_bytes(v),
@@ -114,6 +130,9 @@ impl Variant {
             Variant::PackedVector4Array(PackedVectors::F32(v)) => b.packed_vector4(v),
             Variant::PackedVector4Array(PackedVectors::F64(v)) => b.packed_vector4_f64(v),
             Variant::PackedColorArray(v) => b.packed_color(v),
+            Variant::PackedVector2iArray(v) => b.packed_vector2i(v),
+            Variant::PackedVector3iArray(v) => b.packed_vector3i(v),
+            Variant::PackedVector4iArray(v) => b.packed_vector4i(v),
         }
     }
 

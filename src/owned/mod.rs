@@ -138,8 +138,29 @@ pub enum Variant {
     PackedVector3Array(PackedVectors<3>),
     /// `PackedColorArray` / `PoolColorArray`: r, g, b, a, always f32.
     PackedColorArray(Vec<[f32; 4]>),
-    /// `PackedVector4Array` (Godot 4.3+ only).
+    /// `PackedVector4Array` (Godot 4.3+ only; Pandemonium's `PoolVector4Array`).
     PackedVector4Array(PackedVectors<4>),
+    /// Pandemonium's `PoolVector2iArray`.
+    PackedVector2iArray(Vec<[i32; 2]>),
+    /// Pandemonium's `PoolVector3iArray`.
+    PackedVector3iArray(Vec<[i32; 3]>),
+    /// Pandemonium's `PoolVector4iArray` (eras B and C).
+    PackedVector4iArray(Vec<[i32; 4]>),
+    /// Pandemonium's `TypedArray` (era C). `Builtin(Object)` declares objects written as
+    /// ids, `ClassName` objects of that class written whole.
+    TypedArray {
+        /// The declared element type.
+        element_type: ContainerType<String>,
+        /// The elements.
+        items: Vec<Variant>,
+    },
+    /// Pandemonium's `PackedTypedArray` (era C): a `TypedArray`'s bytes under its own id.
+    PackedTypedArray {
+        /// The declared element type.
+        element_type: ContainerType<String>,
+        /// The elements.
+        items: Vec<Variant>,
+    },
 }
 
 /// The components of a [`Variant::Math`] value, in wire order.
@@ -280,6 +301,11 @@ impl Variant {
             Variant::PackedVector3Array(_) => T::PackedVector3Array,
             Variant::PackedColorArray(_) => T::PackedColorArray,
             Variant::PackedVector4Array(_) => T::PackedVector4Array,
+            Variant::PackedVector2iArray(_) => T::PackedVector2iArray,
+            Variant::PackedVector3iArray(_) => T::PackedVector3iArray,
+            Variant::PackedVector4iArray(_) => T::PackedVector4iArray,
+            Variant::TypedArray { .. } => T::TypedArray,
+            Variant::PackedTypedArray { .. } => T::PackedTypedArray,
         }
     }
 
@@ -355,6 +381,26 @@ impl Variant {
                     items: a,
                 },
                 V::Array {
+                    element_type: tb,
+                    items: b,
+                },
+            )
+            | (
+                V::TypedArray {
+                    element_type: ta,
+                    items: a,
+                },
+                V::TypedArray {
+                    element_type: tb,
+                    items: b,
+                },
+            )
+            | (
+                V::PackedTypedArray {
+                    element_type: ta,
+                    items: a,
+                },
+                V::PackedTypedArray {
                     element_type: tb,
                     items: b,
                 },

@@ -63,7 +63,9 @@ impl<'a> VariantRef<'a> {
     /// The children with the edges that lead to them (see [`Children`]). O(1) to create.
     pub fn children(&self) -> Children<'a> {
         let inner = match self.value() {
-            Value::Array(array) => Inner::Array(array.iter().enumerate()),
+            Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
+                Inner::Array(array.iter().enumerate())
+            }
             Value::Dictionary(dict) => Inner::Dictionary(dict.iter().enumerate()),
             Value::Object(ObjectRef::Full(object)) => Inner::Object(object.properties()),
             _ => Inner::None,

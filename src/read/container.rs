@@ -8,8 +8,10 @@ use crate::read::values::Values;
 use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::{COUNT_SHARED_BIT, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE};
-use crate::wire::types::VariantType;
+use crate::wire::header::{
+    COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE,
+};
+use crate::wire::types::{Layout, VariantType};
 
 /// Reads a container type descriptor of `kind` at `at`; returns it and the offset after it.
 fn container_type_at(bytes: &[u8], at: usize, kind: u32) -> (ContainerType<GdStr<'_>>, usize) {
@@ -62,6 +64,12 @@ impl<'a> Body<'a> {
     #[inline]
     fn types<const N: usize>(&self) -> ([ContainerType<GdStr<'a>>; N], usize) {
         let mut types = [ContainerType::Untyped; N];
+        if let Some((t, at)) = self.pandemonium_type() {
+            if let Some(slot) = types.first_mut() {
+                *slot = t;
+            }
+            return (types, at);
+        }
         let mut at = 0;
         if self.dialect.typed_containers() {
             for (i, slot) in types.iter_mut().enumerate() {
@@ -79,11 +87,45 @@ impl<'a> Body<'a> {
     /// The offset of the count word (after the type descriptors).
     #[inline]
     fn count_at<const N: usize>(&self) -> usize {
+        if self.dialect.is_pandemonium() {
+            return self.pandemonium_type().map_or(0, |(_, at)| at);
+        }
         // Untyped containers (every Godot 3 one, most Godot 4 ones) start with the count.
         if !self.dialect.typed_containers() || (self.word >> 16) & 0b1111 == 0 {
             return 0;
         }
         self.types::<N>().1
+    }
+
+    /// The raw element type number of a Pandemonium TypedArray / PackedTypedArray (bit 31
+    /// masked off, as the engine does), `None` for any other container.
+    #[inline]
+    fn pandemonium_element_id(&self) -> Option<u32> {
+        let ty = u8::try_from(self.word & 0xFF)
+            .ok()
+            .and_then(|id| VariantType::from_id(id, self.dialect))?;
+        (ty.layout() == Layout::TypedArray).then(|| le_u32(self.payload, 0) & !COUNT_SHARED_BIT)
+    }
+
+    /// A Pandemonium typed array's declared element type, and the offset of its count: an
+    /// object type carries its class name (a StringName value) unless the header says the
+    /// objects are ids (then the engine names the class `EncodedObjectAsID`; here it is
+    /// `Builtin(Object)`). (Validation refuses a number no type has; it would read as
+    /// `Untyped`.)
+    fn pandemonium_type(&self) -> Option<(ContainerType<GdStr<'a>>, usize)> {
+        let id = self.pandemonium_element_id()?;
+        let ty = u8::try_from(id)
+            .ok()
+            .and_then(|id| VariantType::from_id(id, self.dialect));
+        Some(match ty {
+            Some(VariantType::Object) if self.word & FLAG_OBJECT_AS_ID == 0 => {
+                // The class name: a StringName header, then the string.
+                let (name, next) = string_at(self.payload, 8);
+                (ContainerType::ClassName(name), next)
+            }
+            Some(ty) => (ContainerType::Builtin(ty), 4),
+            None => (ContainerType::Untyped, 4),
+        })
     }
 
     /// The count word with bit 31 masked off (as the engine does).
@@ -157,6 +199,12 @@ impl<'a> ArrayRef<'a> {
     pub fn element_type(&self) -> ContainerType<GdStr<'a>> {
         let [t] = self.body.types::<1>().0;
         t
+    }
+
+    /// A Pandemonium TypedArray's or PackedTypedArray's element type number as written
+    /// (bit 31 masked off, as the engine does), `None` for any other array. O(1).
+    pub fn pandemonium_element_id(&self) -> Option<u32> {
+        self.body.pandemonium_element_id()
     }
 
     /// The elements, in order.
@@ -319,9 +367,10 @@ impl ExactSizeIterator for DictIter<'_> {}
 impl FusedIterator for DictIter<'_> {}
 
 impl<'a> VariantRef<'a> {
-    /// An `Array` (typed or not).
+    /// An `Array` (typed or not), or one of Pandemonium's TypedArray and PackedTypedArray
+    /// (see [`ArrayRef::element_type`]).
     pub fn as_array(&self) -> Option<ArrayRef<'a>> {
-        (self.ty() == VariantType::Array).then(|| {
+        matches!(self.ty().layout(), Layout::Array | Layout::TypedArray).then(|| {
             ArrayRef::new(
                 self.payload(),
                 self.offset() + 4,

@@ -95,6 +95,16 @@ pub enum Value<'a> {
     /// r, g, b, a per color: always f32.
     PackedColorArray(Packed<'a, [f32; 4]>),
     PackedVector4Array(PackedVectorsRef<'a, 4>),
+    /// Pandemonium's `PoolVector2iArray`.
+    PackedVector2iArray(Packed<'a, [i32; 2]>),
+    /// Pandemonium's `PoolVector3iArray`.
+    PackedVector3iArray(Packed<'a, [i32; 3]>),
+    /// Pandemonium's `PoolVector4iArray` (eras B and C).
+    PackedVector4iArray(Packed<'a, [i32; 4]>),
+    /// Pandemonium's `TypedArray` (era C): [`ArrayRef::element_type`] is its declared type.
+    TypedArray(ArrayRef<'a>),
+    /// Pandemonium's `PackedTypedArray` (era C): the same bytes as a `TypedArray`.
+    PackedTypedArray(ArrayRef<'a>),
 }
 
 /// A pattern for every fixed-size math variant of [`Value`] (vectors, rects, transforms,
@@ -136,6 +146,9 @@ macro_rules! packed_value {
             | $crate::read::decoded::Value::PackedVector3Array(_)
             | $crate::read::decoded::Value::PackedColorArray(_)
             | $crate::read::decoded::Value::PackedVector4Array(_)
+            | $crate::read::decoded::Value::PackedVector2iArray(_)
+            | $crate::read::decoded::Value::PackedVector3iArray(_)
+            | $crate::read::decoded::Value::PackedVector4iArray(_)
     };
 }
 #[allow(unused_imports)] // used by the alloc layers
@@ -170,6 +183,11 @@ impl Value<'_> {
             Value::PackedVector3Array(_) => T::PackedVector3Array,
             Value::PackedColorArray(_) => T::PackedColorArray,
             Value::PackedVector4Array(_) => T::PackedVector4Array,
+            Value::PackedVector2iArray(_) => T::PackedVector2iArray,
+            Value::PackedVector3iArray(_) => T::PackedVector3iArray,
+            Value::PackedVector4iArray(_) => T::PackedVector4iArray,
+            Value::TypedArray(_) => T::TypedArray,
+            Value::PackedTypedArray(_) => T::PackedTypedArray,
         }
     }
 
@@ -196,6 +214,9 @@ pub(crate) fn packed_to_value<'a>(p: &PackedArray<'a>) -> Value<'a> {
         VariantType::PackedVector3Array => p.vectors3().map(Value::PackedVector3Array),
         VariantType::PackedVector4Array => p.vectors4().map(Value::PackedVector4Array),
         VariantType::PackedColorArray => p.as_color().map(Value::PackedColorArray),
+        VariantType::PackedVector2iArray => p.as_vector2i().map(Value::PackedVector2iArray),
+        VariantType::PackedVector3iArray => p.as_vector3i().map(Value::PackedVector3iArray),
+        VariantType::PackedVector4iArray => p.as_vector4i().map(Value::PackedVector4iArray),
         _ => None,
     }
     .unwrap_or(Value::Nil)
@@ -203,8 +224,9 @@ pub(crate) fn packed_to_value<'a>(p: &PackedArray<'a>) -> Value<'a> {
 
 impl<'a> PackedArray<'a> {
     /// Element `index` as a value of its own: an `Int` (byte and int arrays), a `Float`, a
-    /// `String`, a `Vector2`/`Vector3`/`Vector4` (f32 or f64 components, as stored) or a
-    /// `Color`, borrowing the element's bytes. `None` past the end. O(1), except for
+    /// `String`, a `Vector2`/`Vector3`/`Vector4` (f32 or f64 components, as stored), a
+    /// `Color`, or a `Vector2i`/`Vector3i`/`Vector4i` (Pandemonium's integer vector pools),
+    /// borrowing the element's bytes. `None` past the end. O(1), except for
     /// string arrays (O(index)). [`Builder::value_of`](crate::Builder::value_of) writes it
     /// as a standalone value.
     pub fn get(&self, index: usize) -> Option<Value<'a>> {
@@ -220,6 +242,9 @@ impl<'a> PackedArray<'a> {
             T::PackedVector3Array => Value::Vector3(self.element_math(index, T::Vector3)?),
             T::PackedVector4Array => Value::Vector4(self.element_math(index, T::Vector4)?),
             T::PackedColorArray => Value::Color(self.element_math(index, T::Color)?),
+            T::PackedVector2iArray => Value::Vector2i(self.element_math(index, T::Vector2i)?),
+            T::PackedVector3iArray => Value::Vector3i(self.element_math(index, T::Vector3i)?),
+            T::PackedVector4iArray => Value::Vector4i(self.element_math(index, T::Vector4i)?),
             _ => return None,
         })
     }

@@ -170,7 +170,9 @@ impl FusedIterator for Events<'_> {}
 pub(crate) fn steps(value: &Value<'_>) -> Option<(u32, bool)> {
     // Validated: counts are at most i32::MAX, so twice one fits.
     match value {
-        Value::Array(a) => Some((a.len() as u32, false)),
+        Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+            Some((a.len() as u32, false))
+        }
         Value::Dictionary(d) => Some(((d.len() as u32).saturating_mul(2), false)),
         Value::Object(ObjectRef::Full(o)) => Some(((o.len() as u32).saturating_mul(2), true)),
         _ => None,

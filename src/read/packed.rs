@@ -34,7 +34,7 @@ mod sealed {
 }
 
 /// An element type a [`Packed`] view can hold: `i32`, `i64`, `f32`, `f64`, and
-/// `[f32; N]` / `[f64; N]` for N = 2, 3, 4. Sealed: each knows which packed arrays it is
+/// `[f32; N]` / `[f64; N]` / `[i32; N]` (Pandemonium's integer vector pools) for N = 2, 3, 4. Sealed: each knows which packed arrays it is
 /// the element of (`[f32; 4]`: PackedVector4Array and PackedColorArray; `[f64; N]`: the
 /// double-precision vector arrays).
 pub trait PackedElement:
@@ -101,6 +101,25 @@ macro_rules! vector_element {
     )*};
 }
 vector_element!(2, 3, 4);
+
+macro_rules! int_vector_element {
+    ($($n:literal),*) => {$(
+        #[allow(private_interfaces)]
+        impl sealed::Sealed for [i32; $n] {
+            fn fits(element: Element) -> Option<bool> {
+                (element == Element::I32s($n)).then_some(false)
+            }
+        }
+        impl PackedElement for [i32; $n] {
+            type Le = [I32; $n];
+            #[inline]
+            fn from_le(le: [I32; $n]) -> [i32; $n] { le.map(|c| c.get()) }
+            #[inline]
+            fn to_le(self) -> [I32; $n] { self.map(I32::new) }
+        }
+    )*};
+}
+int_vector_element!(2, 3, 4);
 
 /// Any packed array. Use the `as_*` methods to get a typed view.
 #[derive(Clone, Copy, Debug)]
@@ -235,6 +254,22 @@ impl<'a> PackedArray<'a> {
         self.view(Element::Real(4), true)
     }
 
+    /// A Pandemonium `PoolVector2iArray`.
+    pub fn as_vector2i(&self) -> Option<Packed<'a, [i32; 2]>> {
+        self.view(Element::I32s(2), false)
+    }
+
+    /// A Pandemonium `PoolVector3iArray`.
+    pub fn as_vector3i(&self) -> Option<Packed<'a, [i32; 3]>> {
+        self.view(Element::I32s(3), false)
+    }
+
+    /// A Pandemonium `PoolVector4iArray` (eras B and C), x, y, z, w as written (the
+    /// engine's encoder writes z in the w slot, its decoder reads w from the z slot).
+    pub fn as_vector4i(&self) -> Option<Packed<'a, [i32; 4]>> {
+        self.view(Element::I32s(4), false)
+    }
+
     /// A `PackedColorArray` / `PoolColorArray` (r, g, b, a).
     pub fn as_color(&self) -> Option<Packed<'a, [f32; 4]>> {
         self.view(Element::Color, false)
@@ -249,7 +284,7 @@ impl<'a> PackedArray<'a> {
             Element::F32 | Element::F64 => Some(1),
             Element::Real(n) => Some(usize::from(n)),
             Element::Color => Some(4),
-            Element::U8 | Element::I32 | Element::I64 | Element::Str => None,
+            Element::U8 | Element::I32 | Element::I64 | Element::Str | Element::I32s(_) => None,
         }
     }
 
@@ -274,6 +309,7 @@ impl<'a> PackedArray<'a> {
         let (n, component) = match self.element {
             Element::Real(n) => (n, Component::Real),
             Element::Color => (4, Component::F32),
+            Element::I32s(n) => (n, Component::I32),
             _ => return None,
         };
         let size = self.element.size(self.double)?;

@@ -293,7 +293,9 @@ fn follow<'a>(
             Step::Int(n) => dict.get_int(*n),
         }
         .map(Found::Value),
-        Value::Array(array) => index.and_then(|i| array.get(i)).map(Found::Value),
+        Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
+            index.and_then(|i| array.get(i)).map(Found::Value)
+        }
         Value::Object(ObjectRef::Full(object)) => {
             let name = match step {
                 Step::Name(name) => Some(*name),

@@ -220,6 +220,16 @@ impl<'a> Reader<'a> {
                 let children = array.children_at();
                 (Value::Array(array), payload_at.saturating_add(children))
             }
+            Layout::TypedArray => {
+                let array = ArrayRef::new(payload, offset, word, self.dialect);
+                let children = array.children_at();
+                let value = if header.ty == VariantType::PackedTypedArray {
+                    Value::PackedTypedArray(array)
+                } else {
+                    Value::TypedArray(array)
+                };
+                (value, payload_at.saturating_add(children))
+            }
             Layout::Dictionary => {
                 let dict = DictRef::new(payload, offset, word, self.dialect);
                 let children = dict.children_at();

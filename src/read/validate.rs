@@ -283,8 +283,57 @@ fn node<const CHECK: bool>(
             });
         }
         Layout::Packed(element) => packed::<CHECK>(cur, element, header.is_double(), options)?,
+        Layout::TypedArray => {
+            typed_array_type::<CHECK>(cur, word, dialect, options.strict)?;
+            return container_count::<CHECK>(cur, options, 4).map(|count| Children {
+                count: count as u32,
+                named: false,
+            });
+        }
     }
     Ok(NO_CHILDREN)
+}
+
+/// Pandemonium's TypedArray / PackedTypedArray element type: a u32 type number (bit 31
+/// ignored, any number accepted, as the engine does), and for objects written whole (bit
+/// 16 of the header clear) the class name as a complete StringName value. A number no
+/// type of the era has is refused (the engine takes it, then drops every element); strict
+/// mode also refuses bit 31 set and flag bits on the class name's header.
+fn typed_array_type<const CHECK: bool>(
+    cur: &mut Cursor<'_>,
+    word: u32,
+    dialect: Dialect,
+    strict: bool,
+) -> Result<(), Error> {
+    let at = cur.pos();
+    let raw = cur.u32()?;
+    let element = raw & !COUNT_SHARED_BIT;
+    // The engine takes any number (and its array then drops every element); a number no
+    // type of the era has is refused here, as a Godot 4 container's is.
+    let known = u8::try_from(element)
+        .ok()
+        .and_then(|id| VariantType::from_id(id, dialect))
+        .is_some();
+    if CHECK && !known {
+        return Err(cur.error_at(at, ErrorKind::InvalidContainerType(element)));
+    }
+    if CHECK && strict && raw != element {
+        return Err(cur.error_at(at, ErrorKind::NonCanonical));
+    }
+    let object = VariantType::Object.id(dialect).map(u32::from);
+    if Some(element) == object && word & FLAG_OBJECT_AS_ID == 0 {
+        let at = cur.pos();
+        let header = cur.u32()?;
+        let name = VariantType::StringName.id(dialect).map(u32::from);
+        if Some(header & 0xFF) != name {
+            return Err(cur.error_at(at, ErrorKind::InvalidContainerType(header)));
+        }
+        if CHECK && strict && Some(header) != name {
+            return Err(cur.error_at(at, ErrorKind::NonCanonical));
+        }
+        cur.string::<CHECK>()?;
+    }
+    Ok(())
 }
 
 fn node_path<const CHECK: bool>(cur: &mut Cursor<'_>) -> Result<(), Error> {

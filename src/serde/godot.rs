@@ -50,6 +50,8 @@ pub(crate) enum Magic {
     Object,
     /// A tuple (element type, sequence): see [`descriptor`].
     TypedArray,
+    /// Pandemonium's PackedTypedArray: as `TypedArray`.
+    PackedTypedArray,
     /// A tuple (key type, value type, map).
     TypedDictionary,
 }
@@ -98,10 +100,14 @@ names!(
     PackedVector3Array,
     PackedColorArray,
     PackedVector4Array,
+    PackedVector2iArray,
+    PackedVector3iArray,
+    PackedVector4iArray,
 );
 pub(crate) const OBJECT: &str = "$gdvariant::Object";
 pub(crate) const OBJECT_ID: &str = "$gdvariant::ObjectId";
 pub(crate) const TYPED_ARRAY: &str = "$gdvariant::TypedArray";
+pub(crate) const PACKED_TYPED_ARRAY: &str = "$gdvariant::PackedTypedArray";
 pub(crate) const TYPED_DICTIONARY: &str = "$gdvariant::TypedDictionary";
 
 /// What the reserved name `name` announces; `None` for an ordinary name.
@@ -116,6 +122,7 @@ pub(crate) fn magic(name: &str) -> Option<Magic> {
         "Object" => Magic::Object,
         "ObjectId" => Magic::ObjectId,
         "TypedArray" => Magic::TypedArray,
+        "PackedTypedArray" => Magic::PackedTypedArray,
         "TypedDictionary" => Magic::TypedDictionary,
         other => {
             let ty = VariantType::ALL

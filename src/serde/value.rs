@@ -20,8 +20,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::godot::{
-    descriptor_text, type_name, OBJECT, OBJECT_ID, RAW_BYTES, RAW_DIALECT, RAW_OFFSET, RAW_TOKEN,
-    TYPED_ARRAY, TYPED_DICTIONARY,
+    descriptor_text, type_name, OBJECT, OBJECT_ID, PACKED_TYPED_ARRAY, RAW_BYTES, RAW_DIALECT,
+    RAW_OFFSET, RAW_TOKEN, TYPED_ARRAY, TYPED_DICTIONARY,
 };
 use crate::owned::{MathComponents, Object, PackedVectors, Variant};
 use crate::read::decoded::{math_value, Value};
@@ -160,6 +160,23 @@ impl Serialize for Variant {
             Variant::PackedVector2Array(v) => vectors(s, T::PackedVector2Array, v),
             Variant::PackedVector3Array(v) => vectors(s, T::PackedVector3Array, v),
             Variant::PackedVector4Array(v) => vectors(s, T::PackedVector4Array, v),
+            Variant::PackedVector2iArray(v) => godot(s, T::PackedVector2iArray, &Items(v)),
+            Variant::PackedVector3iArray(v) => godot(s, T::PackedVector3iArray, &Items(v)),
+            Variant::PackedVector4iArray(v) => godot(s, T::PackedVector4iArray, &Items(v)),
+            Variant::TypedArray {
+                element_type,
+                items,
+            } => s.serialize_newtype_struct(
+                TYPED_ARRAY,
+                &(descriptor_text(element_type), Items(items)),
+            ),
+            Variant::PackedTypedArray {
+                element_type,
+                items,
+            } => s.serialize_newtype_struct(
+                PACKED_TYPED_ARRAY,
+                &(descriptor_text(element_type), Items(items)),
+            ),
         }
     }
 }
@@ -318,6 +335,23 @@ impl Serialize for Node<'_, '_> {
             Value::PackedVector2Array(p) => packed_vectors(s, T::PackedVector2Array, p),
             Value::PackedVector3Array(p) => packed_vectors(s, T::PackedVector3Array, p),
             Value::PackedVector4Array(p) => packed_vectors(s, T::PackedVector4Array, p),
+            Value::PackedVector2iArray(p) => godot(s, T::PackedVector2iArray, &Iter(p.iter())),
+            Value::PackedVector3iArray(p) => godot(s, T::PackedVector3iArray, &Iter(p.iter())),
+            Value::PackedVector4iArray(p) => godot(s, T::PackedVector4iArray, &Iter(p.iter())),
+            v @ (Value::TypedArray(a) | Value::PackedTypedArray(a)) => {
+                let name = if v.ty() == T::PackedTypedArray {
+                    PACKED_TYPED_ARRAY
+                } else {
+                    TYPED_ARRAY
+                };
+                s.serialize_newtype_struct(
+                    name,
+                    &(
+                        descriptor_text(&a.element_type().map(|n| n.as_str())),
+                        rest(a.len(), RestKind::Seq),
+                    ),
+                )
+            }
         }
     }
 }
@@ -369,6 +403,9 @@ fn raw<'de, A: MapAccess<'de>>(mut map: A) -> Result<(Dialect, usize, &'de [u8])
             RAW_DIALECT => {
                 dialect = Some(match map.next_value::<u64>()? {
                     3 => Dialect::Godot3,
+                    5 => Dialect::PandemoniumA,
+                    6 => Dialect::PandemoniumB,
+                    7 => Dialect::PandemoniumC,
                     _ => Dialect::Godot4,
                 })
             }

@@ -5,7 +5,9 @@ use core::fmt;
 /// Which engine's wire format the bytes are in. The caller says which: type ids collide
 /// between the lines (id 7 is `Vector3` in Godot 3 and `Rect2` in Godot 4).
 ///
-/// Pandemonium's three eras are planned as further variants, so match with a wildcard arm.
+/// Pandemonium, the Godot 3 fork, changed its type ids twice: its three eras are three
+/// dialects, and bytes cannot tell them apart (nor from Godot 3), so the caller names the
+/// era. Match with a wildcard arm: the enum may grow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Dialect {
@@ -14,9 +16,47 @@ pub enum Dialect {
     /// Godot 4.x (`var_to_bytes`, `FileAccess.store_var`): 39 types (4.3+), typed containers
     /// (4.2+ arrays, 4.4+ dictionaries), double-precision math behind a header flag.
     Godot4,
+    /// Pandemonium v3.5.0–v3.7.0: Godot 3's format with 33 types (integer vectors, Rect2i,
+    /// StringName and integer vector pools added, ids renumbered).
+    PandemoniumA,
+    /// Pandemonium v3.8.0–v4.9.0: 38 types (Vector4, Vector4i, Projection and their pools
+    /// added, ids renumbered again).
+    PandemoniumB,
+    /// Pandemonium v5.0.0 and later: 40 types (era B's, plus TypedArray and
+    /// PackedTypedArray at ids 27 and 28; the pools move up by two).
+    PandemoniumC,
 }
 
 impl Dialect {
+    /// Every dialect.
+    pub const ALL: [Dialect; 5] = [
+        Dialect::Godot3,
+        Dialect::Godot4,
+        Dialect::PandemoniumA,
+        Dialect::PandemoniumB,
+        Dialect::PandemoniumC,
+    ];
+
+    /// Is it one of Pandemonium's eras?
+    #[inline]
+    pub const fn is_pandemonium(self) -> bool {
+        matches!(
+            self,
+            Dialect::PandemoniumA | Dialect::PandemoniumB | Dialect::PandemoniumC
+        )
+    }
+
+    /// The Pandemonium era's index (A 0, B 1, C 2), for the type table's columns.
+    #[inline]
+    pub(crate) const fn era(self) -> Option<usize> {
+        match self {
+            Dialect::PandemoniumA => Some(0),
+            Dialect::PandemoniumB => Some(1),
+            Dialect::PandemoniumC => Some(2),
+            Dialect::Godot3 | Dialect::Godot4 => None,
+        }
+    }
+
     /// Godot 4's typed Array and Dictionary: element type descriptors after the header,
     /// announced in header bits 16–19.
     #[inline]
@@ -45,7 +85,7 @@ impl Dialect {
 }
 
 impl fmt::Display for Dialect {
-    /// `Godot 3` or `Godot 4`, as the engines name themselves.
+    /// `Godot 3`, `Godot 4`, or `Pandemonium A` / `B` / `C` (the eras).
     ///
     /// ```
     /// assert_eq!(gdvariant::Dialect::Godot4.to_string(), "Godot 4");
@@ -54,6 +94,9 @@ impl fmt::Display for Dialect {
         f.write_str(match self {
             Dialect::Godot3 => "Godot 3",
             Dialect::Godot4 => "Godot 4",
+            Dialect::PandemoniumA => "Pandemonium A",
+            Dialect::PandemoniumB => "Pandemonium B",
+            Dialect::PandemoniumC => "Pandemonium C",
         })
     }
 }

@@ -49,7 +49,11 @@ const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
         let info = &TYPE_TABLE[i];
         let id = match dialect {
             Dialect::Godot3 => info.g3_id,
-            Dialect::Godot4 => Some(i as u8),
+            Dialect::Godot4 if i < 39 => Some(i as u8),
+            Dialect::Godot4 => None,
+            Dialect::PandemoniumA => info.pm_ids[0],
+            Dialect::PandemoniumB => info.pm_ids[1],
+            Dialect::PandemoniumC => info.pm_ids[2],
         };
         if let Some(id) = id {
             let flag_64 = uses_flag_64(info.layout, dialect);
@@ -67,6 +71,9 @@ const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
 
 static GODOT3_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot3);
 static GODOT4_CODES: [Option<TypeCode>; 256] = codes(Dialect::Godot4);
+static PM_A_CODES: [Option<TypeCode>; 256] = codes(Dialect::PandemoniumA);
+static PM_B_CODES: [Option<TypeCode>; 256] = codes(Dialect::PandemoniumB);
+static PM_C_CODES: [Option<TypeCode>; 256] = codes(Dialect::PandemoniumC);
 
 /// How the validator and the reader handle a header word with no flag bits (the word
 /// is the id), in one table load: [`fast_path`] gives one of these, or the size of a
@@ -101,6 +108,9 @@ const fn fast_paths(codes: &[Option<TypeCode>; 256]) -> [u8; 256] {
 
 static GODOT3_FAST: [u8; 256] = fast_paths(&GODOT3_CODES);
 static GODOT4_FAST: [u8; 256] = fast_paths(&GODOT4_CODES);
+static PM_A_FAST: [u8; 256] = fast_paths(&PM_A_CODES);
+static PM_B_FAST: [u8; 256] = fast_paths(&PM_B_CODES);
+static PM_C_FAST: [u8; 256] = fast_paths(&PM_C_CODES);
 
 /// How to handle a value whose header is `word`: a fixed payload size, or one of the
 /// `FAST_*` codes.
@@ -118,6 +128,9 @@ pub(crate) fn fast_table(dialect: Dialect) -> &'static [u8; 256] {
     match dialect {
         Dialect::Godot3 => &GODOT3_FAST,
         Dialect::Godot4 => &GODOT4_FAST,
+        Dialect::PandemoniumA => &PM_A_FAST,
+        Dialect::PandemoniumB => &PM_B_FAST,
+        Dialect::PandemoniumC => &PM_C_FAST,
     }
 }
 
@@ -151,6 +164,9 @@ impl Header {
         let codes = match dialect {
             Dialect::Godot3 => &GODOT3_CODES,
             Dialect::Godot4 => &GODOT4_CODES,
+            Dialect::PandemoniumA => &PM_A_CODES,
+            Dialect::PandemoniumB => &PM_B_CODES,
+            Dialect::PandemoniumC => &PM_C_CODES,
         };
         match codes.get(usize::from(id)).copied().flatten() {
             Some(code) => Ok(Header {
@@ -187,7 +203,8 @@ impl Header {
     /// Header bits that this type does not use in `dialect` (strict mode rejects them).
     pub(crate) fn unused_bits(self, dialect: Dialect) -> u32 {
         let used = match (self.layout, dialect) {
-            (Layout::Object, _) => FLAG_OBJECT_AS_ID,
+            // Pandemonium's typed arrays: objects written as ids.
+            (Layout::Object | Layout::TypedArray, _) => FLAG_OBJECT_AS_ID,
             (Layout::Array, d) if d.typed_containers() => 0b11 << 16,
             (Layout::Dictionary, d) if d.typed_containers() => 0b1111 << 16,
             _ if self.flag_64 => FLAG_64,

@@ -6,11 +6,14 @@
 //! object's header, class and count (each property name is checked by
 //! [`canonical_string`]).
 
+use crate::read::container::ArrayRef;
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
 use crate::wire::bytes::{le_u32, pad4};
+use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::header::{COUNT_SHARED_BIT, FLAG_64, FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_NONE};
+use crate::wire::types::VariantType;
 use crate::wire::utf8::{godot_view, is_plain_ascii};
 
 /// Is `own` (the node's own bytes, see the module docs) exactly what the builder writes for
@@ -110,7 +113,48 @@ pub(crate) fn canonical(own: &[u8], value: &Value<'_>, dialect: Dialect) -> bool
                 && word == id
                 && strings_canonical(payload.get(4..).unwrap_or(&[]), items.len(), true)
         }
+        Value::PackedVector2iArray(_)
+        | Value::PackedVector3iArray(_)
+        | Value::PackedVector4iArray(_) => word == id,
+        Value::TypedArray(array) | Value::PackedTypedArray(array) => {
+            typed_array_canonical(word, id, payload, array, dialect)
+        }
     }
+}
+
+/// A Pandemonium typed array as the builder writes it: the element's type number (no high
+/// bit), the object-as-id flag only for objects written as ids, a class name as a
+/// StringName value with a clean string.
+fn typed_array_canonical(
+    word: u32,
+    id: u32,
+    payload: &[u8],
+    array: &ArrayRef<'_>,
+    dialect: Dialect,
+) -> bool {
+    let type_id = |t: VariantType| t.id(dialect).map(u32::from);
+    // Where the count is, if the prefix before it is the builder's.
+    let count_at = match array.element_type() {
+        ContainerType::Builtin(VariantType::Object) => (word == id | FLAG_OBJECT_AS_ID
+            && Some(le_u32(payload, 0)) == type_id(VariantType::Object))
+        .then_some(4),
+        ContainerType::Builtin(t) => {
+            (word == id && Some(le_u32(payload, 0)) == type_id(t)).then_some(4)
+        }
+        ContainerType::ClassName(_) => {
+            if word == id
+                && Some(le_u32(payload, 0)) == type_id(VariantType::Object)
+                && Some(le_u32(payload, 4)) == type_id(VariantType::StringName)
+            {
+                clean_string(payload, 8)
+            } else {
+                None
+            }
+        }
+        ContainerType::Untyped | ContainerType::Script(_) => None,
+    };
+    // The count without Godot 2's "shared" bit.
+    count_at.is_some_and(|at| le_u32(payload, at) & COUNT_SHARED_BIT == 0)
 }
 
 /// Is the string field at `field[0]` (length word, bytes, padding; `end` bytes in all)

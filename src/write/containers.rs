@@ -8,6 +8,7 @@ use super::sink::Sink;
 use super::{count_word, put_string, BuildError, Builder};
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
+use crate::wire::header::FLAG_OBJECT_AS_ID;
 use crate::wire::types::VariantType;
 
 /// Writes a typed container's type descriptor (after the header, before the count).
@@ -230,7 +231,9 @@ impl<'a, S: Sink> Builder<'a, S> {
 
     /// Starts an `Array` whose elements are declared `element` (Godot 4.2+): `Array[int]`,
     /// `Array[Node]`. [`ContainerType::Untyped`] starts a plain Array, in any dialect; any
-    /// other type needs Godot 4 ([`BuildError::NotInDialect`]).
+    /// other type needs Godot 4, or Pandemonium era C, where it starts a `TypedArray`
+    /// (`Builtin(Object)` there means objects written as ids, `ClassName` objects written
+    /// whole); elsewhere it is [`BuildError::NotInDialect`].
     pub fn typed_array(
         mut self,
         element: ContainerType<&str>,
@@ -250,6 +253,18 @@ impl<'a, S: Sink> Builder<'a, S> {
         ty: VariantType,
         types: &[ContainerType<&str>],
     ) -> Result<(), BuildError> {
+        // Pandemonium's typed arrays are their own types (era C).
+        let pm_typed = matches!(ty, VariantType::TypedArray | VariantType::PackedTypedArray);
+        if let ([element], true) = (types, pm_typed || self.dialect.is_pandemonium()) {
+            if pm_typed || *element != ContainerType::Untyped {
+                let ty = if pm_typed {
+                    ty
+                } else {
+                    VariantType::TypedArray
+                };
+                return self.pandemonium_typed_header(ty, *element);
+            }
+        }
         if types.iter().any(|t| *t != ContainerType::Untyped) {
             let what = if ty == VariantType::Array {
                 "a typed Array"
@@ -270,6 +285,67 @@ impl<'a, S: Sink> Builder<'a, S> {
             write_type(self.out, t)?;
         }
         Ok(())
+    }
+
+    /// The header and element type of a Pandemonium TypedArray or PackedTypedArray (era
+    /// C): the element's type number; for `ClassName(class)` the Object number and the
+    /// class as a StringName value (objects written whole); `Builtin(Object)` sets the
+    /// header's object-as-id flag instead (objects written as ids). The count follows.
+    fn pandemonium_typed_header(
+        &mut self,
+        ty: VariantType,
+        element: ContainerType<&str>,
+    ) -> Result<(), BuildError> {
+        let what = if ty == VariantType::PackedTypedArray {
+            "a PackedTypedArray"
+        } else {
+            "a TypedArray"
+        };
+        self.require(ty.id(self.dialect).is_some(), what)?;
+        let id = |t: VariantType| t.id(self.dialect).map(u32::from);
+        let not_in = |ty| BuildError::TypeNotInDialect {
+            ty,
+            dialect: self.dialect,
+        };
+        let (element_id, flags, class) = match element {
+            ContainerType::Builtin(VariantType::Object) => (
+                id(VariantType::Object).ok_or(not_in(VariantType::Object))?,
+                FLAG_OBJECT_AS_ID,
+                None,
+            ),
+            ContainerType::Builtin(t) => (id(t).ok_or(not_in(t))?, 0, None),
+            ContainerType::ClassName(class) => {
+                count_word(class.len())?;
+                let name = id(VariantType::StringName).ok_or(not_in(VariantType::StringName))?;
+                let object = id(VariantType::Object).ok_or(not_in(VariantType::Object))?;
+                (object, 0, Some((name, class)))
+            }
+            ContainerType::Untyped | ContainerType::Script(_) => {
+                return Err(BuildError::NotInDialect {
+                    what: "a typed array without a builtin type or class",
+                    dialect: self.dialect,
+                })
+            }
+        };
+        self.header(ty, flags)?;
+        self.out.extend_from_slice(&element_id.to_le_bytes());
+        if let Some((name, class)) = class {
+            self.out.extend_from_slice(&name.to_le_bytes());
+            put_string(self.out, class.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// Starts a Pandemonium `PackedTypedArray` (era C) of `element`s (see
+    /// [`Builder::typed_array`], which starts a `TypedArray` there).
+    pub fn packed_typed_array(
+        mut self,
+        element: ContainerType<&str>,
+    ) -> Result<ArrayBuilder<'a, S>, BuildError> {
+        self.container_header(VariantType::PackedTypedArray, &[element])?;
+        Ok(ArrayBuilder {
+            inner: Counted::new(self.out, self.dialect),
+        })
     }
 
     /// Starts an untyped `Dictionary`.

@@ -130,6 +130,17 @@ impl<S: Sink> Builder<'_, S> {
             Value::PackedVector4Array(p) => {
                 self.packed_raw(ty, p.is_double(), p.len(), p.as_bytes())
             }
+            Value::PackedVector2iArray(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
+            Value::PackedVector3iArray(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
+            Value::PackedVector4iArray(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
+            Value::TypedArray(array) => self.array_ref(array, depth),
+            Value::PackedTypedArray(array) => {
+                let mut out = self.packed_typed_array(array.element_type().as_deref())?;
+                for item in array.iter() {
+                    out.push().value_at(item.value(), depth + 1)?;
+                }
+                out.finish()
+            }
         }
     }
 
@@ -342,7 +353,9 @@ impl<S: Sink> Copier<'_, '_, S> {
             named: u32::from(named),
         };
         Ok(match value {
-            Value::Array(array) => (end, frame(array.len(), false)),
+            Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
+                (end, frame(array.len(), false))
+            }
             Value::Dictionary(dict) => (end, frame(2 * dict.len(), false)),
             Value::Object(ObjectRef::Full(object)) => (end, frame(object.len(), true)),
             _ => (end, Frame::EMPTY),
@@ -355,9 +368,10 @@ impl<S: Sink> Copier<'_, '_, S> {
         let mut b = Builder::new(&mut *self.out, self.dialect);
         let count = |n: usize| count_word(n).map(u32::to_le_bytes);
         match value {
-            Value::Array(array) => {
+            Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
                 let t = array.element_type();
-                b.container_header(VariantType::Array, &[t.as_deref()])?;
+                let ty = value.ty();
+                b.container_header(ty, &[t.as_deref()])?;
                 self.out.extend_from_slice(&count(array.len())?);
             }
             Value::Dictionary(dict) => {

@@ -96,6 +96,22 @@ impl<S: Sink> Builder<'_, S> {
         self.packed_slice(VariantType::PackedColorArray, false, values)
     }
 
+    /// A Pandemonium `PoolVector2iArray`.
+    pub fn packed_vector2i(self, values: &[[i32; 2]]) -> Result<(), BuildError> {
+        self.packed_slice(VariantType::PackedVector2iArray, false, values)
+    }
+
+    /// A Pandemonium `PoolVector3iArray`.
+    pub fn packed_vector3i(self, values: &[[i32; 3]]) -> Result<(), BuildError> {
+        self.packed_slice(VariantType::PackedVector3iArray, false, values)
+    }
+
+    /// A Pandemonium `PoolVector4iArray` (eras B and C), x, y, z, w as given. (The engine's
+    /// own encoder writes z in the w slot; [`Builder::value_of`] copies what was read.)
+    pub fn packed_vector4i(self, values: &[[i32; 4]]) -> Result<(), BuildError> {
+        self.packed_slice(VariantType::PackedVector4iArray, false, values)
+    }
+
     /// A double-precision `PackedVector2Array` (Godot 4, 64-bit flag).
     pub fn packed_vector2_f64(self, values: &[[f64; 2]]) -> Result<(), BuildError> {
         self.packed_slice(VariantType::PackedVector2Array, true, values)

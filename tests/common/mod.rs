@@ -12,14 +12,20 @@ pub struct Case {
     /// The whole file, including a store_var/put_var length prefix.
     pub file: Vec<u8>,
     pub decoded_text: Option<String>,
+    /// The engine's text of the value it encoded (Pandemonium fixtures).
+    pub text: Option<String>,
+    /// `same`, `DIFFERENT` or `FAILED`: what the engine's own decoder made of its bytes.
+    pub godot_roundtrip: String,
 }
 
 impl Case {
     pub fn dialect(&self) -> Dialect {
-        if self.engine == "g4" {
-            Dialect::Godot4
-        } else {
-            Dialect::Godot3
+        match self.engine {
+            "g4" => Dialect::Godot4,
+            "pandemonium/pma" => Dialect::PandemoniumA,
+            "pandemonium/pmb" => Dialect::PandemoniumB,
+            "pandemonium/pmc" => Dialect::PandemoniumC,
+            _ => Dialect::Godot3,
         }
     }
 
@@ -27,7 +33,8 @@ impl Case {
         match self.engine {
             "g32" => TextStyle::Godot32,
             "g36" => TextStyle::Godot36,
-            _ => TextStyle::Godot4,
+            "g4" => TextStyle::Godot4,
+            _ => TextStyle::for_dialect(self.dialect()),
         }
     }
 
@@ -72,6 +79,8 @@ pub fn cases(engine: &'static str) -> Vec<Case> {
                 function: v["function"].as_str().expect("function").to_string(),
                 file: std::fs::read(dir.join(&file)).expect("bin"),
                 decoded_text: v["decoded_text"].as_str().map(str::to_string),
+                text: v["text"].as_str().map(str::to_string),
+                godot_roundtrip: v["godot_roundtrip"].as_str().unwrap_or("").to_string(),
             }
         })
         .collect()

@@ -110,6 +110,10 @@ pub fn report(what: &str, table: &str) {
 pub fn engines(dialect: Dialect) -> &'static [&'static str] {
     match dialect {
         Dialect::Godot3 => &["g32", "g36"],
+        // No Pandemonium engine runs here: their columns are recorded (see the rows).
+        Dialect::PandemoniumA => &["pma"],
+        Dialect::PandemoniumB => &["pmb"],
+        Dialect::PandemoniumC => &["pmc"],
         _ => &["g4"],
     }
 }
@@ -119,6 +123,9 @@ pub fn style(engine: &str) -> TextStyle {
     match engine {
         "g32" => TextStyle::Godot32,
         "g36" => TextStyle::Godot36,
+        "pma" => TextStyle::PandemoniumA,
+        "pmb" => TextStyle::PandemoniumB,
+        "pmc" => TextStyle::PandemoniumC,
         _ => TextStyle::Godot4,
     }
 }

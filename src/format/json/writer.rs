@@ -223,8 +223,26 @@ impl<W: Write> Json<'_, W> {
             Value::Array(array) => self.array(r, array),
             Value::Dictionary(dict) => self.dictionary(r, dict),
             Value::Object(ObjectRef::Full(object)) => self.object(r, object),
+            v @ (Value::TypedArray(a) | Value::PackedTypedArray(a)) => {
+                self.typed_array(r, v.ty(), a)
+            }
             leaf => self.leaf(leaf),
         }
+    }
+
+    /// Pandemonium's TypedArray / PackedTypedArray: `{"TypedArray": [...], "type": …}`.
+    fn typed_array(
+        &mut self,
+        r: &mut Reader<'_>,
+        ty: VariantType,
+        array: ArrayRef<'_>,
+    ) -> io::Result<()> {
+        self.open_tag(name(ty));
+        self.list(array.len(), true, |j, _| j.value(r))?;
+        self.field("type");
+        self.container_type(array.element_type())?;
+        self.raw("}");
+        Ok(())
     }
 
     /// A value whose children (if any) are not in the reader: every leaf, and containers
@@ -315,8 +333,29 @@ impl<W: Write> Json<'_, W> {
             Value::PackedVector3Array(p) => self.floats(ty, p.components(), 3, p.len())?,
             Value::PackedVector4Array(p) => self.floats(ty, p.components(), 4, p.len())?,
             Value::PackedColorArray(p) => self.floats(ty, p.components(), 4, p.len())?,
+            Value::PackedVector2iArray(p) => self.int_vectors(ty, p.len(), p.iter())?,
+            Value::PackedVector3iArray(p) => self.int_vectors(ty, p.len(), p.iter())?,
+            Value::PackedVector4iArray(p) => self.int_vectors(ty, p.len(), p.iter())?,
+            Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+                self.typed_array(&mut a.reader(), ty, a)?
+            }
         }
         Ok(())
+    }
+
+    /// A Pandemonium integer vector pool: a list of component lists.
+    fn int_vectors<const N: usize>(
+        &mut self,
+        ty: VariantType,
+        n: usize,
+        items: impl Iterator<Item = [i32; N]>,
+    ) -> io::Result<()> {
+        self.packed(ty, n, items, |j, v| {
+            j.list(N, false, |j, i| {
+                push_i64(&mut j.buf, i64::from(v.get(i).copied().unwrap_or(0)));
+                Ok(())
+            })
+        })
     }
 
     fn math(&mut self, m: &MathRef<'_>) {

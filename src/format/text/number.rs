@@ -50,6 +50,9 @@ impl Write for StackBuf {
 pub(crate) enum Role {
     Float,
     Component,
+    /// An integer component that Pandemonium prints through its float format: the int32
+    /// goes to the formatter as a double, not narrowed to `real_t` first.
+    IntComponent,
 }
 
 /// Writes `value` as the engine of `style` prints it. `value` is what the engine holds:
@@ -59,7 +62,12 @@ pub(crate) fn write_real(out: &mut Vec<u8>, value: f64, role: Role, style: TextS
     match style {
         TextStyle::Godot4 => godot4(out, value),
         // `{:.5e}` into a 64-byte buffer cannot overflow; if it did, nothing is written.
-        TextStyle::Godot32 | TextStyle::Godot36 => {
+        _ => {
+            // Godot 3 prints `real_t`, which is f32 in the official builds.
+            let value = match role {
+                Role::IntComponent => value,
+                Role::Float | Role::Component => f64::from(value as f32),
+            };
             if godot3(out, value, style).is_err() {
                 out.truncate(start);
             }
@@ -118,8 +126,6 @@ fn godot4(out: &mut Vec<u8>, value: f64) {
 }
 
 fn godot3(out: &mut Vec<u8>, value: f64, style: TextStyle) -> fmt::Result {
-    // Godot 3 prints `real_t`, which is f32 in the official builds.
-    let value = f64::from(value as f32);
     let special: Option<&[u8]> = if value == 0.0 {
         Some(b"0")
     } else if value.is_nan() {

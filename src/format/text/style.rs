@@ -15,28 +15,50 @@ pub enum TextStyle {
     Godot36,
     /// Godot 4's `var_to_str` (verified against 4.6.3).
     Godot4,
+    /// Pandemonium's `var2str` in era A (v3.5.0–v3.7.0): Godot 3.6's text, plus `@"…"`
+    /// StringNames and integer vectors printed through the float format (`2.14748e+09`);
+    /// no depth cut-off.
+    PandemoniumA,
+    /// Era B (v3.8.0–v4.9.0): era A's, with `Quaternion(`, base64 byte arrays
+    /// (`PoolByteArray( "AQID" )`), `Projection(…)` without inner spaces and the depth
+    /// cut-off past 100 levels.
+    PandemoniumB,
+    /// Era C (v5.0.0+): era B's, plus `TypedArray( int , 1, 2 )` and `PackedTypedArray`.
+    PandemoniumC,
 }
 
 impl TextStyle {
-    /// The newest verified style for a dialect: `Godot36` for Godot 3, `Godot4` for Godot 4.
+    /// The newest verified style for a dialect: `Godot36` for Godot 3, `Godot4` for Godot 4,
+    /// the era's own for Pandemonium.
     pub fn for_dialect(dialect: Dialect) -> TextStyle {
         match dialect {
             Dialect::Godot3 => TextStyle::Godot36,
             Dialect::Godot4 => TextStyle::Godot4,
+            Dialect::PandemoniumA => TextStyle::PandemoniumA,
+            Dialect::PandemoniumB => TextStyle::PandemoniumB,
+            Dialect::PandemoniumC => TextStyle::PandemoniumC,
         }
     }
 
     /// The wire dialect whose type names this style prints.
     pub(crate) fn dialect(self) -> Dialect {
-        if self.is_godot3() {
-            Dialect::Godot3
-        } else {
-            Dialect::Godot4
+        match self {
+            TextStyle::Godot32 | TextStyle::Godot36 => Dialect::Godot3,
+            TextStyle::Godot4 => Dialect::Godot4,
+            TextStyle::PandemoniumA => Dialect::PandemoniumA,
+            TextStyle::PandemoniumB => Dialect::PandemoniumB,
+            TextStyle::PandemoniumC => Dialect::PandemoniumC,
         }
     }
 
+    /// Godot 3's layout and number format (Pandemonium's too).
     pub(super) fn is_godot3(self) -> bool {
-        matches!(self, TextStyle::Godot32 | TextStyle::Godot36)
+        self != TextStyle::Godot4
+    }
+
+    /// One of Pandemonium's eras.
+    pub(super) fn is_pandemonium(self) -> bool {
+        self.dialect().is_pandemonium()
     }
 
     /// Godot 3 pads brackets and parentheses with spaces: `[ 1 ]`, `Vector2( 1, 2 )`.
@@ -49,6 +71,6 @@ impl TextStyle {
     }
 
     pub(super) fn has_depth_cutoff(self) -> bool {
-        self != TextStyle::Godot32
+        !matches!(self, TextStyle::Godot32 | TextStyle::PandemoniumA)
     }
 }

@@ -101,6 +101,9 @@ impl<'w, 'f> Writer<'w, 'f> {
             Value::Object(ObjectRef::Full(o)) => self.object(r, o, depth),
             Value::Array(a) => self.array(r, a, depth),
             Value::Dictionary(d) => self.dictionary(r, d, depth),
+            v @ (Value::TypedArray(a) | Value::PackedTypedArray(a)) => {
+                self.typed_array(r, v.ty(), a, depth)
+            }
             leaf => self.leaf(leaf, depth),
         }
     }
@@ -128,7 +131,11 @@ impl<'w, 'f> Writer<'w, 'f> {
                 self.s("\"");
             }
             Value::StringName(text) => {
-                self.s("&\"");
+                self.s(if self.style.is_pandemonium() {
+                    "@\""
+                } else {
+                    "&\""
+                });
                 self.long_text(text.as_str(), Self::escaped)?;
                 self.s("\"");
             }
@@ -189,7 +196,62 @@ impl<'w, 'f> Writer<'w, 'f> {
             Value::PackedVector3Array(p) => self.floats(ty, p.components())?,
             Value::PackedVector4Array(p) => self.floats(ty, p.components())?,
             Value::PackedColorArray(p) => self.floats(ty, p.components())?,
+            // Pandemonium prints integer components through its float format.
+            Value::PackedVector2iArray(p) => self.int_components(ty, p.iter().flatten())?,
+            Value::PackedVector3iArray(p) => self.int_components(ty, p.iter().flatten())?,
+            Value::PackedVector4iArray(p) => self.int_components(ty, p.iter().flatten())?,
+            Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+                self.typed_array(&mut a.reader(), ty, a, depth)?
+            }
         }
+        Ok(())
+    }
+
+    /// A Pandemonium integer vector pool: every component, printed as a float component.
+    fn int_components(
+        &mut self,
+        ty: VariantType,
+        components: impl Iterator<Item = i32>,
+    ) -> fmt::Result {
+        self.list(ty, components, |w, n| {
+            w.real(f64::from(n), Role::IntComponent)
+        })
+    }
+
+    /// Pandemonium's `TypedArray( int , 1, 2 )` / `PackedTypedArray( … )`: the element
+    /// type's name (a class for objects written whole, `EncodedObjectAsID` for objects
+    /// written as ids, nothing for a number no type has), then the elements.
+    fn typed_array(
+        &mut self,
+        r: &mut Reader<'w>,
+        ty: VariantType,
+        array: ArrayRef<'w>,
+        depth: usize,
+    ) -> fmt::Result {
+        if self.cut(depth) {
+            for _ in 0..array.len() {
+                r.skip();
+            }
+            self.s(self.type_name(ty));
+            self.s("()");
+            return Ok(());
+        }
+        self.s(self.type_name(ty));
+        self.s("( ");
+        match array.element_type() {
+            ContainerType::Builtin(VariantType::Object) => self.s("EncodedObjectAsID"),
+            ContainerType::Builtin(t) => self.s(self.type_name(t)),
+            ContainerType::ClassName(name) => self.s(name.as_str()),
+            ContainerType::Untyped | ContainerType::Script(_) => {}
+        }
+        self.s(" , ");
+        for i in 0..array.len() {
+            if i > 0 {
+                self.s(", ");
+            }
+            self.value(r, depth + 1)?;
+        }
+        self.s(" )");
         Ok(())
     }
 
@@ -199,17 +261,29 @@ impl<'w, 'f> Writer<'w, 'f> {
     }
 
     fn math(&mut self, m: &MathRef<'_>) {
-        self.open_call(self.type_name(m.ty()));
+        // Pandemonium prints a Projection without the inner spaces.
+        let tight = m.ty() == VariantType::Projection && self.style.is_pandemonium();
+        self.s(self.type_name(m.ty()));
+        self.s("(");
+        if !tight {
+            self.s(self.style.pad());
+        }
+        let pandemonium = self.style.is_pandemonium();
         for i in 0..m.len() {
             if i > 0 {
                 self.s(", ");
             }
             match m.get_i32(i) {
+                // Pandemonium's integer components go through its float format.
+                Some(n) if pandemonium => self.real(f64::from(n), Role::IntComponent),
                 Some(n) => push_i64(&mut self.buf, i64::from(n)),
                 None => self.real(m.get(i).unwrap_or(0.0), Role::Component),
             }
         }
-        self.close_call();
+        if !tight {
+            self.s(self.style.pad());
+        }
+        self.s(")");
     }
 
     fn object(&mut self, r: &mut Reader<'w>, object: FullObject<'w>, depth: usize) -> fmt::Result {
@@ -299,8 +373,8 @@ impl<'w, 'f> Writer<'w, 'f> {
         } else if n == 0 {
             self.s(match self.style {
                 TextStyle::Godot32 => "{\n\n}",
-                TextStyle::Godot36 => "{\n}",
                 TextStyle::Godot4 => "{}",
+                _ => "{\n}",
             });
         } else {
             self.sorted_pairs(r, n, depth)?;
@@ -379,6 +453,24 @@ impl<'w, 'f> Writer<'w, 'f> {
 
     /// A byte array: every byte as a number.
     fn bytes(&mut self, ty: VariantType, bytes: &[u8]) -> fmt::Result {
+        // Pandemonium from era B prints the bytes as one base64 string.
+        if matches!(
+            self.style,
+            TextStyle::PandemoniumB | TextStyle::PandemoniumC
+        ) {
+            self.s(self.type_name(ty));
+            if bytes.is_empty() {
+                self.s("(  )");
+                return Ok(());
+            }
+            self.s("( \"");
+            for chunk in bytes.chunks(CHUNK / 4 * 3) {
+                crate::format::base64::encode(&mut self.buf, chunk);
+                self.maybe_flush()?;
+            }
+            self.s("\" )");
+            return Ok(());
+        }
         self.list(ty, bytes.iter(), |w, &b| push_u64(&mut w.buf, u64::from(b)))
     }
 

@@ -91,6 +91,9 @@ impl<'de> PackedSeq<'de> {
             Value::PackedVector3Array(p) => p.len(),
             Value::PackedVector4Array(p) => p.len(),
             Value::PackedColorArray(p) => p.len(),
+            Value::PackedVector2iArray(p) => p.len(),
+            Value::PackedVector3iArray(p) => p.len(),
+            Value::PackedVector4iArray(p) => p.len(),
             _ => 0,
         };
         let strings = match &value {
@@ -143,6 +146,15 @@ impl<'de> SeqAccess<'de> for PackedSeq<'de> {
             Value::PackedVector2Array(p) => vector(seed, p.is_double(), p.get(i)),
             Value::PackedVector3Array(p) => vector(seed, p.is_double(), p.get(i)),
             Value::PackedVector4Array(p) => vector(seed, p.is_double(), p.get(i)),
+            Value::PackedVector2iArray(p) => seed.deserialize(SeqDeserializer::new(
+                p.get(i).unwrap_or_default().into_iter(),
+            )),
+            Value::PackedVector3iArray(p) => seed.deserialize(SeqDeserializer::new(
+                p.get(i).unwrap_or_default().into_iter(),
+            )),
+            Value::PackedVector4iArray(p) => seed.deserialize(SeqDeserializer::new(
+                p.get(i).unwrap_or_default().into_iter(),
+            )),
             _ => return Ok(None),
         };
         result.map(Some).map_err(|e| e.within(Step::Index(i)))

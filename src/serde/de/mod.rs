@@ -47,7 +47,9 @@ impl<'de> ValueDe<'_, 'de> {
                 ("name", Field::Str(s.name().as_str())),
                 ("object", Field::U64(s.object_id())),
             ])),
-            Value::Array(a) => self.seq(a.len(), visitor),
+            Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+                self.seq(a.len(), visitor)
+            }
             Value::Dictionary(d) => self.map(d.len(), visitor),
             Value::Object(ObjectRef::Full(o)) => self.object(o.class().as_str(), o.len(), visitor),
             Value::PackedByteArray(b) => visitor.visit_borrowed_bytes(b),
@@ -198,7 +200,10 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     fn deserialize_bytes<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
         let (at, value) = self.next()?;
         match value {
-            Value::PackedByteArray(_) | Value::Array(_) => self.any(at, value, visitor),
+            Value::PackedByteArray(_)
+            | Value::Array(_)
+            | Value::TypedArray(_)
+            | Value::PackedTypedArray(_) => self.any(at, value, visitor),
             other => Err(DeError::mismatch("PackedByteArray", other.ty(), at)),
         }
     }
@@ -258,7 +263,9 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
         let (at, value) = self.next()?;
         let result = match value {
-            Value::Array(a) => self.seq(a.len(), visitor),
+            Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+                self.seq(a.len(), visitor)
+            }
             Value::Dictionary(d) => {
                 self.w.depth += 1;
                 let mut pairs = PairSeq {
@@ -283,7 +290,10 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
             | Value::PackedVector2Array(_)
             | Value::PackedVector3Array(_)
             | Value::PackedVector4Array(_)
-            | Value::PackedColorArray(_)) => visitor.visit_seq(PackedSeq::new(packed)),
+            | Value::PackedColorArray(_)
+            | Value::PackedVector2iArray(_)
+            | Value::PackedVector3iArray(_)
+            | Value::PackedVector4iArray(_)) => visitor.visit_seq(PackedSeq::new(packed)),
             other => return Err(DeError::mismatch("Array", other.ty(), at)),
         };
         result.map_err(|e: DeError| e.at(at))
@@ -337,7 +347,9 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
             Value::Dictionary(_)
             | Value::Object(ObjectRef::Full(_))
             | Value::Signal(_)
-            | Value::Array(_) => self.any(at, value, visitor),
+            | Value::Array(_)
+            | Value::TypedArray(_)
+            | Value::PackedTypedArray(_) => self.any(at, value, visitor),
             other => Err(DeError::mismatch("Dictionary", other.ty(), at)),
         }
     }
@@ -393,5 +405,8 @@ fn dialect_number(dialect: Dialect) -> u64 {
     match dialect {
         Dialect::Godot3 => 3,
         Dialect::Godot4 => 4,
+        Dialect::PandemoniumA => 5,
+        Dialect::PandemoniumB => 6,
+        Dialect::PandemoniumC => 7,
     }
 }

@@ -56,6 +56,7 @@ impl<'o> Framed<'o> {
         match self.kind {
             Magic::Object => ser.open(VariantType::Object, &[], Some(text(0))),
             Magic::TypedArray => ser.open(VariantType::Array, &[types(0)?], None),
+            Magic::PackedTypedArray => ser.open(VariantType::PackedTypedArray, &[types(0)?], None),
             _ => ser.open(VariantType::Dictionary, &[types(0)?, types(1)?], None),
         }
     }

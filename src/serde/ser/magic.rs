@@ -45,7 +45,7 @@ pub(crate) fn write<T: Serialize + ?Sized>(mut ser: Ser<'_>, m: Magic, payload: 
             let cap = capture(payload)?;
             Ok(ser.builder().object_id(cap.u64(0)?)?)
         }
-        Magic::Object | Magic::TypedArray | Magic::TypedDictionary => {
+        Magic::Object | Magic::TypedArray | Magic::PackedTypedArray | Magic::TypedDictionary => {
             payload.serialize(Framed::new(ser, m))
         }
     }
@@ -98,6 +98,34 @@ fn packed(mut ser: Ser<'_>, ty: VariantType, cap: Capture) -> Result<()> {
         Element::Real(2) => Ok(b.packed_vector2(&chunks::<f32, 2>(&cap)?)?),
         Element::Real(3) => Ok(b.packed_vector3(&chunks::<f32, 3>(&cap)?)?),
         Element::Real(4) => Ok(b.packed_vector4(&chunks::<f32, 4>(&cap)?)?),
+        Element::I32s(n) => {
+            let ints: Vec<i32> = cap.ints()?.iter().map(|&n| n as i32).collect();
+            let n = usize::from(n);
+            if ints.len() % n != 0 {
+                return Err(shape("packed vector"));
+            }
+            let take = |i: usize, c: &[i32]| c.get(i).copied().unwrap_or(0);
+            match n {
+                2 => Ok(b.packed_vector2i(
+                    &ints
+                        .chunks_exact(2)
+                        .map(|c| [take(0, c), take(1, c)])
+                        .collect::<Vec<_>>(),
+                )?),
+                3 => Ok(b.packed_vector3i(
+                    &ints
+                        .chunks_exact(3)
+                        .map(|c| [take(0, c), take(1, c), take(2, c)])
+                        .collect::<Vec<_>>(),
+                )?),
+                _ => Ok(b.packed_vector4i(
+                    &ints
+                        .chunks_exact(4)
+                        .map(|c| [take(0, c), take(1, c), take(2, c), take(3, c)])
+                        .collect::<Vec<_>>(),
+                )?),
+            }
+        }
         _ => Err(shape("packed array")),
     }
 }

@@ -213,6 +213,10 @@ pub(super) fn read<'j>(
             vectors(lx, s, ty, false)?;
             Leaf::Packed(ty)
         }
+        T::PackedVector2iArray | T::PackedVector3iArray | T::PackedVector4iArray => {
+            int_vectors(lx, s, ty)?;
+            Leaf::Packed(ty)
+        }
         T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array => {
             vectors(lx, s, ty, wide)?;
             Leaf::Vectors {
@@ -248,6 +252,35 @@ fn vectors(lx: &mut Lexer<'_>, s: &mut Scratch, ty: VariantType, wide: bool) -> 
             } else {
                 s.f32s.push(c.f32()?);
             }
+            Ok(())
+        })?;
+        if got != per {
+            return Err(fail(
+                K::ComponentCount {
+                    ty,
+                    expected: per,
+                    got,
+                },
+                at,
+            ));
+        }
+        Ok(())
+    })
+    .map(|_| ())
+}
+
+/// `[[x, y, …], …]` of integers into `Scratch::i32s`: Pandemonium's integer vector pools.
+fn int_vectors(lx: &mut Lexer<'_>, s: &mut Scratch, ty: VariantType) -> Res<()> {
+    let per = match ty {
+        VariantType::PackedVector2iArray => 2,
+        VariantType::PackedVector3iArray => 3,
+        _ => 4,
+    };
+    s.i32s.clear();
+    list(lx, |lx| {
+        let at = lx.skip_ws();
+        let got = list(lx, |lx| {
+            s.i32s.push(lx.number_as(AN_INTEGER)?.i32()?);
             Ok(())
         })?;
         if got != per {
@@ -508,6 +541,15 @@ fn write_packed(b: Builder<'_>, s: &Scratch, ty: VariantType) -> Result<(), Buil
         VariantType::PackedFloat32Array => b.packed_f32(&s.f32s),
         VariantType::PackedFloat64Array => b.packed_f64(&s.f64s),
         VariantType::PackedColorArray => b.packed_from_iter(ty, arrays::<f32, 4>(&s.f32s)),
+        VariantType::PackedVector2iArray => {
+            b.packed_vector2i(&arrays::<i32, 2>(&s.i32s).collect::<Vec<_>>())
+        }
+        VariantType::PackedVector3iArray => {
+            b.packed_vector3i(&arrays::<i32, 3>(&s.i32s).collect::<Vec<_>>())
+        }
+        VariantType::PackedVector4iArray => {
+            b.packed_vector4i(&arrays::<i32, 4>(&s.i32s).collect::<Vec<_>>())
+        }
         _ => b.packed_strings(
             s.ranges
                 .iter()

@@ -11,6 +11,7 @@ use super::lex::{Lexer, AN_INTEGER, A_STRING};
 use super::splice::{splice_all, Splice};
 use super::tag::{allowed, classify, Key, Mods};
 use crate::read::options::GODOT_MAX_DEPTH;
+use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::types::VariantType;
 use crate::wire::utf8::godot_view;
@@ -36,7 +37,8 @@ pub(super) fn read_text(text: &str, out: &mut Vec<u8>, dialect: Dialect) -> Res<
 /// Which container a frame is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
-    Array,
+    /// An Array, or one of Pandemonium's TypedArray and PackedTypedArray (the type).
+    Array(VariantType),
     Dictionary,
     Object,
 }
@@ -44,7 +46,7 @@ enum Kind {
 impl Kind {
     fn ty(self) -> VariantType {
         match self {
-            Kind::Array => VariantType::Array,
+            Kind::Array(ty) => ty,
             Kind::Dictionary => VariantType::Dictionary,
             Kind::Object => VariantType::Object,
         }
@@ -134,7 +136,7 @@ impl Reader<'_, '_> {
                         }
                         count += 1;
                         step = match kind {
-                            Kind::Array => Step::Next,
+                            Kind::Array(_) => Step::Next,
                             Kind::Dictionary => {
                                 self.lx.expect(b'[', "'[' (a [key, value] pair)")?;
                                 Step::Key
@@ -226,7 +228,7 @@ impl Reader<'_, '_> {
             .array()
             .and_then(|a| a.finish())
             .map_err(|e| build_fail(e, at))?;
-        self.push(Kind::Array, at, header_at, false, None);
+        self.push(Kind::Array(VariantType::Array), at, header_at, false, None);
         Ok(true)
     }
 
@@ -297,7 +299,10 @@ impl Reader<'_, '_> {
             return Err(script_fail(tag, at));
         }
         match tag {
-            VariantType::Array | VariantType::Dictionary => {
+            VariantType::Array
+            | VariantType::Dictionary
+            | VariantType::TypedArray
+            | VariantType::PackedTypedArray => {
                 if self.lx.peek() != Some(b'[') {
                     return Err(self.lx.wrong("a list"));
                 }
@@ -306,10 +311,18 @@ impl Reader<'_, '_> {
                 let b = Builder::new(&mut *self.out, self.dialect);
                 let m = mods.as_deref();
                 let (kind, result) = match (tag, m) {
-                    (VariantType::Array, None) => (Kind::Array, b.array().and_then(|a| a.finish())),
+                    (VariantType::Array, None) => {
+                        (Kind::Array(tag), b.array().and_then(|a| a.finish()))
+                    }
                     (VariantType::Array, Some(m)) => {
                         let r = b.typed_array(m.ty(0));
-                        (Kind::Array, r.and_then(|a| a.finish()))
+                        (Kind::Array(tag), r.and_then(|a| a.finish()))
+                    }
+                    // Pandemonium's typed arrays: a placeholder element type when it comes
+                    // after the list (written again at close).
+                    (VariantType::TypedArray | VariantType::PackedTypedArray, m) => {
+                        let t = m.map_or(ContainerType::Builtin(VariantType::Nil), |m| m.ty(0));
+                        (Kind::Array(tag), b.open(tag, &[t], None).map(|_| ()))
                     }
                     (_, None) => {
                         let r = b.dictionary().and_then(|d| d.finish());
@@ -496,6 +509,18 @@ impl Reader<'_, '_> {
             }
         }
         let late = self.tail(frame.place.kind.ty(), mods)? || frame.late;
+        if let Kind::Array(VariantType::TypedArray | VariantType::PackedTypedArray) =
+            frame.place.kind
+        {
+            // Their element type is part of the value: it must be there.
+            if mods
+                .as_ref()
+                .is_none_or(|m| m.ty(0) == ContainerType::Untyped)
+            {
+                let at = self.lx.pos().saturating_sub(1);
+                return Err(fail(K::MissingKey { key: "type" }, at));
+            }
+        }
         self.patch_count(frame.place, frame.count)?;
         if late {
             let mods = frame.mods.take().unwrap_or_default();
@@ -523,7 +548,8 @@ impl Reader<'_, '_> {
         let from = self.spill.len();
         let b = Builder::new(&mut self.spill, self.dialect);
         let result = match place.kind {
-            Kind::Array => b.typed_array(mods.ty(0)).and_then(|a| a.finish()),
+            Kind::Array(VariantType::Array) => b.typed_array(mods.ty(0)).and_then(|a| a.finish()),
+            Kind::Array(ty) => b.open(ty, &[mods.ty(0)], None).map(|_| ()),
             Kind::Dictionary => b
                 .typed_dictionary(mods.ty(1), mods.ty(2))
                 .and_then(|d| d.finish()),

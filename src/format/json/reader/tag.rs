@@ -79,7 +79,10 @@ pub(super) fn takes_double(ty: VariantType) -> bool {
 pub(super) fn allowed(tag: VariantType, key: Key) -> bool {
     match key {
         Key::Tag(_) => false,
-        Key::Type(0) => tag == VariantType::Array,
+        Key::Type(0) => matches!(
+            tag,
+            VariantType::Array | VariantType::TypedArray | VariantType::PackedTypedArray
+        ),
         Key::Type(_) => tag == VariantType::Dictionary,
         Key::Double => takes_double(tag),
     }

@@ -96,7 +96,12 @@ impl<'t> Parser<'t, '_> {
             return self.packed_strings();
         }
         self.open_paren()?;
-        if element == Element::U8 && self.dialect == Dialect::Godot4 {
+        // Base64 byte arrays: Godot 4, and Pandemonium from era B.
+        let base64 = matches!(
+            self.dialect,
+            Dialect::Godot4 | Dialect::PandemoniumB | Dialect::PandemoniumC
+        );
+        if element == Element::U8 && base64 {
             // Godot 4 also takes one base64 string.
             let token = self.lex.next()?;
             if let Token::Str { raw, escaped } = token {
@@ -156,6 +161,15 @@ impl<'t> Parser<'t, '_> {
                     let v: Vec<f32> = f32s().take(whole(4)).collect();
                     let colors: Vec<[f32; 4]> = chunks(&v);
                     self.build(|b| b.packed_color(&colors))
+                }
+                Element::I32s(n) => {
+                    let v: Vec<i32> = args.iter().map(|a| a.as_i32()).collect();
+                    let v = v.get(..whole(usize::from(n))).unwrap_or_default();
+                    match n {
+                        2 => self.build(|b| b.packed_vector2i(&chunks(v))),
+                        3 => self.build(|b| b.packed_vector3i(&chunks(v))),
+                        _ => self.build(|b| b.packed_vector4i(&chunks(v))),
+                    }
                 }
                 Element::Str => Ok(()),
             }
@@ -239,8 +253,8 @@ impl<'t> Parser<'t, '_> {
 }
 
 /// Flat components as elements of `N`.
-fn chunks<const N: usize>(v: &[f32]) -> Vec<[f32; N]> {
+fn chunks<T: Copy + Default, const N: usize>(v: &[T]) -> Vec<[T; N]> {
     v.chunks_exact(N)
-        .map(|c| <[f32; N]>::try_from(c).unwrap_or([0.0; N]))
+        .map(|c| <[T; N]>::try_from(c).unwrap_or([T::default(); N]))
         .collect()
 }

@@ -310,6 +310,36 @@ impl Check {
     }
 }
 
+/// Does Pandemonium's typed array take the value at `out[at..]` (`push_back`, which the
+/// text parser turns into an error when it refuses)? Only its own type (objects and null
+/// for an object type). A PackedTypedArray stores floats as `real_t`: a float element is
+/// narrowed to f32 in place.
+pub(super) fn take_typed(
+    out: &mut Vec<u8>,
+    at: usize,
+    check: Check,
+    packed: bool,
+    dialect: Dialect,
+) -> bool {
+    let Some(value) = out
+        .get(at..)
+        .and_then(|b| VariantRef::parse(b, dialect).ok())
+    else {
+        return false;
+    };
+    let have = value.ty();
+    match check {
+        Check::Object => matches!(have, VariantType::Object | VariantType::Nil),
+        Check::Builtin(want) if want != have => false,
+        Check::Builtin(VariantType::Float) if packed => {
+            let narrow = f64::from(value.as_float().unwrap_or(0.0) as f32);
+            out.truncate(at);
+            Builder::new(out, dialect).float(narrow).is_ok()
+        }
+        Check::Builtin(_) => true,
+    }
+}
+
 /// Converts the value at `out[at..]` to `check`'s type as the engine's typed `assign` does
 /// (strict conversions: int and float, bool to number, int to bool, String and
 /// StringName, String to NodePath); false when it cannot (the container ends empty).

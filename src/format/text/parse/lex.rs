@@ -76,6 +76,10 @@ impl<'t> Lexer<'t> {
         }
     }
 
+    fn pandemonium(&self) -> bool {
+        self.dialect.is_pandemonium()
+    }
+
     /// Gives `token` back: the next call to [`Lexer::next`] returns it again.
     pub(super) fn unread(&mut self, token: Token<'t>) {
         self.back = Some((token, self.start, self.pos));
@@ -168,7 +172,8 @@ impl<'t> Lexer<'t> {
                 let (raw, escaped) = self.string()?;
                 Ok(Token::Str { raw, escaped })
             }
-            b'&' | b'@' if self.dialect == Dialect::Godot4 => {
+            // `&"…"` (Godot 4) and `@"…"` (Godot 4, Pandemonium): a StringName.
+            b'&' | b'@' if self.dialect == Dialect::Godot4 || (b == b'@' && self.pandemonium()) => {
                 if self.byte(self.pos + 1) != Some(b'"') {
                     return Err(self.error(TextErrorKind::ExpectedQuoteAfterAmpersand));
                 }
@@ -190,22 +195,22 @@ impl<'t> Lexer<'t> {
                 Ok(Token::Color(number::html_color(hex, self.dialect)))
             }
             b'0'..=b'9' => self.number(),
-            b'-' => match (self.dialect, self.byte(self.pos + 1)) {
-                (Dialect::Godot4, Some(c)) if c.is_ascii_digit() => self.number(),
-                (Dialect::Godot4, Some(c)) if c.is_ascii_alphabetic() || c == b'_' => {
+            b'-' => match (self.dialect == Dialect::Godot4, self.byte(self.pos + 1)) {
+                (true, Some(c)) if c.is_ascii_digit() => self.number(),
+                (true, Some(c)) if c.is_ascii_alphabetic() || c == b'_' => {
                     self.pos += 1;
                     Ok(self.ident())
                 }
-                (Dialect::Godot4, _) => Err(self.error(TextErrorKind::UnexpectedCharacter)),
-                // Godot 3.2 prints −∞ as `-inf` (its own parser reads a lone `-`, 0): read
+                (true, _) => Err(self.error(TextErrorKind::UnexpectedCharacter)),
+                // Godot 3 and Pandemonium: Godot 3.2 prints −∞ as `-inf` (its own parser reads a lone `-`, 0): read
                 // it as what was printed.
-                (Dialect::Godot3, Some(b'i' | b'n'))
+                (false, Some(b'i' | b'n'))
                     if matches!(self.ident_after_minus(), "-inf" | "-nan") =>
                 {
                     self.pos += 1;
                     Ok(self.ident())
                 }
-                (Dialect::Godot3, _) => self.number(),
+                (false, _) => self.number(),
             },
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => Ok(self.ident()),
             _ => Err(self.error(TextErrorKind::UnexpectedCharacter)),

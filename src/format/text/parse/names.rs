@@ -8,6 +8,9 @@ use crate::wire::types::{VariantType as T, VariantType};
 /// The type a constructor name makes in `dialect`: the type table's names in the dialect,
 /// Godot 3's names in both, and the engines' older aliases.
 pub(super) fn constructor_type(name: &str, dialect: Dialect) -> Option<VariantType> {
+    if dialect.is_pandemonium() {
+        return pandemonium_constructor(name, dialect);
+    }
     let g4 = dialect == Dialect::Godot4;
     let alias = match name {
         "Matrix32" => Some(T::Transform2D),
@@ -37,6 +40,36 @@ pub(super) fn constructor_type(name: &str, dialect: Dialect) -> Option<VariantTy
         (in_g3 && info.g3_name == name)
             || (info.g4_name == name && (g4 || (in_g3 && t.is_packed_array())))
     })
+}
+
+/// Pandemonium's constructors: the era's type names (`Quat` in era A, `Quaternion` after;
+/// `Transform`, `PoolVector2iArray`, …) and the aliases its `variant_parser.cpp` reads.
+fn pandemonium_constructor(name: &str, dialect: Dialect) -> Option<VariantType> {
+    let era_a = dialect == Dialect::PandemoniumA;
+    let alias = match name {
+        "Rect3" => Some(T::Aabb),
+        "Matrix3" if era_a => Some(T::Basis),
+        "Matrix32" if era_a => Some(T::Transform2D),
+        "ByteArray" => Some(T::PackedByteArray),
+        "IntArray" => Some(T::PackedInt32Array),
+        "FloatArray" => Some(T::PackedFloat32Array),
+        "StringArray" => Some(T::PackedStringArray),
+        "Vector2Array" => Some(T::PackedVector2Array),
+        "Vector2iArray" => Some(T::PackedVector2iArray),
+        "Vector3Array" => Some(T::PackedVector3Array),
+        "Vector3iArray" => Some(T::PackedVector3iArray),
+        "Vector4Array" => Some(T::PackedVector4Array),
+        "Vector4iArray" => Some(T::PackedVector4iArray),
+        "ColorArray" => Some(T::PackedColorArray),
+        _ => None,
+    };
+    alias
+        .or_else(|| {
+            VariantType::ALL
+                .into_iter()
+                .find(|t| t.name(dialect) == name)
+        })
+        .filter(|t| t.id(dialect).is_some())
 }
 
 /// A builtin type name in a typed container's slot (Godot 4 spelling).

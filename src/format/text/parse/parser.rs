@@ -20,6 +20,9 @@ enum Kind {
     Array,
     Dict,
     Object,
+    /// Pandemonium's `TypedArray( type , … )` / `PackedTypedArray( … )`: elements must be
+    /// of the type (the engine refuses the text otherwise), closed by `)`.
+    Typed(VariantType),
 }
 
 /// An open container.
@@ -113,6 +116,7 @@ impl<'t, 'o> Parser<'t, 'o> {
             Kind::Array => VariantType::Array,
             Kind::Dict => VariantType::Dictionary,
             Kind::Object => VariantType::Object,
+            Kind::Typed(ty) => ty,
         };
         let open = Builder::new(&mut *self.out, self.dialect)
             .open(ty, types, class)
@@ -216,6 +220,15 @@ impl<'t, 'o> Parser<'t, 'o> {
                     pair.end = self.out.len();
                 }
             }
+            Kind::Typed(ty) => {
+                if let Some(check) = top.value_type {
+                    let packed = ty == VariantType::PackedTypedArray;
+                    if !keys::take_typed(self.out, top.child, check, packed, self.dialect) {
+                        let e = TextErrorKind::BadArgument("an element of the array's type");
+                        return Err(self.lex.error(e));
+                    }
+                }
+            }
             Kind::Object => {
                 if top.script {
                     let ty = self.out.get(top.child).copied();
@@ -267,7 +280,7 @@ impl<'t, 'o> Parser<'t, 'o> {
         let closer = match self.stack.last().map(|f| f.kind) {
             Some(Kind::Array) => b']',
             Some(Kind::Dict) => b'}',
-            Some(Kind::Object) => b')',
+            Some(Kind::Object | Kind::Typed(_)) => b')',
             None => return Ok(false),
         };
         if !self.lex.eat(closer) {
@@ -282,7 +295,7 @@ impl<'t, 'o> Parser<'t, 'o> {
         let closer = match self.stack.last().map(|f| f.kind) {
             Some(Kind::Array) => b']',
             Some(Kind::Dict) => b'}',
-            Some(Kind::Object) => b')',
+            Some(Kind::Object | Kind::Typed(_)) => b')',
             None => return Ok(false),
         };
         if !token.is_punct(closer) {
@@ -360,6 +373,16 @@ impl<'t, 'o> Parser<'t, 'o> {
         let g4 = self.dialect == Dialect::Godot4;
         match word {
             "Object" => return self.object(),
+            "TypedArray" | "PackedTypedArray" if self.dialect.is_pandemonium() => {
+                let ty = if word == "TypedArray" {
+                    VariantType::TypedArray
+                } else {
+                    VariantType::PackedTypedArray
+                };
+                if ty.id(self.dialect).is_some() {
+                    return self.pandemonium_typed(ty);
+                }
+            }
             "Array" | "Dictionary" if g4 => {
                 let next = self.lex.next()?;
                 if next.is_punct(b'[') {
@@ -389,6 +412,55 @@ impl<'t, 'o> Parser<'t, 'o> {
     }
 
     /// `Array[T]([` or `Dictionary[K, V]({`, after the first `[`.
+    /// After Pandemonium's `TypedArray` / `PackedTypedArray`: `( )`, `( type )` or
+    /// `( type , elements… )`, as the engine's `_parse_typed_array` reads them. The type is
+    /// a type name of the era, `EncodedObjectAsID` (objects as ids, as printed) or a class;
+    /// `()` leaves it Nil. True: the frame is open (elements follow).
+    fn pandemonium_typed(&mut self, ty: VariantType) -> Result<bool, TextError> {
+        self.expect(b'(', "'('")?;
+        let element = match self.lex.next()? {
+            Token::Punct(b')') => None,
+            Token::Ident(name) => Some(name),
+            Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+            _ => {
+                return Err(self
+                    .lex
+                    .error(TextErrorKind::Expected("a type name or ')'")))
+            }
+        };
+        let dialect = self.dialect;
+        let t = match element {
+            None => ContainerType::Builtin(VariantType::Nil),
+            Some("EncodedObjectAsID") => ContainerType::Builtin(VariantType::Object),
+            Some(name) => VariantType::ALL
+                .into_iter()
+                .find(|t| t.id(dialect).is_some() && t.name(dialect) == name)
+                .map_or(ContainerType::ClassName(name), ContainerType::Builtin),
+        };
+        self.open(Kind::Typed(ty), &[t], None)?;
+        if let Some(top) = self.stack.last_mut() {
+            // These take elements of their type only (see `child_done`), and their `)`
+            // is their own closer, not one after it.
+            top.value_type = Check::new(t);
+            top.paren = false;
+        }
+        let Some(_) = element else {
+            self.close()?;
+            return Ok(false);
+        };
+        match self.lex.next()? {
+            Token::Punct(b',') => {}
+            Token::Punct(b')') => {
+                self.close()?;
+                return Ok(false);
+            }
+            Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+            _ => return Err(self.lex.error(TextErrorKind::Expected("',' or ')'"))),
+        }
+        // The elements (or `)` at once) follow.
+        Ok(true)
+    }
+
     fn typed(&mut self, dictionary: bool) -> Result<(), TextError> {
         let mut names: [Option<&'t str>; 2] = [None, None];
         let mut scripts: [Option<alloc::string::String>; 2] = [None, None];
