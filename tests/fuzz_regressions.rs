@@ -130,3 +130,31 @@ fn math_keys_that_differ_in_the_sign_of_zero_or_a_nan_fold() {
         assert_eq!(value.to_string(), shown, "{text}");
     }
 }
+
+/// Found by `text_parse` once Pandemonium's types were in the type table: Godot 4's
+/// `Array[TypedArray]([…])` took `TypedArray` (a Pandemonium type) as a builtin and wrote
+/// a Godot 4 typed Array of type 42, which no engine reads. In Godot 4 the name is a class
+/// name, as the engine reads it; and the builder refuses a builtin type the dialect lacks.
+#[test]
+fn a_pandemonium_type_name_in_a_godot4_typed_array_is_a_class() {
+    use gdvariant::{BuildError, ContainerType, VariantType};
+    let bytes = gdvariant::text::parse("Array[TypedArray]([])", Dialect::Godot4).unwrap();
+    let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    assert_eq!(
+        value.as_array().unwrap().element_type().map(|n| n.as_str()),
+        ContainerType::ClassName("TypedArray")
+    );
+    assert_eq!(value.to_string(), "Array[TypedArray]([])");
+    let mut out = Vec::new();
+    let built = Builder::new(&mut out, Dialect::Godot4)
+        .typed_array(ContainerType::Builtin(VariantType::TypedArray))
+        .map(|_| ());
+    assert_eq!(
+        built,
+        Err(BuildError::TypeNotInDialect {
+            ty: VariantType::TypedArray,
+            dialect: Dialect::Godot4
+        })
+    );
+    assert!(out.is_empty(), "nothing written");
+}

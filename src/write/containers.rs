@@ -25,9 +25,13 @@ fn write_type(out: &mut impl Sink, t: ContainerType<&str>) -> Result<(), BuildEr
     }
 }
 
-/// The checks of [`write_type`], made before anything is written.
-fn check_type(t: ContainerType<&str>) -> Result<(), BuildError> {
+/// The checks of [`write_type`], made before anything is written: a builtin type must be
+/// one of the dialect's (Godot 4 has no `TypedArray`, Pandemonium's), a name must fit.
+fn check_type(t: ContainerType<&str>, dialect: Dialect) -> Result<(), BuildError> {
     match t {
+        ContainerType::Builtin(ty) if ty.id(dialect).is_none() => {
+            Err(BuildError::TypeNotInDialect { ty, dialect })
+        }
         ContainerType::Untyped | ContainerType::Builtin(_) => Ok(()),
         ContainerType::ClassName(text) | ContainerType::Script(text) => {
             count_word(text.len()).map(|_| ())
@@ -274,7 +278,7 @@ impl<'a, S: Sink> Builder<'a, S> {
             self.require(self.dialect.typed_containers(), what)?;
         }
         for &t in types {
-            check_type(t)?;
+            check_type(t, self.dialect)?;
         }
         let kinds = types
             .iter()

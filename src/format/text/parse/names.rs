@@ -72,11 +72,12 @@ fn pandemonium_constructor(name: &str, dialect: Dialect) -> Option<VariantType> 
         .filter(|t| t.id(dialect).is_some())
 }
 
-/// A builtin type name in a typed container's slot (Godot 4 spelling).
+/// A builtin type name in a typed container's slot (Godot 4 spelling; only Godot 4's
+/// types: Pandemonium's `TypedArray` there is a class name, as the engine reads it).
 pub(super) fn builtin_type(name: &str) -> Option<VariantType> {
     VariantType::ALL
         .into_iter()
-        .find(|&t| t != T::Nil && t.info().g4_name == name)
+        .find(|&t| t != T::Nil && t.id(Dialect::Godot4).is_some() && t.info().g4_name == name)
 }
 
 /// The keyword floats: `inf`, `nan`, `inf_neg`, `-inf` (and Godot 3.2's `-nan`).
