@@ -229,31 +229,26 @@ pub(super) fn read<'j>(
     })
 }
 
-/// Components per element of a packed vector array (or color array).
+/// Components per element of a packed vector array (float or integer) or color array.
 fn per_element(ty: VariantType) -> usize {
     match ty {
-        VariantType::PackedVector2Array => 2,
-        VariantType::PackedVector3Array => 3,
+        VariantType::PackedVector2Array | VariantType::PackedVector2iArray => 2,
+        VariantType::PackedVector3Array | VariantType::PackedVector3iArray => 3,
         _ => 4,
     }
 }
 
-/// `[[x, y, …], …]` into `Scratch::f32s`, or `Scratch::f64s` when `wide`.
-fn vectors(lx: &mut Lexer<'_>, s: &mut Scratch, ty: VariantType, wide: bool) -> Res<()> {
+/// `[[x, y, …], …]`: each element a list of [`per_element`] components, each read by
+/// `component`; a list of another length is `ComponentCount` at its `[`.
+fn elements(
+    lx: &mut Lexer<'_>,
+    ty: VariantType,
+    mut component: impl FnMut(&mut Lexer<'_>) -> Res<()>,
+) -> Res<()> {
     let per = per_element(ty);
-    s.f32s.clear();
-    s.f64s.clear();
     list(lx, |lx| {
         let at = lx.skip_ws();
-        let got = list(lx, |lx| {
-            let c = comp(lx)?;
-            if wide {
-                s.f64s.push(c.f64()?);
-            } else {
-                s.f32s.push(c.f32()?);
-            }
-            Ok(())
-        })?;
+        let got = list(lx, &mut component)?;
         if got != per {
             return Err(fail(
                 K::ComponentCount {
@@ -269,33 +264,28 @@ fn vectors(lx: &mut Lexer<'_>, s: &mut Scratch, ty: VariantType, wide: bool) -> 
     .map(|_| ())
 }
 
-/// `[[x, y, …], …]` of integers into `Scratch::i32s`: Pandemonium's integer vector pools.
-fn int_vectors(lx: &mut Lexer<'_>, s: &mut Scratch, ty: VariantType) -> Res<()> {
-    let per = match ty {
-        VariantType::PackedVector2iArray => 2,
-        VariantType::PackedVector3iArray => 3,
-        _ => 4,
-    };
-    s.i32s.clear();
-    list(lx, |lx| {
-        let at = lx.skip_ws();
-        let got = list(lx, |lx| {
-            s.i32s.push(lx.number_as(AN_INTEGER)?.i32()?);
-            Ok(())
-        })?;
-        if got != per {
-            return Err(fail(
-                K::ComponentCount {
-                    ty,
-                    expected: per,
-                    got,
-                },
-                at,
-            ));
+/// `[[x, y, …], …]` into `Scratch::f32s`, or `Scratch::f64s` when `wide`.
+fn vectors(lx: &mut Lexer<'_>, s: &mut Scratch, ty: VariantType, wide: bool) -> Res<()> {
+    s.f32s.clear();
+    s.f64s.clear();
+    elements(lx, ty, |lx| {
+        let c = comp(lx)?;
+        if wide {
+            s.f64s.push(c.f64()?);
+        } else {
+            s.f32s.push(c.f32()?);
         }
         Ok(())
     })
-    .map(|_| ())
+}
+
+/// `[[x, y, …], …]` of integers into `Scratch::i32s`: Pandemonium's integer vector pools.
+fn int_vectors(lx: &mut Lexer<'_>, s: &mut Scratch, ty: VariantType) -> Res<()> {
+    s.i32s.clear();
+    elements(lx, ty, |lx| {
+        s.i32s.push(lx.number_as(AN_INTEGER)?.i32()?);
+        Ok(())
+    })
 }
 
 /// A math value's list of components (any math type; the `*i` types take integers).

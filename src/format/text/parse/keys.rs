@@ -310,6 +310,12 @@ impl Check {
     }
 }
 
+/// The value the parser wrote at `out[at..]` (a child of the container being checked).
+fn written(out: &[u8], at: usize, dialect: Dialect) -> Option<VariantRef<'_>> {
+    out.get(at..)
+        .and_then(|b| VariantRef::parse(b, dialect).ok())
+}
+
 /// Does Pandemonium's typed array take the value at `out[at..]` (`push_back`, which the
 /// text parser turns into an error when it refuses)? Only its own type (objects and null
 /// for an object type). A PackedTypedArray stores floats as `real_t`: a float element is
@@ -321,10 +327,7 @@ pub(super) fn take_typed(
     packed: bool,
     dialect: Dialect,
 ) -> bool {
-    let Some(value) = out
-        .get(at..)
-        .and_then(|b| VariantRef::parse(b, dialect).ok())
-    else {
+    let Some(value) = written(out, at, dialect) else {
         return false;
     };
     let have = value.ty();
@@ -344,10 +347,7 @@ pub(super) fn take_typed(
 /// (strict conversions: int and float, bool to number, int to bool, String and
 /// StringName, String to NodePath); false when it cannot (the container ends empty).
 pub(super) fn coerce(out: &mut Vec<u8>, at: usize, check: Check, dialect: Dialect) -> bool {
-    let Some(value) = out
-        .get(at..)
-        .and_then(|b| VariantRef::parse(b, dialect).ok())
-    else {
+    let Some(value) = written(out, at, dialect) else {
         return false;
     };
     let have = value.ty();
