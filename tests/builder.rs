@@ -366,3 +366,102 @@ fn a_byte_count_measures_exactly_what_a_vector_receives() {
         .to_string()
         .contains("\"bad\": null"));
 }
+
+#[test]
+fn packed_le_bytes_writes_the_elements_it_is_given_and_refuses_a_partial_one() {
+    use VariantType as T;
+    let (g3, g4) = (Dialect::Godot3, Dialect::Godot4);
+    let le = |values: &[f64]| -> Vec<u8> { values.iter().flat_map(|v| v.to_le_bytes()).collect() };
+    let f32s: Vec<u8> = [1.5f32, -2.0, 3.0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    // The same bytes as the typed writers, for a narrow and a double vector array.
+    let (mut raw, mut typed) = (Vec::new(), Vec::new());
+    Builder::new(&mut raw, g4)
+        .packed_le_bytes(T::PackedVector3Array, false, &f32s)
+        .unwrap();
+    Builder::new(&mut typed, g4)
+        .packed_vector3(&[[1.5, -2.0, 3.0]])
+        .unwrap();
+    assert_eq!(raw, typed);
+    let (mut raw, mut typed) = (Vec::new(), Vec::new());
+    Builder::new(&mut raw, g4)
+        .packed_le_bytes(T::PackedVector2Array, true, &le(&[0.1, 2.0]))
+        .unwrap();
+    Builder::new(&mut typed, g4)
+        .packed_vector2_f64(&[[0.1, 2.0]])
+        .unwrap();
+    assert_eq!(raw, typed);
+    // A byte array gets its padding; the count is elements, not bytes.
+    let mut out = Vec::new();
+    Builder::new(&mut out, g3)
+        .packed_le_bytes(T::PackedByteArray, false, &[7, 8, 9])
+        .unwrap();
+    assert_eq!(out, [20, 0, 0, 0, 3, 0, 0, 0, 7, 8, 9, 0]);
+    let mut out = Vec::new();
+    Builder::new(&mut out, g4)
+        .packed_le_bytes(T::PackedInt64Array, false, &le(&[0.0, 0.0]))
+        .unwrap();
+    assert_eq!(out[4..8], [2, 0, 0, 0]);
+
+    // Refused, with nothing written: a partial element, a double form of a fixed-size
+    // type, strings, a non-packed type, and a type or form the dialect lacks.
+    let wrong = |ty| BuildError::WrongElementType {
+        ty,
+        element: "bytes that are not a whole number of its elements",
+    };
+    let mut out = Vec::new();
+    let cases: [(Dialect, T, bool, &[u8], BuildError); 6] = [
+        (
+            g4,
+            T::PackedVector3Array,
+            false,
+            &f32s[..8],
+            wrong(T::PackedVector3Array),
+        ),
+        (
+            g4,
+            T::PackedFloat32Array,
+            true,
+            &f32s,
+            wrong(T::PackedFloat32Array),
+        ),
+        (
+            g4,
+            T::PackedStringArray,
+            false,
+            &[],
+            wrong(T::PackedStringArray),
+        ),
+        (g4, T::Vector3, false, &f32s, wrong(T::Vector3)),
+        (
+            g3,
+            T::PackedInt64Array,
+            false,
+            &[0; 8],
+            BuildError::TypeNotInDialect {
+                ty: T::PackedInt64Array,
+                dialect: g3,
+            },
+        ),
+        (
+            g3,
+            T::PackedVector3Array,
+            true,
+            &[0; 24],
+            BuildError::NotInDialect {
+                what: "a double-precision packed vector array",
+                dialect: g3,
+            },
+        ),
+    ];
+    for (dialect, ty, double, bytes, error) in cases {
+        assert_eq!(
+            Builder::new(&mut out, dialect).packed_le_bytes(ty, double, bytes),
+            Err(error),
+            "{ty:?}"
+        );
+        assert!(out.is_empty(), "{ty:?} wrote {out:?}");
+    }
+}

@@ -7,7 +7,7 @@ use super::sink::Sink;
 use super::{count_word, put_padding, BuildError, Builder};
 use crate::read::packed::PackedElement;
 use crate::wire::header::FLAG_64;
-use crate::wire::types::{Layout, VariantType};
+use crate::wire::types::{Element, Layout, VariantType};
 
 impl<S: Sink> Builder<'_, S> {
     /// A packed array's header and element count. `double` (64-bit vectors) needs Godot 4;
@@ -48,6 +48,55 @@ impl<S: Sink> Builder<'_, S> {
                 self.out.extend_from_slice(T::to_le(element).as_bytes());
             }
         }
+        Ok(())
+    }
+
+    /// A packed numeric or vector array from its elements' little-endian bytes, as a NumPy
+    /// array, a GPU buffer or another encoder already holds them: header, count, then
+    /// `bytes` in one copy, whatever their alignment. `double` picks the 64-bit form of the
+    /// vector arrays (Godot 4 only, as in [`Builder::packed_vector3_f64`]); it must be
+    /// `false` for the other types, whose element size is fixed. A `PackedByteArray` gets
+    /// its padding.
+    ///
+    /// Checked before anything is written: `ty` is a packed array of fixed-size elements
+    /// (not `PackedStringArray`), the dialect has it (and its double form), and
+    /// `bytes.len()` is a whole number of elements (otherwise
+    /// [`BuildError::WrongElementType`]). Cost: O(`bytes.len()`), one copy.
+    ///
+    /// ```
+    /// use gdvariant::{Builder, Dialect, VariantRef, VariantType};
+    ///
+    /// let raw: Vec<u8> = [1.0f32, 2.0, 3.0].iter().flat_map(|c| c.to_le_bytes()).collect();
+    /// let mut out = Vec::new();
+    /// Builder::new(&mut out, Dialect::Godot4).packed_le_bytes(VariantType::PackedVector3Array, false, &raw)?;
+    /// assert_eq!(VariantRef::parse(&out, Dialect::Godot4)?.to_string(), "PackedVector3Array(1, 2, 3)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn packed_le_bytes(
+        mut self,
+        ty: VariantType,
+        double: bool,
+        bytes: &[u8],
+    ) -> Result<(), BuildError> {
+        let wrong = BuildError::WrongElementType {
+            ty,
+            element: "bytes that are not a whole number of its elements",
+        };
+        let Layout::Packed(element) = ty.layout() else {
+            return Err(wrong);
+        };
+        if double && !matches!(element, Element::Real(_)) {
+            return Err(wrong);
+        }
+        let size = element.size(double).ok_or(wrong)?;
+        if bytes.len() % size != 0 {
+            return Err(wrong);
+        }
+        if ty == VariantType::PackedByteArray {
+            return self.packed_bytes(bytes);
+        }
+        self.packed_header(ty, double, bytes.len() / size)?;
+        self.out.extend_from_slice(bytes);
         Ok(())
     }
 
