@@ -1,0 +1,338 @@
+//! Python values to the engine's bytes, through the crate's `Builder`.
+
+use gdvariant::{BuildError, Builder, ContainerType, Dialect, VariantType, GODOT_MAX_DEPTH};
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple};
+
+use crate::classes::{Callable, NodePath, Object, ObjectId, Signal, StringName, RID};
+use crate::context::{classes, numpy, Classes, EncodeError, NumPy};
+use crate::input::type_name;
+use crate::math::{self, Components};
+
+/// The engine's bytes for `obj` in `dialect`.
+pub fn to_bytes(obj: &Bound<'_, PyAny>, dialect: Dialect) -> PyResult<Vec<u8>> {
+    let py = obj.py();
+    let encoder = Encoder { classes: classes(py)?, numpy: numpy(py), dialect };
+    let mut out = Vec::new();
+    encoder.write(obj, Builder::new(&mut out, dialect), 0)?;
+    Ok(out)
+}
+
+struct Encoder<'a> {
+    classes: &'a Classes,
+    numpy: Option<&'a NumPy>,
+    dialect: Dialect,
+}
+
+/// A `BuildError` as an `EncodeError`.
+fn build(e: BuildError) -> PyErr {
+    EncodeError::new_err(e.to_string())
+}
+
+impl Encoder<'_> {
+    fn write(&self, obj: &Bound<'_, PyAny>, b: Builder<'_>, depth: u16) -> PyResult<()> {
+        let py = obj.py();
+        // The common types first, by exact type.
+        if obj.is_none() {
+            return b.nil().map_err(build);
+        }
+        if let Ok(v) = obj.cast_exact::<PyBool>() {
+            return b.bool(v.is_true()).map_err(build);
+        }
+        if let Ok(s) = obj.cast_exact::<PyString>() {
+            return b.string(s.to_str()?).map_err(build);
+        }
+        if obj.is_exact_instance_of::<PyInt>() {
+            return b.int(int(obj)?).map_err(build);
+        }
+        if let Ok(f) = obj.cast_exact::<PyFloat>() {
+            return b.float(f.value()).map_err(build);
+        }
+        if depth >= GODOT_MAX_DEPTH && (obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyDict>() || obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<Object>()) {
+            return Err(build(BuildError::TooDeep));
+        }
+        let ty = obj.get_type();
+        let c = self.classes;
+        if let Ok(dict) = obj.cast_exact::<PyDict>() {
+            return self.dict(dict.iter(), b.dictionary().map_err(build)?, depth);
+        }
+        if obj.is_exact_instance_of::<PyList>() || obj.is_exact_instance_of::<PyTuple>() {
+            let mut array = b.array().map_err(build)?;
+            for item in obj.try_iter()? {
+                self.write(&item?, array.push(), depth + 1)?;
+            }
+            return array.finish().map_err(build);
+        }
+        if ty.is(c.typed_array.bind(py)) {
+            let element = obj.getattr("element_type")?;
+            let name = container_name(&element)?;
+            let element = container_type(&element, name.as_deref(), self.dialect)?;
+            // Godot 4: a typed Array; Pandemonium era C: a TypedArray, or a PackedTypedArray.
+            let mut array = if obj.getattr("packed")?.is_truthy()? {
+                b.packed_typed_array(element)
+            } else {
+                b.typed_array(element)
+            }
+            .map_err(build)?;
+            for item in obj.try_iter()? {
+                self.write(&item?, array.push(), depth + 1)?;
+            }
+            return array.finish().map_err(build);
+        }
+        if ty.is(c.typed_dictionary.bind(py)) || ty.is(c.pairs.bind(py)) {
+            let (k, v) = (obj.getattr("key_type")?, obj.getattr("value_type")?);
+            let (kn, vn) = (container_name(&k)?, container_name(&v)?);
+            let dict = b
+                .typed_dictionary(
+                    container_type(&k, kn.as_deref(), self.dialect)?,
+                    container_type(&v, vn.as_deref(), self.dialect)?,
+                )
+                .map_err(build)?;
+            if let Ok(d) = obj.cast::<PyDict>() {
+                return self.dict(d.iter(), dict, depth);
+            }
+            let mut pairs = Vec::new();
+            for pair in obj.try_iter()? {
+                let (k, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair?.extract()?;
+                pairs.push((k, v));
+            }
+            return self.dict(pairs.into_iter(), dict, depth);
+        }
+        if ty.is(c.packed_strings.bind(py)) {
+            let strings: Vec<String> = obj.extract()?;
+            return b.packed_strings(strings.iter().map(String::as_str)).map_err(build);
+        }
+        if let Ok(bytes) = obj.cast::<PyBytes>() {
+            return b.packed_bytes(bytes.as_bytes()).map_err(build);
+        }
+        if let Ok(bytes) = obj.cast::<PyByteArray>() {
+            return b.packed_bytes(&bytes.to_vec()).map_err(build);
+        }
+        if let Some((ty, components)) = math::from_python(obj) {
+            return match components {
+                Components::Int(c) => b.math_i32(ty, &c),
+                Components::Real(c, true) => b.math_f64(ty, &c),
+                Components::Real(c, false) => {
+                    let narrow: Vec<f32> = c.iter().map(|&x| x as f32).collect();
+                    b.math(ty, &narrow)
+                }
+            }
+            .map_err(build);
+        }
+        if let Ok(s) = obj.cast::<StringName>() {
+            return b.string_name(&s.get().name).map_err(build);
+        }
+        if let Ok(p) = obj.cast::<NodePath>() {
+            let p = p.get();
+            return b.node_path(&p.names, &p.subnames, p.absolute).map_err(build);
+        }
+        if let Ok(r) = obj.cast::<RID>() {
+            return b.rid(r.get().id).map_err(build);
+        }
+        if let Ok(o) = obj.cast::<ObjectId>() {
+            return b.object_id(o.get().id).map_err(build);
+        }
+        if obj.cast::<Callable>().is_ok() {
+            return b.callable().map_err(build);
+        }
+        if let Ok(s) = obj.cast::<Signal>() {
+            let s = s.get();
+            return b.signal(&s.name, s.object_id).map_err(build);
+        }
+        if let Ok(o) = obj.cast::<Object>() {
+            let o = o.get();
+            let mut object = b.object(&o.class_name).map_err(build)?;
+            for (name, value) in o.properties.bind(py).iter() {
+                let name = name.cast_into::<PyString>().map_err(|_| {
+                    PyTypeError::new_err("an Object's property names must be str")
+                })?;
+                self.write(&value, object.property(name.to_str()?).map_err(build)?, depth + 1)?;
+            }
+            return object.finish().map_err(build);
+        }
+        if let Some(np) = self.numpy {
+            if obj.is_instance(np.ndarray.bind(py))? {
+                let color = obj.is_instance(np.color.bind(py))?;
+                return self.ndarray(obj, color, b);
+            }
+        }
+        if let Ok(view) = obj.cast::<PyMemoryView>() {
+            return self.memoryview(view, b);
+        }
+        // Subclasses of the plain types last.
+        if obj.is_instance_of::<PyBool>() {
+            return b.bool(obj.is_truthy()?).map_err(build);
+        }
+        if obj.is_instance_of::<PyInt>() {
+            return b.int(int(obj)?).map_err(build);
+        }
+        if let Ok(f) = obj.cast::<PyFloat>() {
+            return b.float(f.value()).map_err(build);
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            return b.string(s.to_str()?).map_err(build);
+        }
+        if let Ok(d) = obj.cast::<PyDict>() {
+            return self.dict(d.iter(), b.dictionary().map_err(build)?, depth);
+        }
+        if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+            let mut array = b.array().map_err(build)?;
+            for item in obj.try_iter()? {
+                self.write(&item?, array.push(), depth + 1)?;
+            }
+            return array.finish().map_err(build);
+        }
+        Err(PyTypeError::new_err(format!(
+            "cannot write a {} as a Godot value",
+            type_name(obj)
+        )))
+    }
+
+    /// A Dictionary's pairs.
+    fn dict<'py>(
+        &self,
+        pairs: impl Iterator<Item = (Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+        mut dict: gdvariant::DictBuilder<'_>,
+        depth: u16,
+    ) -> PyResult<()> {
+        for (k, v) in pairs {
+            // The key's own error, if writing it failed (the builder only carries its own).
+            let mut failed = None;
+            let slot = dict
+                .try_entry_with(|key| {
+                    self.write(&k, key, depth + 1).map_err(|e| {
+                        failed = Some(e);
+                        BuildError::TooDeep
+                    })
+                });
+            let slot = match (slot, failed) {
+                (_, Some(e)) => return Err(e),
+                (Err(e), None) => return Err(build(e)),
+                (Ok(slot), None) => slot,
+            };
+            self.write(&v, slot, depth + 1)?;
+        }
+        dict.finish().map_err(build)
+    }
+
+    /// A NumPy array as the packed array its dtype and shape name.
+    fn ndarray(&self, obj: &Bound<'_, PyAny>, color: bool, b: Builder<'_>) -> PyResult<()> {
+        let dtype = obj.getattr("dtype")?;
+        let kind: String = dtype.getattr("kind")?.extract()?;
+        let size: usize = dtype.getattr("itemsize")?.extract()?;
+        let shape: Vec<usize> = obj.getattr("shape")?.extract()?;
+        let width = match shape.as_slice() {
+            [_] => 1,
+            [_, w] => *w,
+            _ => 0,
+        };
+        let (ty, double) = packed_type(&kind, size, width, color)
+            .ok_or_else(|| PyTypeError::new_err(format!(
+                "no packed array holds a NumPy array of dtype {kind}{size} and shape {shape:?}"
+            )))?;
+        // Little-endian, C order, one copy (none when it already is).
+        let le = format!("<{kind}{size}");
+        let contiguous = obj.py().import("numpy")?.getattr("ascontiguousarray")?.call1((obj, le))?;
+        let bytes = contiguous.call_method0("tobytes")?;
+        let bytes = bytes.cast::<PyBytes>()?;
+        b.packed_le_bytes(ty, double, bytes.as_bytes()).map_err(build)
+    }
+
+    /// A memoryview (what `loads` gives for packed arrays without NumPy).
+    fn memoryview(&self, view: &Bound<'_, PyMemoryView>, b: Builder<'_>) -> PyResult<()> {
+        let format: String = view.getattr("format")?.extract()?;
+        let shape: Vec<usize> = view.getattr("shape")?.extract()?;
+        let (kind, size) = match format.trim_start_matches(['<', '@', '=']) {
+            "B" => ("u", 1),
+            "i" => ("i", 4),
+            "q" => ("i", 8),
+            "l" if std::mem::size_of::<std::ffi::c_long>() == 8 => ("i", 8),
+            "f" => ("f", 4),
+            "d" => ("f", 8),
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "no packed array holds a memoryview of format {other:?}"
+                )))
+            }
+        };
+        let width = match shape.as_slice() {
+            [_] => 1,
+            [_, w] => *w,
+            _ => 0,
+        };
+        let (ty, double) = packed_type(kind, size, width, false).ok_or_else(|| {
+            PyTypeError::new_err(format!("no packed array holds a memoryview of shape {shape:?}"))
+        })?;
+        let bytes: Vec<u8> = view.call_method0("tobytes")?.extract()?;
+        if cfg!(target_endian = "big") && size > 1 {
+            return Err(PyTypeError::new_err("memoryviews are native-endian: use NumPy on big-endian machines"));
+        }
+        b.packed_le_bytes(ty, double, &bytes).map_err(build)
+    }
+}
+
+/// The packed array for elements of NumPy kind `kind` (`i`, `u`, `f`), `size` bytes per
+/// component, `width` components per element.
+fn packed_type(kind: &str, size: usize, width: usize, color: bool) -> Option<(VariantType, bool)> {
+    use VariantType as T;
+    Some(match (kind, size, width) {
+        ("u" | "i", 1, 1) if kind == "u" => (T::PackedByteArray, false),
+        ("i", 4, 1) => (T::PackedInt32Array, false),
+        ("i", 8, 1) => (T::PackedInt64Array, false),
+        ("f", 4, 1) => (T::PackedFloat32Array, false),
+        ("f", 8, 1) => (T::PackedFloat64Array, false),
+        ("f", 4, 4) if color => (T::PackedColorArray, false),
+        ("f", 4 | 8, 2) => (T::PackedVector2Array, size == 8),
+        ("f", 4 | 8, 3) => (T::PackedVector3Array, size == 8),
+        ("f", 4 | 8, 4) => (T::PackedVector4Array, size == 8),
+        ("i", 4, 2) => (T::PackedVector2iArray, false),
+        ("i", 4, 3) => (T::PackedVector3iArray, false),
+        ("i", 4, 4) => (T::PackedVector4iArray, false),
+        _ => return None,
+    })
+}
+
+/// A Python int as i64.
+fn int(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    obj.extract::<i64>().map_err(|_| {
+        PyOverflowError::new_err("a Godot int is 64-bit: this int does not fit")
+    })
+}
+
+/// The name inside a `ContainerType(kind, name)`, or `None` for untyped.
+fn container_name(t: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if t.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(t.getattr("name")?.extract()?))
+}
+
+/// A `ContainerType(kind, name)` (or `None`) as the crate's.
+fn container_type<'n>(
+    t: &Bound<'_, PyAny>,
+    name: Option<&'n str>,
+    dialect: Dialect,
+) -> PyResult<ContainerType<&'n str>> {
+    let Some(name) = name else {
+        return Ok(ContainerType::Untyped);
+    };
+    let kind: String = t.getattr("kind")?.extract()?;
+    Ok(match kind.as_str() {
+        "builtin" => {
+            let ty = VariantType::ALL
+                .into_iter()
+                .find(|ty| ty.name(dialect) == name)
+                .or_else(|| VariantType::ALL.into_iter().find(|ty| ty.name(Dialect::Godot4) == name))
+                .ok_or_else(|| PyTypeError::new_err(format!("no builtin type is named {name:?}")))?;
+            ContainerType::Builtin(ty)
+        }
+        "class" => ContainerType::ClassName(name),
+        "script" => ContainerType::Script(name),
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "a ContainerType's kind is \"builtin\", \"class\" or \"script\", not {other:?}"
+            )))
+        }
+    })
+}

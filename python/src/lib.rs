@@ -1,0 +1,179 @@
+//! The `gdvariant` Python package's native module (`gdvariant._native`): Godot's Variant
+//! binary serialization through the `gdvariant` crate. Every byte is read and written by
+//! the crate; this module only turns its values into Python objects and back.
+
+#![forbid(clippy::undocumented_unsafe_blocks)]
+#![deny(unsafe_code)] // allowed in `input` only (SAFETY.md)
+
+mod classes;
+mod context;
+mod decode;
+mod encode;
+mod frames;
+mod input;
+mod math;
+mod packed;
+mod read;
+mod lazy;
+
+use gdvariant::frame::{FrameOptions, DEFAULT_MAX_FRAME};
+use gdvariant::{json, GODOT_MAX_DEPTH};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::context::{dialect, options, DecodeError, EncodeError};
+use crate::input::Input;
+use crate::packed::Source;
+
+/// Decodes `data` (bytes-like) into Python values. See the package's docs.
+#[pyfunction]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None))]
+fn loads<'py>(
+    data: &Bound<'py, PyAny>,
+    godot: Option<&Bound<'py, PyAny>>,
+    prefixed: Option<bool>,
+    allow_objects: bool,
+    max_depth: u16,
+    max_nodes: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = data.py();
+    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let input = Input::new(data)?;
+    let bytes = input.bytes();
+    let value = read::parse(py, bytes, dialect, prefixed, &options(allow_objects, max_depth, max_nodes))?;
+    let mut source = Source::new(data.clone(), bytes);
+    decode::to_python(&value, &mut source)
+}
+
+/// Encodes `obj` as the engine's bytes.
+#[pyfunction]
+#[pyo3(signature = (obj, godot = None, *, prefixed = false))]
+fn dumps<'py>(
+    obj: &Bound<'py, PyAny>,
+    godot: Option<&Bound<'py, PyAny>>,
+    prefixed: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let py = obj.py();
+    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let body = encode::to_bytes(obj, dialect)?;
+    if !prefixed {
+        return Ok(PyBytes::new(py, &body));
+    }
+    let len = u32::try_from(body.len())
+        .map_err(|_| EncodeError::new_err("a frame holds at most 4 GiB"))?;
+    let mut framed = Vec::with_capacity(body.len() + 4);
+    framed.extend_from_slice(&len.to_le_bytes());
+    framed.extend_from_slice(&body);
+    Ok(PyBytes::new(py, &framed))
+}
+
+/// A lazy view of the value in `data`.
+#[pyfunction]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None))]
+fn view(
+    data: &Bound<'_, PyAny>,
+    godot: Option<&Bound<'_, PyAny>>,
+    prefixed: Option<bool>,
+    allow_objects: bool,
+    max_depth: u16,
+    max_nodes: Option<u64>,
+) -> PyResult<lazy::View> {
+    let py = data.py();
+    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let options = options(allow_objects, max_depth, max_nodes);
+    lazy::View::new(Input::new(data)?, data.clone().unbind(), |bytes| {
+        read::parse(py, bytes, dialect, prefixed, &options)
+    })
+}
+
+/// The values of the length-prefixed frames in `data`.
+#[pyfunction]
+#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None))]
+fn iter_frames(
+    data: &Bound<'_, PyAny>,
+    godot: Option<&Bound<'_, PyAny>>,
+    allow_objects: bool,
+    max_frame: Option<usize>,
+    max_depth: u16,
+    max_nodes: Option<u64>,
+) -> PyResult<frames::FrameIter> {
+    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let options = FrameOptions {
+        max_frame: max_frame.unwrap_or(DEFAULT_MAX_FRAME),
+        parse: options(allow_objects, max_depth, max_nodes),
+        ..FrameOptions::new(dialect)
+    };
+    Ok(frames::FrameIter::new(Input::new(data)?, data.clone().unbind(), options))
+}
+
+/// Runs `f` on the value `data` holds: a `View`'s value, the value in bytes-like
+/// `data`, or (any other Python value) the value `dumps` writes for it.
+fn with_value<T>(
+    data: &Bound<'_, PyAny>,
+    godot: Option<&Bound<'_, PyAny>>,
+    prefixed: Option<bool>,
+    allow_objects: bool,
+    f: impl FnOnce(gdvariant::VariantRef<'_>) -> PyResult<T>,
+) -> PyResult<T> {
+    let py = data.py();
+    if let Ok(v) = data.cast::<lazy::View>() {
+        return v.get().with_ref(f);
+    }
+    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let input = match Input::new(data) {
+        Ok(input) => input,
+        Err(_) => Input::Copied(encode::to_bytes(data, dialect)?),
+    };
+    let options = options(allow_objects, GODOT_MAX_DEPTH, None);
+    f(read::parse(py, input.bytes(), dialect, prefixed, &options)?)
+}
+
+/// The engine's text form (`var_to_str` / `var2str`) of a value.
+#[pyfunction]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true))]
+fn to_text(
+    data: &Bound<'_, PyAny>,
+    godot: Option<&Bound<'_, PyAny>>,
+    prefixed: Option<bool>,
+    allow_objects: bool,
+) -> PyResult<String> {
+    with_value(data, godot, prefixed, allow_objects, |v| Ok(v.to_string()))
+}
+
+/// The crate's lossless JSON of a value.
+#[pyfunction]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false))]
+fn to_json(
+    data: &Bound<'_, PyAny>,
+    godot: Option<&Bound<'_, PyAny>>,
+    prefixed: Option<bool>,
+    allow_objects: bool,
+    pretty: bool,
+) -> PyResult<String> {
+    with_value(data, godot, prefixed, allow_objects, |v| {
+        let mut out = Vec::new();
+        json::write(&mut out, v, pretty).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        String::from_utf8(out).map_err(|e| PyValueError::new_err(e.to_string()))
+    })
+}
+
+/// The module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("DecodeError", py.get_type::<DecodeError>())?;
+    m.add("EncodeError", py.get_type::<EncodeError>())?;
+    m.add_function(wrap_pyfunction!(loads, m)?)?;
+    m.add_function(wrap_pyfunction!(dumps, m)?)?;
+    m.add_function(wrap_pyfunction!(view, m)?)?;
+    m.add_function(wrap_pyfunction!(iter_frames, m)?)?;
+    m.add_function(wrap_pyfunction!(to_text, m)?)?;
+    m.add_function(wrap_pyfunction!(to_json, m)?)?;
+    m.add_function(wrap_pyfunction!(context::_use_numpy, m)?)?;
+    m.add_class::<lazy::View>()?;
+    m.add_class::<frames::FrameIter>()?;
+    math::register(m)?;
+    classes::register(m)?;
+    Ok(())
+}
