@@ -1685,3 +1685,54 @@ fn the_engines_still_do_what_the_table_says() {
         failures.join("\n")
     );
 }
+
+/// Writes the table as the Python package's tests read it, to the file named by
+/// `GDVARIANT_MALFORMED_EXPORT`: one JSON object per row, with the bytes in hex and what
+/// we do. Not a check (so ignored by default): `python/tests/conftest.py` runs it,
+/// `cargo test --test malformed -- --ignored export_table_for_python`, and the Python
+/// tests assert that the package does what the table says.
+#[test]
+#[ignore = "an exporter for the Python tests, run by python/tests/conftest.py"]
+fn export_table_for_python() {
+    let godot = |d: Dialect| match d {
+        Dialect::Godot3 => serde_json::json!(3),
+        Dialect::Godot4 => serde_json::json!(4),
+        Dialect::PandemoniumA => serde_json::json!("pm-a"),
+        Dialect::PandemoniumB => serde_json::json!("pm-b"),
+        _ => serde_json::json!("pm-c"),
+    };
+    let mut lines = String::new();
+    for row in rows() {
+        let bytes = (row.bytes)();
+        let ours = match row.run_ours(&bytes, None) {
+            Ours::Err(kind, offset) => {
+                let kind = format!("{kind:?}");
+                let kind = kind.split('(').next().unwrap_or("").to_owned();
+                serde_json::json!({"error": kind, "offset": offset})
+            }
+            Ours::Ok(text) => serde_json::json!({"text": text}),
+            Ours::OkDigest(len, _) => serde_json::json!({"text_len": len}),
+            Ours::Incomplete(needed) => serde_json::json!({"incomplete": needed}),
+        };
+        let input = match row.input {
+            Input::Value => "value",
+            Input::StoreVarGetVar => "store_var",
+            Input::StoreVarPayload => "store_var_payload",
+        };
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let line = serde_json::json!({
+            "name": row.name,
+            "class": row.class,
+            "godot": godot(row.dialect),
+            "input": input,
+            "allow_objects": !row.refuse_objects,
+            "bytes": hex,
+            "ours": ours,
+        });
+        lines.push_str(&line.to_string());
+        lines.push('\n');
+    }
+    let path = std::env::var_os("GDVARIANT_MALFORMED_EXPORT")
+        .expect("set GDVARIANT_MALFORMED_EXPORT to the file to write");
+    std::fs::write(&path, &lines).expect("write the exported table");
+}

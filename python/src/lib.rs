@@ -17,7 +17,7 @@ mod read;
 mod lazy;
 
 use gdvariant::frame::{FrameOptions, DEFAULT_MAX_FRAME};
-use gdvariant::{json, GODOT_MAX_DEPTH};
+use gdvariant::{json, TextStyle, GODOT_MAX_DEPTH};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -131,14 +131,32 @@ fn with_value<T>(
 
 /// The engine's text form (`var_to_str` / `var2str`) of a value.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true))]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, style = None))]
 fn to_text(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
     prefixed: Option<bool>,
     allow_objects: bool,
+    style: Option<&str>,
 ) -> PyResult<String> {
-    with_value(data, godot, prefixed, allow_objects, |v| Ok(v.to_string()))
+    let style = match style {
+        None => None,
+        Some("3.2") => Some(TextStyle::Godot32),
+        Some("3.6") => Some(TextStyle::Godot36),
+        Some("4") => Some(TextStyle::Godot4),
+        Some("pm-a") => Some(TextStyle::PandemoniumA),
+        Some("pm-b") => Some(TextStyle::PandemoniumB),
+        Some("pm-c") => Some(TextStyle::PandemoniumC),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "style must be \"3.2\", \"3.6\", \"4\", \"pm-a\", \"pm-b\" or \"pm-c\", not {other:?}"
+            )))
+        }
+    };
+    with_value(data, godot, prefixed, allow_objects, |v| {
+        let style = style.unwrap_or_else(|| TextStyle::for_dialect(v.dialect()));
+        Ok(v.text(style).to_string())
+    })
 }
 
 /// The crate's lossless JSON of a value.

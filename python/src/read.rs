@@ -32,7 +32,7 @@ pub fn parse<'a>(
         return VariantRef::parse_with(bytes, dialect, options).map_err(|e| from_error(py, e));
     }
     let frame_options = FrameOptions {
-        max_frame: bytes.len(),
+        max_frame: usize::MAX,
         parse: *options,
         ..FrameOptions::new(dialect)
     };
