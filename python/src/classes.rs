@@ -31,11 +31,18 @@ impl StringName {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("StringName({})", self.name.clone().into_pyobject(py)?.repr()?))
+        Ok(format!(
+            "StringName({})",
+            self.name.clone().into_pyobject(py)?.repr()?
+        ))
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-        compare(other.py(), op, other.cast::<Self>().ok().map(|o| o.get().name == self.name))
+        compare(
+            other.py(),
+            op,
+            other.cast::<Self>().ok().map(|o| o.get().name == self.name),
+        )
     }
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
@@ -109,7 +116,10 @@ impl NodePath {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("NodePath({})", self.text().into_pyobject(py)?.repr()?))
+        Ok(format!(
+            "NodePath({})",
+            self.text().into_pyobject(py)?.repr()?
+        ))
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
@@ -152,7 +162,14 @@ macro_rules! id_class {
             }
 
             fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-                compare(other.py(), op, other.cast::<Self>().ok().map(|o| o.get().$field == self.$field))
+                compare(
+                    other.py(),
+                    op,
+                    other
+                        .cast::<Self>()
+                        .ok()
+                        .map(|o| o.get().$field == self.$field),
+                )
             }
 
             fn __hash__(&self) -> u64 {
@@ -166,7 +183,11 @@ macro_rules! id_class {
     };
 }
 
-id_class!(RID, "A `RID`: `RID(id)` (Godot 3 writes no id: always 0 there).", id);
+id_class!(
+    RID,
+    "A `RID`: `RID(id)` (Godot 3 writes no id: always 0 there).",
+    id
+);
 id_class!(
     ObjectId,
     "An object written as its instance id (what the engine writes without full objects; it reads it back as an `EncodedObjectAsID`).",
@@ -191,7 +212,10 @@ impl Object {
     #[pyo3(signature = (class_name, properties = None))]
     fn new(py: Python<'_>, class_name: String, properties: Option<Bound<'_, PyDict>>) -> Self {
         let properties = properties.unwrap_or_else(|| PyDict::new(py)).unbind();
-        Object { class_name, properties }
+        Object {
+            class_name,
+            properties,
+        }
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -207,7 +231,10 @@ impl Object {
         let equal = match other.cast::<Self>() {
             Ok(o) => {
                 let o = o.get();
-                Some(o.class_name == self.class_name && o.properties.bind(py).eq(self.properties.bind(py))?)
+                Some(
+                    o.class_name == self.class_name
+                        && o.properties.bind(py).eq(self.properties.bind(py))?,
+                )
             }
             Err(_) => None,
         };
@@ -216,7 +243,10 @@ impl Object {
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String, Py<PyDict>)) {
         let this = slf.get();
-        (slf.get_type().into_any(), (this.class_name.clone(), this.properties.clone_ref(slf.py())))
+        (
+            slf.get_type().into_any(),
+            (this.class_name.clone(), this.properties.clone_ref(slf.py())),
+        )
     }
 }
 
@@ -269,7 +299,11 @@ impl Signal {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("Signal({}, {})", self.name.clone().into_pyobject(py)?.repr()?, self.object_id))
+        Ok(format!(
+            "Signal({}, {})",
+            self.name.clone().into_pyobject(py)?.repr()?,
+            self.object_id
+        ))
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
@@ -281,12 +315,17 @@ impl Signal {
     }
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        (self.name.clone(), self.object_id).into_pyobject(py)?.hash()
+        (self.name.clone(), self.object_id)
+            .into_pyobject(py)?
+            .hash()
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String, u64)) {
         let this = slf.get();
-        (slf.get_type().into_any(), (this.name.clone(), this.object_id))
+        (
+            slf.get_type().into_any(),
+            (this.name.clone(), this.object_id),
+        )
     }
 }
 

@@ -64,7 +64,8 @@ static CLASSES: PyOnceLock<Classes> = PyOnceLock::new();
 pub fn classes(py: Python<'_>) -> PyResult<&Classes> {
     CLASSES.get_or_try_init(py, || {
         let m = py.import("gdvariant._containers")?;
-        let get = |name: &str| -> PyResult<Py<PyType>> { Ok(m.getattr(name)?.cast_into()?.unbind()) };
+        let get =
+            |name: &str| -> PyResult<Py<PyType>> { Ok(m.getattr(name)?.cast_into()?.unbind()) };
         Ok(Classes {
             typed_array: get("TypedArray")?,
             typed_dictionary: get("TypedDictionary")?,
@@ -100,7 +101,12 @@ pub fn numpy(py: Python<'_>) -> Option<&NumPy> {
             Some(NumPy {
                 frombuffer: np.getattr("frombuffer").ok()?.unbind(),
                 ndarray: np.getattr("ndarray").ok()?.cast_into().ok()?.unbind(),
-                color: ours.getattr("PackedColorArray").ok()?.cast_into().ok()?.unbind(),
+                color: ours
+                    .getattr("PackedColorArray")
+                    .ok()?
+                    .cast_into()
+                    .ok()?
+                    .unbind(),
             })
         })
         .as_ref()
@@ -120,7 +126,9 @@ pub fn dialect(godot: &Bound<'_, PyAny>) -> PyResult<Dialect> {
         return match n {
             3 => Ok(Dialect::Godot3),
             4 => Ok(Dialect::Godot4),
-            _ => Err(PyValueError::new_err(format!("godot must be 3, 4, \"pm-a\", \"pm-b\" or \"pm-c\", got {n}"))),
+            _ => Err(PyValueError::new_err(format!(
+                "godot must be 3, 4, \"pm-a\", \"pm-b\" or \"pm-c\", got {n}"
+            ))),
         };
     }
     let name: String = godot

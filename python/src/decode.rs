@@ -4,9 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use gdvariant::{
-    ContainerType, Dialect, GdStr, ObjectRef, Place, Value, VariantRef, Visitor,
-};
+use gdvariant::{ContainerType, Dialect, GdStr, ObjectRef, Place, Value, VariantRef, Visitor};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -17,7 +15,29 @@ use crate::math;
 use crate::packed::Source;
 
 /// The Python value of `value`. Packed arrays view `source` (see [`Source`]).
-pub fn to_python<'py>(value: &VariantRef<'_>, source: &mut Source<'py>) -> PyResult<Bound<'py, PyAny>> {
+pub fn to_python<'py>(
+    value: &VariantRef<'_>,
+    source: &mut Source<'py>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = source.py();
+    // The walk makes no reference cycles: pause the cycle collector for big values, whose
+    // hundreds of thousands of new containers would otherwise trigger it over and over.
+    if value.encoded().len() >= GC_PAUSE_FROM {
+        let gc = py.import("gc")?;
+        if gc.call_method0("isenabled")?.is_truthy()? {
+            gc.call_method0("disable")?;
+            let result = walk(value, source);
+            gc.call_method0("enable")?;
+            return result;
+        }
+    }
+    walk(value, source)
+}
+
+/// Values at least this big (in bytes) are built with the cycle collector paused.
+const GC_PAUSE_FROM: usize = 64 << 10;
+
+fn walk<'py>(value: &VariantRef<'_>, source: &mut Source<'py>) -> PyResult<Bound<'py, PyAny>> {
     let py = source.py();
     let mut walk = Walk {
         py,
@@ -26,6 +46,7 @@ pub fn to_python<'py>(value: &VariantRef<'_>, source: &mut Source<'py>) -> PyRes
         source,
         open: Vec::new(),
         done: None,
+        keys: Keys::default(),
     };
     if let ControlFlow::Break(e) = value.visit(&mut walk) {
         return Err(e);
@@ -79,9 +100,62 @@ struct Walk<'py, 's> {
     source: &'s mut Source<'py>,
     open: Vec<Open<'py>>,
     done: Option<Bound<'py, PyAny>>,
+    keys: Keys<'py>,
+}
+
+/// The String keys made so far, by a hash of their text: a save's dictionaries repeat the
+/// same few keys (`"id"`, `"position"`), and one `str` object for each saves making it
+/// again and hashing it again when it goes into the next `dict`. Direct-mapped, short keys
+/// only.
+struct Keys<'py> {
+    slots: Vec<Option<(Inline, Bound<'py, PyString>)>>,
+}
+
+impl Default for Keys<'_> {
+    fn default() -> Self {
+        Keys {
+            slots: (0..KEY_SLOTS).map(|_| None).collect(),
+        }
+    }
+}
+
+/// A short key's bytes, kept without allocating.
+type Inline = ([u8; KEY_MAX_LEN], usize);
+
+const KEY_SLOTS: usize = 512;
+const KEY_MAX_LEN: usize = 32;
+
+impl<'py> Keys<'py> {
+    fn get(&mut self, py: Python<'py>, text: &str) -> Bound<'py, PyString> {
+        if text.len() > KEY_MAX_LEN {
+            return PyString::new(py, text);
+        }
+        // FNV-1a: cheap for a handful of bytes.
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        let slot = &mut self.slots[(hash as usize) % KEY_SLOTS];
+        match slot {
+            Some(((bytes, len), object)) if bytes.get(..*len) == Some(text.as_bytes()) => {
+                object.clone()
+            }
+            _ => {
+                let object = PyString::new(py, text);
+                let mut bytes = [0; KEY_MAX_LEN];
+                bytes[..text.len()].copy_from_slice(text.as_bytes());
+                *slot = Some(((bytes, text.len()), object.clone()));
+                object
+            }
+        }
+    }
 }
 
 impl<'py> Walk<'py, '_> {
+    /// Is the next value a Dictionary key?
+    fn at_key(&self) -> bool {
+        matches!(self.open.last(), Some(Open::Dict { key: None, .. }))
+    }
+
     /// A leaf's Python value, or `None` for a container (which is opened instead).
     fn leaf(&mut self, value: &Value<'_>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = self.py;
@@ -90,14 +164,24 @@ impl<'py> Walk<'py, '_> {
             Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
             Value::Int(n) => PyInt::new(py, *n).into_any(),
             Value::Float(f) => PyFloat::new(py, *f).into_any(),
+            Value::String(s) if self.at_key() => self.keys.get(py, s.as_str()).into_any(),
             Value::String(s) => PyString::new(py, s.as_str()).into_any(),
-            Value::StringName(s) => Bound::new(py, StringName { name: s.as_str().to_owned() })?.into_any(),
+            Value::StringName(s) => Bound::new(
+                py,
+                StringName {
+                    name: s.as_str().to_owned(),
+                },
+            )?
+            .into_any(),
             Value::NodePath(p) => Bound::new(py, NodePath::from_ref(p))?.into_any(),
             Value::Rid(id) => Bound::new(py, RID { id: *id })?.into_any(),
             Value::Callable => Bound::new(py, Callable)?.into_any(),
             Value::Signal(s) => Bound::new(
                 py,
-                Signal { name: s.name().as_str().to_owned(), object_id: s.object_id() },
+                Signal {
+                    name: s.name().as_str().to_owned(),
+                    object_id: s.object_id(),
+                },
             )?
             .into_any(),
             Value::Object(ObjectRef::Null) => py.None().into_bound(py),
@@ -116,13 +200,19 @@ impl<'py> Walk<'py, '_> {
                     ContainerType::Untyped => None,
                     t => Some((self.container_type(t)?, false)),
                 };
-                self.open.push(Open::List { list: PyList::empty(py), typed });
+                self.open.push(Open::List {
+                    list: PyList::empty(py),
+                    typed,
+                });
                 return Ok(None);
             }
             Value::TypedArray(array) | Value::PackedTypedArray(array) => {
                 let packed = matches!(value, Value::PackedTypedArray(_));
                 let element = self.container_type(array.element_type())?;
-                self.open.push(Open::List { list: PyList::empty(py), typed: Some((element, packed)) });
+                self.open.push(Open::List {
+                    list: PyList::empty(py),
+                    typed: Some((element, packed)),
+                });
                 return Ok(None);
             }
             Value::Dictionary(dict) => {
@@ -131,14 +221,24 @@ impl<'py> Walk<'py, '_> {
                     (ContainerType::Untyped, ContainerType::Untyped) => None,
                     (k, v) => Some((self.container_type(k)?, self.container_type(v)?)),
                 };
-                self.open.push(Open::Dict { dict: PyDict::new(py), key: None, pairs: None, typed });
+                self.open.push(Open::Dict {
+                    dict: PyDict::new(py),
+                    key: None,
+                    pairs: None,
+                    typed,
+                });
                 return Ok(None);
             }
             other => match other.as_math() {
                 Some(m) => math::to_python(py, &m)?,
                 None => match self.source.packed(other)? {
                     Some(array) => array,
-                    None => return Err(PyTypeError::new_err(format!("unsupported type {:?}", other.ty()))),
+                    None => {
+                        return Err(PyTypeError::new_err(format!(
+                            "unsupported type {:?}",
+                            other.ty()
+                        )))
+                    }
                 },
             },
         }))
@@ -163,11 +263,15 @@ impl<'py> Walk<'py, '_> {
         match self.open.last_mut() {
             None => self.done = Some(value),
             Some(Open::List { list, .. }) => list.append(value)?,
-            Some(Open::Object { properties, name, .. }) => {
+            Some(Open::Object {
+                properties, name, ..
+            }) => {
                 let name = name.take().unwrap_or_else(|| PyString::new(py, ""));
                 properties.set_item(name, value)?;
             }
-            Some(Open::Dict { dict, key, pairs, .. }) => {
+            Some(Open::Dict {
+                dict, key, pairs, ..
+            }) => {
                 let Some(k) = key.take() else {
                     *key = Some(value);
                     return Ok(());
@@ -200,20 +304,39 @@ impl<'py> Walk<'py, '_> {
         let value = match self.open.pop() {
             None => return Ok(()),
             Some(Open::List { list, typed: None }) => list.into_any(),
-            Some(Open::List { list, typed: Some((element, packed)) }) => {
-                self.classes.typed_array.bind(py).call1((list, element, packed))?
-            }
-            Some(Open::Dict { pairs: Some(pairs), typed, .. }) => {
-                let (k, v) = typed.unwrap_or_else(|| (py.None().into_bound(py), py.None().into_bound(py)));
+            Some(Open::List {
+                list,
+                typed: Some((element, packed)),
+            }) => self
+                .classes
+                .typed_array
+                .bind(py)
+                .call1((list, element, packed))?,
+            Some(Open::Dict {
+                pairs: Some(pairs),
+                typed,
+                ..
+            }) => {
+                let (k, v) =
+                    typed.unwrap_or_else(|| (py.None().into_bound(py), py.None().into_bound(py)));
                 self.classes.pairs.bind(py).call1((pairs, k, v))?
             }
-            Some(Open::Dict { dict, typed: None, .. }) => dict.into_any(),
-            Some(Open::Dict { dict, typed: Some((k, v)), .. }) => {
-                self.classes.typed_dictionary.bind(py).call1((dict, k, v))?
-            }
-            Some(Open::Object { class, properties, .. }) => Bound::new(
+            Some(Open::Dict {
+                dict, typed: None, ..
+            }) => dict.into_any(),
+            Some(Open::Dict {
+                dict,
+                typed: Some((k, v)),
+                ..
+            }) => self.classes.typed_dictionary.bind(py).call1((dict, k, v))?,
+            Some(Open::Object {
+                class, properties, ..
+            }) => Bound::new(
                 py,
-                Object { class_name: class, properties: properties.unbind() },
+                Object {
+                    class_name: class,
+                    properties: properties.unbind(),
+                },
             )?
             .into_any(),
         };
@@ -241,6 +364,7 @@ impl<'a, 'py> Visitor<'a> for Walk<'py, '_> {
     }
 
     fn end(&mut self, _place: Place) -> ControlFlow<PyErr> {
-        self.close().map_or_else(ControlFlow::Break, ControlFlow::Continue)
+        self.close()
+            .map_or_else(ControlFlow::Break, ControlFlow::Continue)
     }
 }

@@ -3,7 +3,9 @@
 use gdvariant::{BuildError, Builder, ContainerType, Dialect, VariantType, GODOT_MAX_DEPTH};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple};
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple,
+};
 
 use crate::classes::{Callable, NodePath, Object, ObjectId, Signal, StringName, RID};
 use crate::context::{classes, numpy, Classes, EncodeError, NumPy};
@@ -13,7 +15,11 @@ use crate::math::{self, Components};
 /// The engine's bytes for `obj` in `dialect`.
 pub fn to_bytes(obj: &Bound<'_, PyAny>, dialect: Dialect) -> PyResult<Vec<u8>> {
     let py = obj.py();
-    let encoder = Encoder { classes: classes(py)?, numpy: numpy(py), dialect };
+    let encoder = Encoder {
+        classes: classes(py)?,
+        numpy: numpy(py),
+        dialect,
+    };
     let mut out = Vec::new();
     encoder.write(obj, Builder::new(&mut out, dialect), 0)?;
     Ok(out)
@@ -49,7 +55,12 @@ impl Encoder<'_> {
         if let Ok(f) = obj.cast_exact::<PyFloat>() {
             return b.float(f.value()).map_err(build);
         }
-        if depth >= GODOT_MAX_DEPTH && (obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyDict>() || obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<Object>()) {
+        if depth >= GODOT_MAX_DEPTH
+            && (obj.is_instance_of::<PyList>()
+                || obj.is_instance_of::<PyDict>()
+                || obj.is_instance_of::<PyTuple>()
+                || obj.is_instance_of::<Object>())
+        {
             return Err(build(BuildError::TooDeep));
         }
         let ty = obj.get_type();
@@ -101,7 +112,9 @@ impl Encoder<'_> {
         }
         if ty.is(c.packed_strings.bind(py)) {
             let strings: Vec<String> = obj.extract()?;
-            return b.packed_strings(strings.iter().map(String::as_str)).map_err(build);
+            return b
+                .packed_strings(strings.iter().map(String::as_str))
+                .map_err(build);
         }
         if let Ok(bytes) = obj.cast::<PyBytes>() {
             return b.packed_bytes(bytes.as_bytes()).map_err(build);
@@ -125,7 +138,9 @@ impl Encoder<'_> {
         }
         if let Ok(p) = obj.cast::<NodePath>() {
             let p = p.get();
-            return b.node_path(&p.names, &p.subnames, p.absolute).map_err(build);
+            return b
+                .node_path(&p.names, &p.subnames, p.absolute)
+                .map_err(build);
         }
         if let Ok(r) = obj.cast::<RID>() {
             return b.rid(r.get().id).map_err(build);
@@ -144,10 +159,14 @@ impl Encoder<'_> {
             let o = o.get();
             let mut object = b.object(&o.class_name).map_err(build)?;
             for (name, value) in o.properties.bind(py).iter() {
-                let name = name.cast_into::<PyString>().map_err(|_| {
-                    PyTypeError::new_err("an Object's property names must be str")
-                })?;
-                self.write(&value, object.property(name.to_str()?).map_err(build)?, depth + 1)?;
+                let name = name
+                    .cast_into::<PyString>()
+                    .map_err(|_| PyTypeError::new_err("an Object's property names must be str"))?;
+                self.write(
+                    &value,
+                    object.property(name.to_str()?).map_err(build)?,
+                    depth + 1,
+                )?;
             }
             return object.finish().map_err(build);
         }
@@ -199,13 +218,12 @@ impl Encoder<'_> {
         for (k, v) in pairs {
             // The key's own error, if writing it failed (the builder only carries its own).
             let mut failed = None;
-            let slot = dict
-                .try_entry_with(|key| {
-                    self.write(&k, key, depth + 1).map_err(|e| {
-                        failed = Some(e);
-                        BuildError::TooDeep
-                    })
-                });
+            let slot = dict.try_entry_with(|key| {
+                self.write(&k, key, depth + 1).map_err(|e| {
+                    failed = Some(e);
+                    BuildError::TooDeep
+                })
+            });
             let slot = match (slot, failed) {
                 (_, Some(e)) => return Err(e),
                 (Err(e), None) => return Err(build(e)),
@@ -227,16 +245,22 @@ impl Encoder<'_> {
             [_, w] => *w,
             _ => 0,
         };
-        let (ty, double) = packed_type(&kind, size, width, color)
-            .ok_or_else(|| PyTypeError::new_err(format!(
+        let (ty, double) = packed_type(&kind, size, width, color).ok_or_else(|| {
+            PyTypeError::new_err(format!(
                 "no packed array holds a NumPy array of dtype {kind}{size} and shape {shape:?}"
-            )))?;
+            ))
+        })?;
         // Little-endian, C order, one copy (none when it already is).
         let le = format!("<{kind}{size}");
-        let contiguous = obj.py().import("numpy")?.getattr("ascontiguousarray")?.call1((obj, le))?;
+        let contiguous = obj
+            .py()
+            .import("numpy")?
+            .getattr("ascontiguousarray")?
+            .call1((obj, le))?;
         let bytes = contiguous.call_method0("tobytes")?;
         let bytes = bytes.cast::<PyBytes>()?;
-        b.packed_le_bytes(ty, double, bytes.as_bytes()).map_err(build)
+        b.packed_le_bytes(ty, double, bytes.as_bytes())
+            .map_err(build)
     }
 
     /// A memoryview (what `loads` gives for packed arrays without NumPy).
@@ -262,11 +286,15 @@ impl Encoder<'_> {
             _ => 0,
         };
         let (ty, double) = packed_type(kind, size, width, false).ok_or_else(|| {
-            PyTypeError::new_err(format!("no packed array holds a memoryview of shape {shape:?}"))
+            PyTypeError::new_err(format!(
+                "no packed array holds a memoryview of shape {shape:?}"
+            ))
         })?;
         let bytes: Vec<u8> = view.call_method0("tobytes")?.extract()?;
         if cfg!(target_endian = "big") && size > 1 {
-            return Err(PyTypeError::new_err("memoryviews are native-endian: use NumPy on big-endian machines"));
+            return Err(PyTypeError::new_err(
+                "memoryviews are native-endian: use NumPy on big-endian machines",
+            ));
         }
         b.packed_le_bytes(ty, double, &bytes).map_err(build)
     }
@@ -295,9 +323,8 @@ fn packed_type(kind: &str, size: usize, width: usize, color: bool) -> Option<(Va
 
 /// A Python int as i64.
 fn int(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    obj.extract::<i64>().map_err(|_| {
-        PyOverflowError::new_err("a Godot int is 64-bit: this int does not fit")
-    })
+    obj.extract::<i64>()
+        .map_err(|_| PyOverflowError::new_err("a Godot int is 64-bit: this int does not fit"))
 }
 
 /// The name inside a `ContainerType(kind, name)`, or `None` for untyped.
@@ -323,8 +350,14 @@ fn container_type<'n>(
             let ty = VariantType::ALL
                 .into_iter()
                 .find(|ty| ty.name(dialect) == name)
-                .or_else(|| VariantType::ALL.into_iter().find(|ty| ty.name(Dialect::Godot4) == name))
-                .ok_or_else(|| PyTypeError::new_err(format!("no builtin type is named {name:?}")))?;
+                .or_else(|| {
+                    VariantType::ALL
+                        .into_iter()
+                        .find(|ty| ty.name(Dialect::Godot4) == name)
+                })
+                .ok_or_else(|| {
+                    PyTypeError::new_err(format!("no builtin type is named {name:?}"))
+                })?;
             ContainerType::Builtin(ty)
         }
         "class" => ContainerType::ClassName(name),

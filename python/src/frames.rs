@@ -26,7 +26,13 @@ pub struct FrameIter {
 impl FrameIter {
     /// Frames of `input`, which holds the bytes of `object`.
     pub fn new(input: Input, object: Py<PyAny>, options: FrameOptions) -> Self {
-        FrameIter { input, object, position: 0, options, done: false }
+        FrameIter {
+            input,
+            object,
+            position: 0,
+            options,
+            done: false,
+        }
     }
 }
 
@@ -39,7 +45,10 @@ impl FrameIter {
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let bytes = self.input.bytes();
         let at = self.position;
-        let Some(rest) = bytes.get(at..).filter(|rest| !self.done && !rest.is_empty()) else {
+        let Some(rest) = bytes
+            .get(at..)
+            .filter(|rest| !self.done && !rest.is_empty())
+        else {
             return Ok(None);
         };
         let result = frame::read_at(rest, at, &self.options);

@@ -77,7 +77,10 @@ impl View {
         py: Python<'py>,
         pick: impl for<'a> FnOnce(VariantRef<'a>) -> Option<VariantRef<'a>>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Ok(child) = self.node.try_map_project_cloned(|node, _| pick(node.0).map(Node).ok_or(())) else {
+        let Ok(child) = self
+            .node
+            .try_map_project_cloned(|node, _| pick(node.0).map(Node).ok_or(()))
+        else {
             return Ok(None);
         };
         View { node: child }.wrap(py).map(Some)
@@ -101,7 +104,12 @@ impl View {
     }
 
     /// The `i`th of `children` as `child` gives it.
-    fn nth<'py>(&self, py: Python<'py>, children: &Children_, i: usize) -> PyResult<Bound<'py, PyAny>> {
+    fn nth<'py>(
+        &self,
+        py: Python<'py>,
+        children: &Children_,
+        i: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let node = children
             .try_map_project_cloned(|c, _| c.0.get(i).copied().map(Node).ok_or(()))
             .map_err(|()| PyIndexError::new_err(i))?;
@@ -175,12 +183,19 @@ impl View {
         if let Some(ObjectRef::Full(o)) = v.as_object() {
             return Ok(o.len());
         }
-        Err(PyTypeError::new_err(format!("a {} has no len()", self.type_name())))
+        Err(PyTypeError::new_err(format!(
+            "a {} has no len()",
+            self.type_name()
+        )))
     }
 
     /// `view[key]`: a Dictionary entry by key (any key `loads` can give), an Array element
     /// by index (negative from the end), an Object property by name.
-    fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let v = self.value_ref();
         if v.as_array().is_some() {
             let len = v.as_array().map_or(0, |a| a.len());
@@ -188,10 +203,17 @@ impl View {
                 .cast::<PyInt>()
                 .map_err(|_| PyTypeError::new_err("Array indices are int"))?
                 .extract()?;
-            let at = if index < 0 { index + len as isize } else { index };
+            let at = if index < 0 {
+                index + len as isize
+            } else {
+                index
+            };
             let found = usize::try_from(at).ok().filter(|&i| i < len);
             return found
-                .and_then(|i| self.child(py, |v| v.as_array().and_then(|a| a.get(i))).transpose())
+                .and_then(|i| {
+                    self.child(py, |v| v.as_array().and_then(|a| a.get(i)))
+                        .transpose()
+                })
                 .unwrap_or_else(|| Err(PyIndexError::new_err(index)));
         }
         if v.as_dictionary().is_some() {
@@ -216,19 +238,33 @@ impl View {
         if let Some(ObjectRef::Full(_)) = v.as_object() {
             let name: String = key.extract()?;
             let found = self.child(py, move |v| match v.as_object() {
-                Some(ObjectRef::Full(o)) => o.properties().filter(|(n, _)| n.as_str() == name).last().map(|(_, value)| value),
+                Some(ObjectRef::Full(o)) => o
+                    .properties()
+                    .filter(|(n, _)| n.as_str() == name)
+                    .last()
+                    .map(|(_, value)| value),
                 _ => None,
             })?;
             return found.ok_or_else(|| PyKeyError::new_err(key.clone().unbind()));
         }
-        Err(PyTypeError::new_err(format!("a {} cannot be indexed", self.type_name())))
+        Err(PyTypeError::new_err(format!(
+            "a {} cannot be indexed",
+            self.type_name()
+        )))
     }
 
     /// `view.get(key, default=None)`: `view[key]`, or `default` where there is none.
     #[pyo3(signature = (key, default = None))]
-    fn get<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>, default: Option<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn get<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+        default: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         match self.__getitem__(py, key) {
-            Err(e) if e.is_instance_of::<PyKeyError>(py) || e.is_instance_of::<PyIndexError>(py) => {
+            Err(e)
+                if e.is_instance_of::<PyKeyError>(py) || e.is_instance_of::<PyIndexError>(py) =>
+            {
                 Ok(default.unwrap_or_else(|| py.None().into_bound(py)))
             }
             other => other,
@@ -240,7 +276,11 @@ impl View {
     fn __contains__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<bool> {
         match self.__getitem__(py, key) {
             Ok(_) => Ok(true),
-            Err(e) if e.is_instance_of::<PyKeyError>(py) || e.is_instance_of::<PyIndexError>(py) => Ok(false),
+            Err(e)
+                if e.is_instance_of::<PyKeyError>(py) || e.is_instance_of::<PyIndexError>(py) =>
+            {
+                Ok(false)
+            }
             Err(e) => Err(e),
         }
     }
@@ -287,7 +327,11 @@ impl View {
             Ok(n) => format!(" of {n}"),
             Err(_) => String::new(),
         };
-        format!("<gdvariant.View {}{size} at offset {}>", self.type_name(), self.offset())
+        format!(
+            "<gdvariant.View {}{size} at offset {}>",
+            self.type_name(),
+            self.offset()
+        )
     }
 }
 
@@ -310,7 +354,10 @@ impl View {
             }
             return Ok(out);
         }
-        Err(PyTypeError::new_err(format!("a {} has no keys", self.type_name())))
+        Err(PyTypeError::new_err(format!(
+            "a {} has no keys",
+            self.type_name()
+        )))
     }
 }
 

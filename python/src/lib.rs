@@ -3,7 +3,10 @@
 //! the crate; this module only turns its values into Python objects and back.
 
 #![forbid(clippy::undocumented_unsafe_blocks)]
-#![deny(unsafe_code)] // allowed in `input` only (SAFETY.md)
+#![deny(unsafe_code)]
+// allowed in `input` only (SAFETY.md)
+// The classes carry the engine's names (`RID`, `AABB`), which Python users type.
+#![allow(clippy::upper_case_acronyms)]
 
 mod classes;
 mod context;
@@ -11,10 +14,10 @@ mod decode;
 mod encode;
 mod frames;
 mod input;
+mod lazy;
 mod math;
 mod packed;
 mod read;
-mod lazy;
 
 use gdvariant::frame::{FrameOptions, DEFAULT_MAX_FRAME};
 use gdvariant::{json, TextStyle, GODOT_MAX_DEPTH};
@@ -38,10 +41,19 @@ fn loads<'py>(
     max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = data.py();
-    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let dialect = godot
+        .map(dialect)
+        .transpose()?
+        .unwrap_or(gdvariant::Dialect::Godot4);
     let input = Input::new(data)?;
     let bytes = input.bytes();
-    let value = read::parse(py, bytes, dialect, prefixed, &options(allow_objects, max_depth, max_nodes))?;
+    let value = read::parse(
+        py,
+        bytes,
+        dialect,
+        prefixed,
+        &options(allow_objects, max_depth, max_nodes),
+    )?;
     let mut source = Source::new(data.clone(), bytes);
     decode::to_python(&value, &mut source)
 }
@@ -55,7 +67,10 @@ fn dumps<'py>(
     prefixed: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = obj.py();
-    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let dialect = godot
+        .map(dialect)
+        .transpose()?
+        .unwrap_or(gdvariant::Dialect::Godot4);
     let body = encode::to_bytes(obj, dialect)?;
     if !prefixed {
         return Ok(PyBytes::new(py, &body));
@@ -80,7 +95,10 @@ fn view(
     max_nodes: Option<u64>,
 ) -> PyResult<lazy::View> {
     let py = data.py();
-    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let dialect = godot
+        .map(dialect)
+        .transpose()?
+        .unwrap_or(gdvariant::Dialect::Godot4);
     let options = options(allow_objects, max_depth, max_nodes);
     lazy::View::new(Input::new(data)?, data.clone().unbind(), |bytes| {
         read::parse(py, bytes, dialect, prefixed, &options)
@@ -98,13 +116,20 @@ fn iter_frames(
     max_depth: u16,
     max_nodes: Option<u64>,
 ) -> PyResult<frames::FrameIter> {
-    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let dialect = godot
+        .map(dialect)
+        .transpose()?
+        .unwrap_or(gdvariant::Dialect::Godot4);
     let options = FrameOptions {
         max_frame: max_frame.unwrap_or(DEFAULT_MAX_FRAME),
         parse: options(allow_objects, max_depth, max_nodes),
         ..FrameOptions::new(dialect)
     };
-    Ok(frames::FrameIter::new(Input::new(data)?, data.clone().unbind(), options))
+    Ok(frames::FrameIter::new(
+        Input::new(data)?,
+        data.clone().unbind(),
+        options,
+    ))
 }
 
 /// Runs `f` on the value `data` holds: a `View`'s value, the value in bytes-like
@@ -120,7 +145,10 @@ fn with_value<T>(
     if let Ok(v) = data.cast::<lazy::View>() {
         return v.get().with_ref(f);
     }
-    let dialect = godot.map(dialect).transpose()?.unwrap_or(gdvariant::Dialect::Godot4);
+    let dialect = godot
+        .map(dialect)
+        .transpose()?
+        .unwrap_or(gdvariant::Dialect::Godot4);
     let input = match Input::new(data) {
         Ok(input) => input,
         Err(_) => Input::Copied(encode::to_bytes(data, dialect)?),
@@ -128,6 +156,9 @@ fn with_value<T>(
     let options = options(allow_objects, GODOT_MAX_DEPTH, None);
     f(read::parse(py, input.bytes(), dialect, prefixed, &options)?)
 }
+
+/// The styles `to_text` takes.
+const STYLES: &str = "style must be \"3.2\", \"3.6\", \"4\", \"pm-a\", \"pm-b\" or \"pm-c\"";
 
 /// The engine's text form (`var_to_str` / `var2str`) of a value.
 #[pyfunction]
@@ -147,11 +178,7 @@ fn to_text(
         Some("pm-a") => Some(TextStyle::PandemoniumA),
         Some("pm-b") => Some(TextStyle::PandemoniumB),
         Some("pm-c") => Some(TextStyle::PandemoniumC),
-        Some(other) => {
-            return Err(PyValueError::new_err(format!(
-                "style must be \"3.2\", \"3.6\", \"4\", \"pm-a\", \"pm-b\" or \"pm-c\", not {other:?}"
-            )))
-        }
+        Some(other) => return Err(PyValueError::new_err(format!("{STYLES}, not {other:?}"))),
     };
     with_value(data, godot, prefixed, allow_objects, |v| {
         let style = style.unwrap_or_else(|| TextStyle::for_dialect(v.dialect()));

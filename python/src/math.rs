@@ -177,7 +177,10 @@ macro_rules! math_double_check {
     };
     (i32, $double:expr, $name:expr) => {
         if $double {
-            Err(PyTypeError::new_err(format!("{} has no double-precision form", $name)))
+            Err(PyTypeError::new_err(format!(
+                "{} has no double-precision form",
+                $name
+            )))
         } else {
             Ok(())
         }

@@ -47,7 +47,9 @@ impl<'py> Source<'py> {
             let copy = flat.call_method0("tobytes")?;
             flat = PyMemoryView::from(&copy)?;
         }
-        let flat = flat.call_method0("toreadonly")?.cast_into::<PyMemoryView>()?;
+        let flat = flat
+            .call_method0("toreadonly")?
+            .cast_into::<PyMemoryView>()?;
         Ok(self.view.insert(flat).clone())
     }
 
@@ -71,7 +73,13 @@ impl<'py> Source<'py> {
             Value::PackedVector2Array(p) => (p.as_bytes(), Kind::real(p.is_double(), 2)),
             Value::PackedVector3Array(p) => (p.as_bytes(), Kind::real(p.is_double(), 3)),
             Value::PackedVector4Array(p) => (p.as_bytes(), Kind::real(p.is_double(), 4)),
-            Value::PackedColorArray(p) => (p.as_bytes(), Kind { color: true, ..Kind::new("<f4", "f", 4) }),
+            Value::PackedColorArray(p) => (
+                p.as_bytes(),
+                Kind {
+                    color: true,
+                    ..Kind::new("<f4", "f", 4)
+                },
+            ),
             Value::PackedVector2iArray(p) => (p.as_bytes(), Kind::new("<i4", "i", 2)),
             Value::PackedVector3iArray(p) => (p.as_bytes(), Kind::new("<i4", "i", 3)),
             Value::PackedVector4iArray(p) => (p.as_bytes(), Kind::new("<i4", "i", 4)),
@@ -88,7 +96,12 @@ impl<'py> Source<'py> {
         let count = len / kind.item;
         let rows = count / kind.width;
         let Some(np) = numpy(py) else {
-            let slice = view.get_item(PySlice::new(py, offset as isize, (offset + len) as isize, 1))?;
+            let slice = view.get_item(PySlice::new(
+                py,
+                offset as isize,
+                (offset + len) as isize,
+                1,
+            ))?;
             if kind.width > 1 && rows > 0 {
                 return slice.call_method1("cast", (kind.format, (rows, kind.width)));
             }
@@ -109,7 +122,11 @@ impl<'py> Source<'py> {
             array = array.call_method1("reshape", (rows, kind.width))?;
         }
         // A view of misaligned data works, but slowly and not with every library: copy.
-        if !array.getattr("flags")?.getattr("aligned")?.extract::<bool>()? {
+        if !array
+            .getattr("flags")?
+            .getattr("aligned")?
+            .extract::<bool>()?
+        {
             array = array.call_method0("copy")?;
             let flags = PyDict::new(py);
             flags.set_item("write", false)?;
@@ -137,7 +154,13 @@ struct Kind {
 impl Kind {
     fn new(dtype: &'static str, format: &'static str, width: usize) -> Self {
         let item = if dtype.ends_with('8') { 8 } else { 4 };
-        Kind { dtype, format, item, width, color: false }
+        Kind {
+            dtype,
+            format,
+            item,
+            width,
+            color: false,
+        }
     }
 
     fn real(double: bool, width: usize) -> Self {
