@@ -157,3 +157,16 @@ def test_every_dialect_is_named_the_same_way(godot):
     data = gd.dumps([1, "a", gd.Vector3(1, 2, 3)], godot)
     assert gd.loads(data, godot) == [1, "a", gd.Vector3(1, 2, 3)]
     assert gd.view(data, godot).godot == godot
+
+
+def test_the_parallel_example_reads_a_folder():
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    out = subprocess.run(
+        [sys.executable, str(REPO / "python" / "examples" / "parallel.py"), str(FIXTURES / "g4")],
+        capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(out) == len(list((FIXTURES / "g4").glob("*.bin")))
+    assert "vector3.bin\tVector3\t16" in out
