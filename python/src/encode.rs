@@ -14,15 +14,48 @@ use crate::math::{self, Components};
 
 /// The engine's bytes for `obj` in `dialect`.
 pub fn to_bytes(obj: &Bound<'_, PyAny>, dialect: Dialect) -> PyResult<Vec<u8>> {
+    let mut out = Vec::new();
+    write(obj, dialect, &mut out)?;
+    Ok(out)
+}
+
+/// Runs `f` on the engine's bytes for `obj`, written into a buffer this thread keeps
+/// between calls: its pages stay mapped, so a big value is not written into fresh memory
+/// (whose page faults cost more than the copy itself).
+pub fn with_bytes<R>(
+    obj: &Bound<'_, PyAny>,
+    dialect: Dialect,
+    f: impl FnOnce(&[u8]) -> R,
+) -> PyResult<R> {
+    SCRATCH.with(|scratch| {
+        // A `dumps` inside a `dumps` (from a Python method we call) gets its own buffer.
+        let Ok(mut out) = scratch.try_borrow_mut() else {
+            return Ok(f(&to_bytes(obj, dialect)?));
+        };
+        out.clear();
+        let result = write(obj, dialect, &mut out).map(|()| f(&out));
+        if out.capacity() > SCRATCH_KEEP {
+            *out = Vec::new();
+        }
+        result
+    })
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The largest buffer a thread keeps between calls.
+const SCRATCH_KEEP: usize = 64 << 20;
+
+fn write(obj: &Bound<'_, PyAny>, dialect: Dialect, out: &mut Vec<u8>) -> PyResult<()> {
     let py = obj.py();
     let encoder = Encoder {
         classes: classes(py)?,
         numpy: numpy(py),
         dialect,
     };
-    let mut out = Vec::new();
-    encoder.write(obj, Builder::new(&mut out, dialect), 0)?;
-    Ok(out)
+    encoder.write(obj, Builder::new(out, dialect), 0)
 }
 
 struct Encoder<'a> {

@@ -71,16 +71,18 @@ fn dumps<'py>(
         .map(dialect)
         .transpose()?
         .unwrap_or(gdvariant::Dialect::Godot4);
-    let body = encode::to_bytes(obj, dialect)?;
-    if !prefixed {
-        return Ok(PyBytes::new(py, &body));
-    }
-    let len = u32::try_from(body.len())
-        .map_err(|_| EncodeError::new_err("a frame holds at most 4 GiB"))?;
-    let mut framed = Vec::with_capacity(body.len() + 4);
-    framed.extend_from_slice(&len.to_le_bytes());
-    framed.extend_from_slice(&body);
-    Ok(PyBytes::new(py, &framed))
+    encode::with_bytes(obj, dialect, |body| {
+        if !prefixed {
+            return Ok(PyBytes::new(py, body));
+        }
+        let len = u32::try_from(body.len())
+            .map_err(|_| EncodeError::new_err("a frame holds at most 4 GiB"))?;
+        PyBytes::new_with(py, body.len() + 4, |out| {
+            out[..4].copy_from_slice(&len.to_le_bytes());
+            out[4..].copy_from_slice(body);
+            Ok(())
+        })
+    })?
 }
 
 /// A lazy view of the value in `data`.
