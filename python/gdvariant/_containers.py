@@ -17,7 +17,32 @@ class ContainerType(NamedTuple):
     name: str
 
 
-class TypedArray(list):
+class _Typed:
+    """What the typed containers share: `==` also compares the declared types (with
+    another container of the same class), no hash, pickling by the constructor's
+    arguments. `_base` is the builtin the class extends."""
+
+    __slots__ = ()
+    _base: type = list
+
+    def _types(self) -> tuple:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, type(self)) and other._types() != self._types():
+            return False
+        return self._base.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return (type(self), (self._base(self), *self._types()))
+
+
+class TypedArray(_Typed, list):
     """A typed ``Array`` (Godot 4 ``Array[int]``; Pandemonium's ``TypedArray``, or its
     ``PackedTypedArray`` when ``packed``). A ``list`` in every other respect."""
 
@@ -33,27 +58,17 @@ class TypedArray(list):
         packed = ", packed=True" if self.packed else ""
         return f"TypedArray({list.__repr__(self)}, element_type={self.element_type!r}{packed})"
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, TypedArray) and (other.element_type, other.packed) != (
-                self.element_type, self.packed):
-            return False
-        return list.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self):
-        return (TypedArray, (list(self), self.element_type, self.packed))
+    def _types(self) -> tuple:
+        return (self.element_type, self.packed)
 
 
-class TypedDictionary(dict):
+class TypedDictionary(_Typed, dict):
     """A typed ``Dictionary`` (Godot 4.4+ ``Dictionary[String, int]``). ``key_type`` or
     ``value_type`` is ``None`` where that side is untyped. A ``dict`` in every other
     respect."""
 
     __slots__ = ("key_type", "value_type")
+    _base = dict
 
     def __init__(self, items: Any = (), key_type: Optional[ContainerType] = None,
                  value_type: Optional[ContainerType] = None) -> None:
@@ -65,19 +80,8 @@ class TypedDictionary(dict):
         return (f"TypedDictionary({dict.__repr__(self)}, key_type={self.key_type!r}, "
                 f"value_type={self.value_type!r})")
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, TypedDictionary) and (other.key_type, other.value_type) != (
-                self.key_type, self.value_type):
-            return False
-        return dict.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self):
-        return (TypedDictionary, (dict(self), self.key_type, self.value_type))
+    def _types(self) -> tuple:
+        return (self.key_type, self.value_type)
 
 
 class PackedStringArray(list):
@@ -93,7 +97,7 @@ class PackedStringArray(list):
         return (PackedStringArray, (list(self),))
 
 
-class Pairs(list):
+class Pairs(_Typed, list):
     """A ``Dictionary`` read as a list of ``(key, value)`` tuples, in wire order.
 
     ``loads`` gives one only where a ``dict`` would lose data: a key Python cannot hash
@@ -116,16 +120,5 @@ class Pairs(list):
             typed = f", key_type={self.key_type!r}, value_type={self.value_type!r}"
         return f"Pairs({list.__repr__(self)}{typed})"
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Pairs) and (other.key_type, other.value_type) != (
-                self.key_type, self.value_type):
-            return False
-        return list.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self):
-        return (Pairs, (list(self), self.key_type, self.value_type))
+    def _types(self) -> tuple:
+        return (self.key_type, self.value_type)

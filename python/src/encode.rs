@@ -102,27 +102,20 @@ impl Encoder<'_> {
             return self.dict(dict.iter(), b.dictionary().map_err(build)?, depth);
         }
         if obj.is_exact_instance_of::<PyList>() || obj.is_exact_instance_of::<PyTuple>() {
-            let mut array = b.array().map_err(build)?;
-            for item in obj.try_iter()? {
-                self.write(&item?, array.push(), depth + 1)?;
-            }
-            return array.finish().map_err(build);
+            return self.items(obj, b.array().map_err(build)?, depth);
         }
         if ty.is(c.typed_array.bind(py)) {
             let element = obj.getattr("element_type")?;
             let name = container_name(&element)?;
             let element = container_type(&element, name.as_deref(), self.dialect)?;
             // Godot 4: a typed Array; Pandemonium era C: a TypedArray, or a PackedTypedArray.
-            let mut array = if obj.getattr("packed")?.is_truthy()? {
+            let array = if obj.getattr("packed")?.is_truthy()? {
                 b.packed_typed_array(element)
             } else {
                 b.typed_array(element)
             }
             .map_err(build)?;
-            for item in obj.try_iter()? {
-                self.write(&item?, array.push(), depth + 1)?;
-            }
-            return array.finish().map_err(build);
+            return self.items(obj, array, depth);
         }
         if ty.is(c.typed_dictionary.bind(py)) || ty.is(c.pairs.bind(py)) {
             let (k, v) = (obj.getattr("key_type")?, obj.getattr("value_type")?);
@@ -229,16 +222,25 @@ impl Encoder<'_> {
             return self.dict(d.iter(), b.dictionary().map_err(build)?, depth);
         }
         if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-            let mut array = b.array().map_err(build)?;
-            for item in obj.try_iter()? {
-                self.write(&item?, array.push(), depth + 1)?;
-            }
-            return array.finish().map_err(build);
+            return self.items(obj, b.array().map_err(build)?, depth);
         }
         Err(PyTypeError::new_err(format!(
             "cannot write a {} as a Godot value",
             type_name(obj)
         )))
+    }
+
+    /// An Array's elements: what iterating `obj` gives.
+    fn items(
+        &self,
+        obj: &Bound<'_, PyAny>,
+        mut array: gdvariant::ArrayBuilder<'_>,
+        depth: u16,
+    ) -> PyResult<()> {
+        for item in obj.try_iter()? {
+            self.write(&item?, array.push(), depth + 1)?;
+        }
+        array.finish().map_err(build)
     }
 
     /// A Dictionary's pairs.
