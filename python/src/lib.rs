@@ -29,9 +29,20 @@ use crate::context::{dialect, options, DecodeError, EncodeError};
 use crate::input::Input;
 use crate::packed::Source;
 
-/// Decodes `data` (bytes-like) into Python values. See the package's docs.
+/// Decodes bytes-like `data` (bytes, bytearray, memoryview, mmap) into Python values.
+///
+/// Validated first, in one pass, with the limits given: nesting `max_depth` (1024, the
+/// engine's), `max_nodes` values at most, full objects refused with `allow_objects=False`.
+/// Then built in one more pass, without recursion. Cost: O(len(data)); packed arrays are
+/// read-only NumPy views of `data` in O(1) (copied only when misaligned), memoryviews
+/// without NumPy. `prefixed`: True for a store_var / put_var frame (u32 length first),
+/// False for raw var_to_bytes bytes, None to recognise a frame by its length.
+/// `godot`: 3, 4, "pm-a", "pm-b" or "pm-c". Raises DecodeError (.offset, .kind).
+///
+/// >>> gdvariant.loads(b"\x02\x00\x00\x00\x07\x00\x00\x00")
+/// 7
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None))]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None)")]
 fn loads<'py>(
     data: &Bound<'py, PyAny>,
     godot: Option<&Bound<'py, PyAny>>,
@@ -58,9 +69,17 @@ fn loads<'py>(
     decode::to_python(&value, &mut source)
 }
 
-/// Encodes `obj` as the engine's bytes.
+/// The engine's exact bytes for `obj`: what var_to_bytes writes (with `prefixed`, what
+/// store_var writes). Python values map to Godot types as `loads` gives them (int and float
+/// take 32 bits when they fit, like the engine; NumPy arrays become packed arrays by dtype
+/// and shape). Raises EncodeError for what the dialect cannot hold (a StringName in Godot
+/// 3, nesting deeper than 1024) and TypeError for objects that are no Godot value.
+/// Cost: O(size of the output).
+///
+/// >>> gdvariant.dumps(7)
+/// b'\x02\x00\x00\x00\x07\x00\x00\x00'
 #[pyfunction]
-#[pyo3(signature = (obj, godot = None, *, prefixed = false))]
+#[pyo3(signature = (obj, godot = None, *, prefixed = false), text_signature = "(obj, godot=4, *, prefixed=False)")]
 fn dumps<'py>(
     obj: &Bound<'py, PyAny>,
     godot: Option<&Bound<'py, PyAny>>,
@@ -85,9 +104,11 @@ fn dumps<'py>(
     })?
 }
 
-/// A lazy view of the value in `data`.
+/// A lazy, read-only View of the value in bytes-like `data`: validated once (O(len(data)),
+/// nothing built); then `view["key"]`, `view[3]`, `len`, iteration and `.value()` convert
+/// only what they reach. `gdvariant.open(path)` gives one of a memory-mapped file.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None))]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None)")]
 fn view(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
@@ -107,9 +128,12 @@ fn view(
     })
 }
 
-/// The values of the length-prefixed frames in `data`.
+/// An iterator over the values of the length-prefixed frames in bytes-like `data` (a file
+/// of store_var values, a captured put_var stream). Each frame is validated when reached;
+/// a prefix over `max_frame` bytes (default 16 MiB) or a bad value raises DecodeError at
+/// its offset and ends the iteration. `gdvariant.iter_frames` also takes a path.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None))]
+#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None), text_signature = "(data, godot=4, *, allow_objects=True, max_frame=None, max_depth=1024, max_nodes=None)")]
 fn iter_frames(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
@@ -162,9 +186,15 @@ fn with_value<T>(
 /// The styles `to_text` takes.
 const STYLES: &str = "style must be \"3.2\", \"3.6\", \"4\", \"pm-a\", \"pm-b\" or \"pm-c\"";
 
-/// The engine's text form (`var_to_str` / `var2str`) of a value.
+/// The engine's text form (var_to_str / var2str) of a value: bytes-like `data` (decoded
+/// like `loads`), a View, or any other Python value (encoded like `dumps` first). `style`
+/// picks an engine's printing: "3.2", "3.6", "4", "pm-a", "pm-b", "pm-c" (default: the
+/// dialect's newest). Cost: O(size).
+///
+/// >>> gdvariant.to_text({"hp": 10})
+/// '{\n"hp": 10\n}'
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, style = None))]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, style = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, style=None)")]
 fn to_text(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
@@ -188,9 +218,10 @@ fn to_text(
     })
 }
 
-/// The crate's lossless JSON of a value.
+/// The crate's lossless JSON of a value (the schema `gdvariant from-json` reads back):
+/// bytes-like `data`, a View, or any other Python value. Cost: O(size).
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false))]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, pretty=False)")]
 fn to_json(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,

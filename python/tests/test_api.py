@@ -170,3 +170,13 @@ def test_the_parallel_example_reads_a_folder():
         capture_output=True, text=True, check=True).stdout.splitlines()
     assert len(out) == len(list((FIXTURES / "g4").glob("*.bin")))
     assert "vector3.bin\tVector3\t16" in out
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    for f in (gd.loads, gd.dumps, gd.to_text):
+        runner = doctest.DocTestRunner()
+        for test in doctest.DocTestFinder().find(f, f.__name__, globs={"gdvariant": gd}):
+            runner.run(test)
+        assert runner.failures == 0 and runner.tries > 0, f.__name__
