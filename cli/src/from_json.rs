@@ -9,7 +9,7 @@ use gdvariant::{json, Dialect, VariantRef};
 
 use crate::context::{Ctx, Outcome};
 use crate::from_text::read_input;
-use crate::input::GodotArg;
+use crate::input::WriteDialect;
 use crate::output::{self, BinaryOut};
 
 /// Options of `from-json`.
@@ -20,16 +20,8 @@ pub struct Args {
     input: PathBuf,
     /// Where to write the bytes (`-`: standard output).
     output: PathBuf,
-    /// The dialect to write (`3`, `4`, or a Pandemonium era: `pm-a`, `pm-b`, `pm-c`).
-    /// `--godot` is an alias.
-    #[arg(
-        long = "dialect",
-        visible_alias = "godot",
-        value_enum,
-        value_name = "DIALECT",
-        default_value = "4"
-    )]
-    godot: GodotArg,
+    #[command(flatten)]
+    dialect: WriteDialect,
     /// Write store_var frames (a 4-byte length before each value), as `FileAccess.store_var`
     /// writes them. JSON Lines of several values are always written as frames.
     #[arg(long)]
@@ -41,7 +33,7 @@ pub struct Args {
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let raw = read_input(&args.input)?;
     let name = args.input.display();
-    let dialect = args.godot.dialect();
+    let dialect = args.dialect.godot.dialect();
     let values = match json::read(&raw, dialect) {
         Ok(bytes) => vec![bytes],
         Err(whole) => match lines(&raw, dialect) {

@@ -8,7 +8,7 @@ use gdvariant::text::{self, TextOptions};
 use gdvariant::{Dialect, VariantRef};
 
 use crate::context::{Ctx, Outcome};
-use crate::input::GodotArg;
+use crate::input::WriteDialect;
 use crate::output::{self, BinaryOut};
 
 /// Options of `from-text`.
@@ -19,16 +19,8 @@ pub struct Args {
     input: PathBuf,
     /// Where to write the bytes (`-`: standard output).
     output: PathBuf,
-    /// The dialect to write (`3`, `4`, or a Pandemonium era: `pm-a`, `pm-b`, `pm-c`).
-    /// `--godot` is an alias.
-    #[arg(
-        long = "dialect",
-        visible_alias = "godot",
-        value_enum,
-        value_name = "DIALECT",
-        default_value = "4"
-    )]
-    godot: GodotArg,
+    #[command(flatten)]
+    dialect: WriteDialect,
     /// Write a store_var frame (a 4-byte length, then the value), as `FileAccess.store_var`
     /// writes it.
     #[arg(long)]
@@ -46,7 +38,7 @@ pub fn run(args: &Args, _ctx: &Ctx) -> Outcome {
     let name = args.input.display();
     let text = std::str::from_utf8(&raw)
         .map_err(|e| format!("{name}: not UTF-8 text at byte {}", e.valid_up_to()))?;
-    let dialect = args.godot.dialect();
+    let dialect = args.dialect.godot.dialect();
     let options = TextOptions {
         engine_floats: args.engine_floats,
         ..TextOptions::default()

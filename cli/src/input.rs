@@ -37,6 +37,21 @@ pub struct InputArgs {
     pub no_prefix: bool,
 }
 
+/// The dialect a command writes (`from-text`, `from-json`): `--dialect`, default 4.
+#[derive(clap::Args, Debug)]
+pub struct WriteDialect {
+    /// The dialect to write (`3`, `4`, or a Pandemonium era: `pm-a`, `pm-b`, `pm-c`).
+    /// `--godot` is an alias.
+    #[arg(
+        long = "dialect",
+        visible_alias = "godot",
+        value_enum,
+        value_name = "DIALECT",
+        default_value = "4"
+    )]
+    pub godot: GodotArg,
+}
+
 /// `--dialect 3|4|pm-a|pm-b|pm-c` (alias `--godot`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GodotArg {
