@@ -5,22 +5,16 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod support;
+
+use support::gdvariant_with as gdvariant;
 #[path = "../../tests/oracle_support/mod.rs"]
 mod oracle_support;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use gdvariant::{Dialect, VariantRef};
-
-fn gdvariant(args: &[&str], envs: &[(&str, &str)]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gdvariant"));
-    cmd.args(args).env("NO_COLOR", "1");
-    for (k, v) in envs {
-        cmd.env(k, v);
-    }
-    cmd.output().expect("run gdvariant")
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gdvariant-edit-{name}-{}", std::process::id()));

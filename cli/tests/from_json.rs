@@ -4,17 +4,11 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod support;
+
+use support::gdvariant;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn gdvariant(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gdvariant"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run gdvariant")
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir =

@@ -3,16 +3,11 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod support;
 
-use std::process::{Command, Output};
+use support::gdvariant;
 
-fn gdvariant(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gdvariant"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run gdvariant")
-}
+use std::process::Output;
 
 fn fixture(era: &str, name: &str) -> String {
     common::fixtures_dir()
