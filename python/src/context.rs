@@ -76,10 +76,13 @@ pub fn classes(py: Python<'_>) -> PyResult<&Classes> {
     })
 }
 
-/// NumPy's pieces: `frombuffer`, `ndarray`, and the package's `PackedColorArray`.
+/// NumPy's pieces: `frombuffer`, `ascontiguousarray`, `ndarray`, and the package's
+/// `PackedColorArray`.
 pub struct NumPy {
     /// `numpy.frombuffer`.
     pub frombuffer: Py<PyAny>,
+    /// `numpy.ascontiguousarray`.
+    pub ascontiguousarray: Py<PyAny>,
     /// `numpy.ndarray`.
     pub ndarray: Py<PyType>,
     /// `gdvariant._numpy.PackedColorArray`.
@@ -100,6 +103,7 @@ pub fn numpy(py: Python<'_>) -> Option<&NumPy> {
             let ours = py.import("gdvariant._numpy").ok()?;
             Some(NumPy {
                 frombuffer: np.getattr("frombuffer").ok()?.unbind(),
+                ascontiguousarray: np.getattr("ascontiguousarray").ok()?.unbind(),
                 ndarray: np.getattr("ndarray").ok()?.cast_into().ok()?.unbind(),
                 color: ours
                     .getattr("PackedColorArray")

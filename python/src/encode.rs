@@ -199,7 +199,7 @@ impl Encoder<'_> {
         if let Some(np) = self.numpy {
             if obj.is_instance(np.ndarray.bind(py))? {
                 let color = obj.is_instance(np.color.bind(py))?;
-                return self.ndarray(obj, color, b);
+                return self.ndarray(np, obj, color, b);
             }
         }
         if let Ok(view) = obj.cast::<PyMemoryView>() {
@@ -270,38 +270,26 @@ impl Encoder<'_> {
     }
 
     /// A NumPy array as the packed array its dtype and shape name.
-    fn ndarray(&self, obj: &Bound<'_, PyAny>, color: bool, b: Builder<'_>) -> PyResult<()> {
+    fn ndarray(
+        &self,
+        np: &NumPy,
+        obj: &Bound<'_, PyAny>,
+        color: bool,
+        b: Builder<'_>,
+    ) -> PyResult<()> {
         let dtype = obj.getattr("dtype")?;
         let kind: String = dtype.getattr("kind")?.extract()?;
         let size: usize = dtype.getattr("itemsize")?.extract()?;
-        let shape: Vec<usize> = obj.getattr("shape")?.extract()?;
-        let width = match shape.as_slice() {
-            [_] => 1,
-            [_, w] => *w,
-            _ => 0,
-        };
-        let (ty, double) = packed_type(&kind, size, width, color).ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "no packed array holds a NumPy array of dtype {kind}{size} and shape {shape:?}"
-            ))
-        })?;
-        // Little-endian, C order, one copy (none when it already is).
+        let (ty, double) = packed_type(obj, &kind, size, color)?;
+        // Little-endian, C order (no copy when it already is), then its bytes.
         let le = format!("<{kind}{size}");
-        let contiguous = obj
-            .py()
-            .import("numpy")?
-            .getattr("ascontiguousarray")?
-            .call1((obj, le))?;
-        let bytes = contiguous.call_method0("tobytes")?;
-        let bytes = bytes.cast::<PyBytes>()?;
-        b.packed_le_bytes(ty, double, bytes.as_bytes())
-            .map_err(build)
+        let contiguous = np.ascontiguousarray.bind(obj.py()).call1((obj, le))?;
+        packed_bytes_of(&contiguous, ty, double, b)
     }
 
     /// A memoryview (what `loads` gives for packed arrays without NumPy).
     fn memoryview(&self, view: &Bound<'_, PyMemoryView>, b: Builder<'_>) -> PyResult<()> {
         let format: String = view.getattr("format")?.extract()?;
-        let shape: Vec<usize> = view.getattr("shape")?.extract()?;
         let (kind, size) = match format.trim_start_matches(['<', '@', '=']) {
             "B" => ("u", 1),
             "i" => ("i", 4),
@@ -315,29 +303,54 @@ impl Encoder<'_> {
                 )))
             }
         };
-        let width = match shape.as_slice() {
-            [_] => 1,
-            [_, w] => *w,
-            _ => 0,
-        };
-        let (ty, double) = packed_type(kind, size, width, false).ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "no packed array holds a memoryview of shape {shape:?}"
-            ))
-        })?;
-        let bytes: Vec<u8> = view.call_method0("tobytes")?.extract()?;
         if cfg!(target_endian = "big") && size > 1 {
             return Err(PyTypeError::new_err(
                 "memoryviews are native-endian: use NumPy on big-endian machines",
             ));
         }
-        b.packed_le_bytes(ty, double, &bytes).map_err(build)
+        let (ty, double) = packed_type(view, kind, size, false)?;
+        packed_bytes_of(view, ty, double, b)
     }
+}
+
+/// Writes the packed array whose little-endian element bytes `obj.tobytes()` gives.
+fn packed_bytes_of(
+    obj: &Bound<'_, PyAny>,
+    ty: VariantType,
+    double: bool,
+    b: Builder<'_>,
+) -> PyResult<()> {
+    let bytes = obj.call_method0("tobytes")?;
+    b.packed_le_bytes(ty, double, bytes.cast::<PyBytes>()?.as_bytes())
+        .map_err(build)
+}
+
+/// The packed array for `array` (a NumPy array or a memoryview), whose components are of
+/// NumPy kind `kind` (`i`, `u`, `f`) and `size` bytes: a 1-D array holds scalars, a 2-D one
+/// vectors of its second dimension.
+fn packed_type(
+    array: &Bound<'_, PyAny>,
+    kind: &str,
+    size: usize,
+    color: bool,
+) -> PyResult<(VariantType, bool)> {
+    let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+    let width = match shape.as_slice() {
+        [_] => 1,
+        [_, w] => *w,
+        _ => 0,
+    };
+    element_type(kind, size, width, color).ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "no packed array holds a {} of {kind}{size} elements and shape {shape:?}",
+            type_name(array)
+        ))
+    })
 }
 
 /// The packed array for elements of NumPy kind `kind` (`i`, `u`, `f`), `size` bytes per
 /// component, `width` components per element.
-fn packed_type(kind: &str, size: usize, width: usize, color: bool) -> Option<(VariantType, bool)> {
+fn element_type(kind: &str, size: usize, width: usize, color: bool) -> Option<(VariantType, bool)> {
     use VariantType as T;
     Some(match (kind, size, width) {
         ("u" | "i", 1, 1) if kind == "u" => (T::PackedByteArray, false),

@@ -197,8 +197,8 @@ impl View {
         key: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let v = self.value_ref();
-        if v.as_array().is_some() {
-            let len = v.as_array().map_or(0, |a| a.len());
+        if let Some(array) = v.as_array() {
+            let len = array.len();
             let index: isize = key
                 .cast::<PyInt>()
                 .map_err(|_| PyTypeError::new_err("Array indices are int"))?

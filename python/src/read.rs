@@ -19,13 +19,11 @@ pub fn parse<'a>(
 ) -> PyResult<VariantRef<'a>> {
     let framed = match prefixed {
         Some(p) => p,
-        None => match bytes.get(..4) {
-            Some(&[a, b, c, d]) => {
-                u32::from_le_bytes([a, b, c, d]) as usize == bytes.len() - 4
-                    && VariantRef::parse_prefix_at(&bytes[4..], 4, dialect, options)
-                        .is_ok_and(|(_, len)| len == bytes.len() - 4)
-            }
-            _ => false,
+        // A frame only if the prefix is the length of the rest and the rest is one value:
+        // then that validation is the parse.
+        None => match whole_frame(bytes, dialect, options) {
+            Some(value) => return Ok(value),
+            None => false,
         },
     };
     if !framed {
@@ -46,6 +44,23 @@ pub fn parse<'a>(
         )),
         Err(e) => Err(frame_error(py, e, 0)),
     }
+}
+
+/// The value of `bytes` read as one store_var frame whose prefix is exactly the length of
+/// the rest, if it is one.
+fn whole_frame<'a>(
+    bytes: &'a [u8],
+    dialect: Dialect,
+    options: &ParseOptions,
+) -> Option<VariantRef<'a>> {
+    let (prefix, body) = bytes.split_first_chunk::<4>()?;
+    if u32::from_le_bytes(*prefix) as usize != body.len() {
+        return None;
+    }
+    VariantRef::parse_prefix_at(body, 4, dialect, options)
+        .ok()
+        .filter(|&(_, len)| len == body.len())
+        .map(|(value, _)| value)
 }
 
 /// A frame error as a `DecodeError`; `at` is where the frame starts.

@@ -54,8 +54,10 @@ def test_misaligned_64_bit_data_is_copied_and_still_read_only():
     data = fixture("pf64_3000")  # 8-byte elements at offset 8: aligned
     assert np.shares_memory(gd.loads(data), np.frombuffer(data, np.uint8))
     shifted = bytearray(b"\0" * 4 + data)  # in a frame-like layout at offset 4: misaligned
+    assert not np.frombuffer(shifted, "<f8", count=1, offset=12).flags.aligned
     array = gd.loads(memoryview(shifted)[4:])
     assert array.flags.aligned and not array.flags.writeable
+    assert not np.shares_memory(array, np.frombuffer(shifted, np.uint8))  # a copy
     assert array.tolist() == gd.loads(data).tolist()
 
 
