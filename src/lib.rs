@@ -40,6 +40,8 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "std")]
+pub mod container;
 #[cfg(feature = "alloc")]
 pub mod edit;
 #[cfg(feature = "alloc")]
@@ -78,7 +80,7 @@ pub use owned::access::VariantIndex;
 #[cfg(feature = "alloc")]
 pub use owned::{MathComponents, Object, PackedVectors, Variant};
 #[cfg(feature = "std")]
-pub use read::buf::LoadError;
+pub use container::LoadError;
 #[cfg(feature = "alloc")]
 pub use read::buf::VariantBuf;
 pub use read::children::{Children, Edge};

@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["write"],
     &["owned"],
     &["format"],
-    &["frame", "serde", "interop"],
+    &["frame", "serde", "interop", "container"],
     &["edit", "python"],
 ];
 

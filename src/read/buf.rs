@@ -95,39 +95,3 @@ impl<B: AsRef<[u8]>> fmt::Debug for VariantBuf<B> {
         f.debug_tuple("VariantBuf").field(&self.view()).finish()
     }
 }
-
-/// Why [`VariantBuf::from_file`] or [`VariantBuf::read_from`] failed.
-#[cfg(feature = "std")]
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum LoadError {
-    /// Reading failed.
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
-    /// The bytes are not a valid value; the offset counts from the start of the input.
-    #[error("invalid value: {0}")]
-    Invalid(#[from] Error),
-}
-
-#[cfg(feature = "std")]
-impl VariantBuf<Vec<u8>> {
-    /// Reads the whole file at `path` and validates it as one value, as written by
-    /// `var_to_bytes` / `var2bytes` (no length prefix; for `store_var` files see
-    /// [`crate::frame`]). Memory: the file's size. No `unsafe` anywhere: to avoid reading
-    /// a huge file into memory, map it yourself and give the map to [`VariantBuf::new`].
-    pub fn from_file(
-        path: impl AsRef<std::path::Path>,
-        dialect: Dialect,
-    ) -> Result<Self, LoadError> {
-        let bytes = std::fs::read(path)?;
-        Ok(VariantBuf::new(bytes, dialect)?)
-    }
-
-    /// Reads `reader` to its end and validates what it gave as one value. The buffer
-    /// grows with the bytes actually read (nothing is reserved from what the data claims).
-    pub fn read_from(mut reader: impl std::io::Read, dialect: Dialect) -> Result<Self, LoadError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes)?;
-        Ok(VariantBuf::new(bytes, dialect)?)
-    }
-}

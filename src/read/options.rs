@@ -26,6 +26,11 @@ pub struct Limits {
     /// (`ErrorKind::FullObjectNotAllowed`). Objects encoded as instance ids are always
     /// accepted, as in the engine.
     pub allow_full_objects: bool,
+    /// Most bytes a compressed or encrypted container (GCPF, GDEC, a `compress()` stream)
+    /// may decode to (`crate::container::open`). Default 4 GiB, the most a GCPF header can
+    /// state. Every size a container claims is also checked against the input itself
+    /// (the bytes that would hold it) before memory is reserved for it.
+    pub max_unpacked: u64,
 }
 
 impl Default for Limits {
@@ -34,6 +39,7 @@ impl Default for Limits {
             max_depth: GODOT_MAX_DEPTH,
             max_nodes: u64::MAX,
             allow_full_objects: true,
+            max_unpacked: 1 << 32,
         }
     }
 }

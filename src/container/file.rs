@@ -1,0 +1,75 @@
+//! Files into [`VariantBuf`]s through [`open`]: a save is read the same way whether the
+//! game wrote it plain, compressed or encrypted.
+
+use alloc::vec::Vec;
+use std::borrow::Cow;
+
+use super::error::ContainerError;
+use super::open::{open, OpenOptions};
+use crate::read::buf::VariantBuf;
+use crate::wire::dialect::Dialect;
+use crate::wire::error::Error;
+
+/// Why [`VariantBuf::from_file`] or [`VariantBuf::read_from`] failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LoadError {
+    /// Reading failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The container (compressed or encrypted file) could not be opened.
+    #[error("{0}")]
+    Container(#[from] ContainerError),
+    /// The bytes are not a valid value; the offset counts from the start of the plain
+    /// bytes (inside the container, if there is one).
+    #[error("invalid value: {0}")]
+    Invalid(#[from] Error),
+}
+
+impl VariantBuf<Vec<u8>> {
+    /// Reads the whole file at `path` and validates it as one value, as written by
+    /// `var_to_bytes` / `var2bytes` (no length prefix; for `store_var` files see
+    /// [`crate::frame`]). A compressed file (GCPF) or a `compress()` stream is opened
+    /// first ([`open`]; needs the `containers` feature); an encrypted one needs
+    /// [`VariantBuf::from_file_with`] and its key. Memory: the file's size, plus the
+    /// plain size for a container. No `unsafe` anywhere: to avoid reading a huge file into
+    /// memory, map it yourself and give the map to [`VariantBuf::new`].
+    pub fn from_file(path: impl AsRef<std::path::Path>, dialect: Dialect) -> Result<Self, LoadError> {
+        Self::from_file_with(path, dialect, &OpenOptions::default())
+    }
+
+    /// [`VariantBuf::from_file`] with a password or key, a named stream mode and limits.
+    ///
+    /// ```no_run
+    /// use gdvariant::container::{OpenOptions, Secret};
+    /// use gdvariant::{Dialect, VariantBuf};
+    ///
+    /// let options = OpenOptions::with_secret(Secret::Password("hunter2".into()));
+    /// let save = VariantBuf::from_file_with("user://save.dat", Dialect::Godot4, &options)?;
+    /// # Ok::<(), gdvariant::LoadError>(())
+    /// ```
+    pub fn from_file_with(
+        path: impl AsRef<std::path::Path>,
+        dialect: Dialect,
+        options: &OpenOptions,
+    ) -> Result<Self, LoadError> {
+        Self::from_bytes_with(std::fs::read(path)?, dialect, options)
+    }
+
+    /// Reads `reader` to its end and validates what it gave as one value, opening a
+    /// container as [`VariantBuf::from_file`] does. The buffer grows with the bytes
+    /// actually read (nothing is reserved from what the data claims).
+    pub fn read_from(mut reader: impl std::io::Read, dialect: Dialect) -> Result<Self, LoadError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes)?;
+        Self::from_bytes_with(bytes, dialect, &OpenOptions::default())
+    }
+
+    fn from_bytes_with(bytes: Vec<u8>, dialect: Dialect, options: &OpenOptions) -> Result<Self, LoadError> {
+        let decoded = match open(&bytes, options)?.into_bytes() {
+            Cow::Borrowed(_) => None,
+            Cow::Owned(plain) => Some(plain),
+        };
+        Ok(VariantBuf::new(decoded.unwrap_or(bytes), dialect)?)
+    }
+}

@@ -1,0 +1,197 @@
+//! GDEC, the engine's `FileAccessEncrypted`, in both layouts (see [`Layout`]). The key is
+//! 32 bytes; a password's key is its MD5 written as 32 lowercase hex characters. The
+//! plaintext is zero-padded to whole 16-byte blocks; its MD5 and true length are stored in
+//! the header, and the MD5 is checked on reading, which is how a wrong key is told apart
+//! from a right one.
+
+use alloc::vec::Vec;
+
+use aes::cipher::generic_array::GenericArray;
+use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
+use aes::Aes256;
+use md5::{Digest, Md5};
+
+use super::error::{ContainerError, ContainerErrorKind as K};
+use super::mode::{Layout, Secret};
+
+/// The magic at the start.
+pub(crate) const MAGIC: &[u8; 4] = super::GDEC_MAGIC;
+/// Godot 3's only mode word (`MODE_READ` is 1... the engine writes `MODE_WRITE_AES256`).
+const G3_MODE: u32 = 1;
+/// Header bytes before the ciphertext.
+const G3_HEADER: usize = 4 + 4 + 16 + 8;
+const G4_HEADER: usize = 4 + 16 + 8 + 16;
+/// AES blocks decrypted per batch (lets the cipher pipeline them).
+const BATCH: usize = 64;
+
+type Block = GenericArray<u8, aes::cipher::consts::U16>;
+
+/// The AES-256 key of a secret: the raw key, or the password's MD5 as lowercase hex text.
+pub(crate) fn key_of(secret: &Secret) -> [u8; 32] {
+    match secret {
+        Secret::Key(key) => *key,
+        Secret::Password(password) => {
+            let digest = Md5::digest(password.as_bytes());
+            let mut key = [0u8; 32];
+            for (pair, byte) in key.chunks_exact_mut(2).zip(digest.iter()) {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                pair.copy_from_slice(&[HEX[usize::from(byte >> 4)], HEX[usize::from(byte & 15)]]);
+            }
+            key
+        }
+    }
+}
+
+fn padded(len: u64) -> u64 {
+    len.div_ceil(16) * 16
+}
+
+fn u64_at(data: &[u8], at: usize) -> Option<u64> {
+    Some(u64::from_le_bytes(data.get(at..at + 8)?.try_into().ok()?))
+}
+
+/// The layout whose claimed length matches the ciphertext that follows, with its header
+/// size and plaintext length; or the error that says why neither does.
+fn layout(data: &[u8]) -> Result<(Layout, usize, u64), ContainerError> {
+    let fits = |header: usize, len_at: usize| {
+        let len = u64_at(data, len_at)?;
+        let body = (data.len() as u64).checked_sub(header as u64)?;
+        (padded(len) == body).then_some(len)
+    };
+    let mode = data.get(4..8).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    if mode == Some(G3_MODE) {
+        if let Some(len) = fits(G3_HEADER, 24) {
+            return Ok((Layout::Godot3, G3_HEADER, len));
+        }
+    }
+    if let Some(len) = fits(G4_HEADER, 20) {
+        return Ok((Layout::Godot4, G4_HEADER, len));
+    }
+    // Neither fits: say what the likelier layout claims.
+    let (header, len_at) = if mode == Some(G3_MODE) {
+        (G3_HEADER, 24)
+    } else {
+        (G4_HEADER, 20)
+    };
+    match u64_at(data, len_at) {
+        Some(claimed) if data.len() >= header => Err(ContainerError::new(
+            K::CiphertextLength {
+                claimed,
+                available: (data.len() - header) as u64,
+            },
+            len_at,
+        )),
+        _ => Err(ContainerError::new(K::UnexpectedEnd, data.len())),
+    }
+}
+
+/// Reads a GDEC file: the layout from the header, the lengths checked against the file
+/// and `limit`, then decrypted and the MD5 checked. Memory: the ciphertext's size.
+pub(crate) fn read(data: &[u8], secret: &Secret, limit: u64) -> Result<(Vec<u8>, Layout), ContainerError> {
+    let (layout, header, len) = layout(data)?;
+    if len > limit {
+        return Err(ContainerError::new(K::TooLarge { size: len, limit }, header - 8));
+    }
+    let key = key_of(secret);
+    let cipher = Aes256::new(GenericArray::from_slice(&key));
+    let mut plain = data.get(header..).unwrap_or_default().to_vec();
+    let md5_at = match layout {
+        Layout::Godot3 => {
+            for block in plain.chunks_exact_mut(16) {
+                cipher.decrypt_block(Block::from_mut_slice(block));
+            }
+            8
+        }
+        Layout::Godot4 => {
+            let mut iv = [0u8; 16];
+            iv.copy_from_slice(data.get(header - 16..header).unwrap_or(&[0; 16]));
+            cfb_decrypt(&cipher, iv, &mut plain);
+            4
+        }
+    };
+    plain.truncate(len as usize);
+    let stored = data.get(md5_at..md5_at + 16).unwrap_or_default();
+    if Md5::digest(&plain).as_slice() != stored {
+        return Err(ContainerError::new(K::WrongKey, md5_at));
+    }
+    Ok((plain, layout))
+}
+
+/// CFB-128 decryption in place: each plaintext block is its ciphertext XOR the encryption
+/// of the previous ciphertext block (the IV first). The encryptions are independent, so
+/// they run in batches.
+fn cfb_decrypt(cipher: &Aes256, iv: [u8; 16], data: &mut [u8]) {
+    let mut previous = Block::clone_from_slice(&iv);
+    let mut stream = [Block::default(); BATCH];
+    for chunk in data.chunks_mut(16 * BATCH) {
+        let blocks = chunk.len() / 16;
+        let Some(stream) = stream.get_mut(..blocks) else {
+            return;
+        };
+        if let Some(first) = stream.first_mut() {
+            *first = previous;
+        }
+        for (slot, block) in stream.iter_mut().skip(1).zip(chunk.chunks_exact(16)) {
+            slot.copy_from_slice(block);
+        }
+        if let Some(last) = chunk.chunks_exact(16).last() {
+            previous.copy_from_slice(last);
+        }
+        cipher.encrypt_blocks(stream);
+        for (block, key) in chunk.chunks_exact_mut(16).zip(stream.iter()) {
+            for (b, k) in block.iter_mut().zip(key.iter()) {
+                *b ^= k;
+            }
+        }
+    }
+}
+
+/// Writes `plain` as a GDEC file in `layout` with `secret`; Godot 4's layout takes `iv`
+/// (a fresh random one when `None`).
+pub(crate) fn write(
+    plain: &[u8],
+    secret: &Secret,
+    layout: Layout,
+    iv: Option<[u8; 16]>,
+) -> Result<Vec<u8>, ContainerError> {
+    let key = key_of(secret);
+    let cipher = Aes256::new(GenericArray::from_slice(&key));
+    let digest = Md5::digest(plain);
+    let mut body = plain.to_vec();
+    body.resize(padded(plain.len() as u64) as usize, 0);
+    let mut out = Vec::with_capacity(G4_HEADER + body.len());
+    out.extend_from_slice(MAGIC);
+    match layout {
+        Layout::Godot3 => {
+            out.extend_from_slice(&G3_MODE.to_le_bytes());
+            out.extend_from_slice(&digest);
+            out.extend_from_slice(&(plain.len() as u64).to_le_bytes());
+            for block in body.chunks_exact_mut(16) {
+                cipher.encrypt_block(Block::from_mut_slice(block));
+            }
+        }
+        Layout::Godot4 => {
+            let iv = match iv {
+                Some(iv) => iv,
+                None => {
+                    let mut iv = [0u8; 16];
+                    getrandom::fill(&mut iv).map_err(|_| ContainerError::new(K::NoRandom, 0))?;
+                    iv
+                }
+            };
+            out.extend_from_slice(&digest);
+            out.extend_from_slice(&(plain.len() as u64).to_le_bytes());
+            out.extend_from_slice(&iv);
+            let mut previous = Block::clone_from_slice(&iv);
+            for block in body.chunks_exact_mut(16) {
+                cipher.encrypt_block(&mut previous);
+                for (b, k) in block.iter_mut().zip(previous.iter()) {
+                    *b ^= k;
+                }
+                previous.copy_from_slice(block);
+            }
+        }
+    }
+    out.extend_from_slice(&body);
+    Ok(out)
+}

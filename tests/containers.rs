@@ -1,0 +1,259 @@
+//! Compressed (GCPF), encrypted (GDEC) and `compress()`-stream files that Godot 3.2.3,
+//! 3.6.2 and 4.6.3 wrote (`tests/fixtures/containers`): each opens to the values the engine
+//! stored, printed exactly as the engine printed them; what we write opens again; and every
+//! lie a hostile file can tell is refused with its kind and offset.
+
+mod common;
+
+use gdvariant::container::{
+    compress, compress_stream, encrypt, open, Compression, Container, ContainerErrorKind, Layout,
+    OpenOptions, Secret, StreamMode,
+};
+use gdvariant::frame::{detect, Hints};
+use gdvariant::{Dialect, TextStyle, VariantBuf};
+
+struct Case {
+    engine: String,
+    file: String,
+    container: String,
+    mode: String,
+    secret: String,
+    texts: Vec<String>,
+    bytes: Vec<u8>,
+}
+
+fn cases() -> Vec<Case> {
+    let root = common::fixtures_dir().join("containers");
+    let mut out = Vec::new();
+    for engine in ["g32", "g36", "g4"] {
+        let dir = root.join(engine);
+        let lines = std::fs::read_to_string(dir.join("cases.jsonl")).unwrap();
+        for line in lines.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let s = |k: &str| v[k].as_str().unwrap().to_string();
+            let texts = v["texts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().to_string())
+                .collect();
+            out.push(Case {
+                engine: engine.into(),
+                bytes: std::fs::read(dir.join(s("file"))).unwrap(),
+                file: s("file"),
+                container: s("container"),
+                mode: s("mode"),
+                secret: s("secret"),
+                texts,
+            });
+        }
+    }
+    out
+}
+
+fn mode(name: &str) -> Compression {
+    match name {
+        "fastlz" => Compression::FastLz,
+        "deflate" => Compression::Deflate,
+        "zstd" => Compression::Zstd,
+        "gzip" => Compression::Gzip,
+        other => panic!("mode {other}"),
+    }
+}
+
+impl Case {
+    fn dialect(&self) -> Dialect {
+        if self.engine == "g4" {
+            Dialect::Godot4
+        } else {
+            Dialect::Godot3
+        }
+    }
+
+    fn style(&self) -> TextStyle {
+        match self.engine.as_str() {
+            "g32" => TextStyle::Godot32,
+            "g36" => TextStyle::Godot36,
+            _ => TextStyle::Godot4,
+        }
+    }
+
+    fn secret(&self) -> Option<Secret> {
+        match self.mode.as_str() {
+            "pass" => Some(Secret::Password(self.secret.clone())),
+            "key" => Secret::from_hex(&self.secret),
+            "key_iv" => Secret::from_hex(self.secret.split(':').next().unwrap()),
+            _ => None,
+        }
+    }
+
+    fn options(&self) -> OpenOptions {
+        OpenOptions {
+            secret: self.secret(),
+            stream: if self.container == "raw_compress" && self.mode == "fastlz" {
+                StreamMode::Named(Compression::FastLz)
+            } else {
+                StreamMode::Detect
+            },
+            ..OpenOptions::default()
+        }
+    }
+
+    /// The texts of the values in the plain bytes: store_var frames in a file, one
+    /// var_to_bytes value in a stream.
+    fn texts_of(&self, plain: &[u8]) -> Vec<String> {
+        let hints = Hints {
+            dialect: Some(self.dialect()),
+            prefixed: Some(self.container != "raw_compress"),
+        };
+        let found = detect(plain, hints).unwrap_or_else(|e| panic!("{}: {e:?}", self.file));
+        assert!(found.is_exact(), "{}/{}: not exact", self.engine, self.file);
+        found
+            .values()
+            .map(|v| v.text(self.style()).to_string())
+            .collect()
+    }
+}
+
+#[test]
+fn every_engine_file_opens_to_the_engines_texts() {
+    let cases = cases();
+    assert_eq!(cases.len(), 112);
+    for case in &cases {
+        let opened = open(&case.bytes, &case.options())
+            .unwrap_or_else(|e| panic!("{}/{}: {e}", case.engine, case.file));
+        let expected = match case.container.as_str() {
+            "compressed" => Container::Compressed {
+                mode: mode(&case.mode),
+                block_size: 4096,
+            },
+            "encrypted" => Container::Encrypted {
+                layout: if case.engine == "g4" {
+                    Layout::Godot4
+                } else {
+                    Layout::Godot3
+                },
+            },
+            _ => Container::Stream {
+                mode: mode(&case.mode),
+            },
+        };
+        assert_eq!(opened.container(), expected, "{}/{}", case.engine, case.file);
+        assert_eq!(
+            case.texts_of(opened.bytes()),
+            case.texts,
+            "{}/{}",
+            case.engine,
+            case.file
+        );
+    }
+}
+
+#[test]
+fn what_we_write_opens_to_the_same_bytes() {
+    for case in cases() {
+        let opened = open(&case.bytes, &case.options()).unwrap();
+        let plain = opened.bytes();
+        let secret = case.secret();
+        let rewritten = opened.container().wrap(plain, secret.as_ref()).unwrap();
+        let again = open(&rewritten, &case.options()).unwrap();
+        assert_eq!(again.bytes(), plain, "{}/{}", case.engine, case.file);
+        assert_eq!(again.container(), opened.container());
+    }
+}
+
+#[test]
+fn zstd_files_are_written_byte_for_byte_like_godot_4() {
+    // Zstd at level 3 is the same library as Godot 4.6's (Godot 3.2 ships an older zstd
+    // whose level 3 picks other matches). FastLZ is our own encoder, Deflate and GZIP come
+    // from another zlib implementation: their bytes differ, and what must hold for every
+    // mode is that the engine reads ours (tests/oracle_containers.rs).
+    for case in cases()
+        .iter()
+        .filter(|c| c.container == "compressed" && c.mode == "zstd" && c.engine == "g4")
+    {
+        let plain = open(&case.bytes, &case.options()).unwrap().into_bytes();
+        let ours = compress(&plain, Compression::Zstd, 4096).unwrap();
+        assert_eq!(ours, case.bytes, "{}/{}", case.engine, case.file);
+    }
+}
+
+#[test]
+fn godot4_files_with_a_callers_iv_are_written_byte_for_byte() {
+    for case in cases().iter().filter(|c| c.mode == "key_iv") {
+        let plain = open(&case.bytes, &case.options()).unwrap().into_bytes();
+        let iv_hex = case.secret.split(':').nth(1).unwrap();
+        let iv: Vec<u8> = (0..16)
+            .map(|i| u8::from_str_radix(&iv_hex[2 * i..2 * i + 2], 16).unwrap())
+            .collect();
+        let ours = encrypt(
+            &plain,
+            &case.secret().unwrap(),
+            Layout::Godot4,
+            Some(iv.try_into().unwrap()),
+        )
+        .unwrap();
+        assert_eq!(ours, case.bytes, "{}", case.file);
+    }
+    // Godot 3's layout has no IV: ECB is deterministic, so those are byte for byte too.
+    for case in cases().iter().filter(|c| c.engine != "g4" && c.container == "encrypted") {
+        let plain = open(&case.bytes, &case.options()).unwrap().into_bytes();
+        let ours = encrypt(&plain, &case.secret().unwrap(), Layout::Godot3, None).unwrap();
+        assert_eq!(ours, case.bytes, "{}/{}", case.engine, case.file);
+    }
+}
+
+#[test]
+fn a_wrong_key_is_an_error_that_says_so_and_gives_nothing() {
+    for case in cases().iter().filter(|c| c.container == "encrypted") {
+        for wrong in [
+            Secret::Password("hunter3".into()),
+            Secret::Key([7; 32]),
+        ] {
+            let e = open(&case.bytes, &OpenOptions::with_secret(wrong)).unwrap_err();
+            assert_eq!(e.kind(), &ContainerErrorKind::WrongKey, "{}", case.file);
+            assert_eq!(e.offset(), if case.engine == "g4" { 4 } else { 8 });
+            assert!(e.to_string().contains("wrong password or key"));
+        }
+        let e = open(&case.bytes, &OpenOptions::default()).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (&ContainerErrorKind::NeedsKey, 0));
+    }
+}
+
+#[test]
+fn the_password_key_is_the_md5_as_hex_text_not_the_binary_digest() {
+    let case = cases()
+        .into_iter()
+        .find(|c| c.engine == "g4" && c.mode == "pass" && c.file.starts_with("one_int"))
+        .unwrap();
+    // md5("hunter2-Ünïcode") as 32 ASCII hex digits is the AES key.
+    let digest_hex = "ffe1dd2b1c9c6a2f6cc1f50e7fe27f3a";
+    let _ = digest_hex; // (documented; the derivation is checked by opening the file)
+    assert!(open(&case.bytes, &case.options()).is_ok());
+}
+
+#[test]
+fn variant_buf_from_file_opens_containers() {
+    let dir = common::fixtures_dir().join("containers/g4");
+    let zstd = VariantBuf::from_file(dir.join("one_int__raw_zstd.bin"), Dialect::Godot4).unwrap();
+    assert_eq!(zstd.view().as_int(), Some(42));
+    let err = VariantBuf::from_file(dir.join("one_int__gdec_pass.bin"), Dialect::Godot4).unwrap_err();
+    assert!(matches!(err, gdvariant::LoadError::Container(ref e) if e.code() == "needs_key"), "{err}");
+}
+
+#[test]
+fn streams_round_trip_in_every_writable_mode() {
+    let plain: Vec<u8> = (0..50_000u32).flat_map(|i| (i % 251).to_le_bytes()).collect();
+    for mode in [Compression::FastLz, Compression::Deflate, Compression::Zstd, Compression::Gzip] {
+        let packed = compress_stream(&plain, mode).unwrap();
+        let options = OpenOptions {
+            stream: StreamMode::Named(mode),
+            ..OpenOptions::default()
+        };
+        assert_eq!(open(&packed, &options).unwrap().bytes(), &plain[..], "{mode}");
+    }
+    assert_eq!(
+        compress_stream(&plain, Compression::Brotli).unwrap_err().kind(),
+        &ContainerErrorKind::CannotWrite(Compression::Brotli)
+    );
+}
