@@ -63,6 +63,8 @@ mod write;
 
 #[cfg(feature = "serde")]
 pub use crate::serde::{from_bytes, from_value, to_vec, to_writer, DeError, SerError};
+#[cfg(feature = "std")]
+pub use container::LoadError;
 #[cfg(feature = "alloc")]
 pub use edit::{Edit, EditError};
 #[cfg(feature = "std")]
@@ -79,8 +81,6 @@ pub use format::text::Text;
 pub use owned::access::VariantIndex;
 #[cfg(feature = "alloc")]
 pub use owned::{MathComponents, Object, PackedVectors, Variant};
-#[cfg(feature = "std")]
-pub use container::LoadError;
 #[cfg(feature = "alloc")]
 pub use read::buf::VariantBuf;
 pub use read::children::{Children, Edge};

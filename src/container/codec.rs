@@ -28,9 +28,9 @@ impl From<FastLzError> for CodecError {
         match e {
             FastLzError::Truncated(_) => CodecError::Truncated,
             FastLzError::Overflow(_) => CodecError::TooLong,
-            FastLzError::BadReference(at) => {
-                CodecError::Corrupt(alloc::format!("FastLZ back reference before the start of the block (block byte {at})"))
-            }
+            FastLzError::BadReference(at) => CodecError::Corrupt(alloc::format!(
+                "FastLZ back reference before the start of the block (block byte {at})"
+            )),
             FastLzError::BadLevel(level) => {
                 CodecError::Corrupt(alloc::format!("FastLZ level {level} does not exist"))
             }
@@ -42,7 +42,11 @@ impl From<FastLzError> for CodecError {
 /// checks that it gives exactly that: no less, no more. A FastLZ block of under 16 bytes
 /// was padded to 16 by the engine's encoder, so 16 decoded bytes are accepted for it (the
 /// padding is dropped), as the engine's decoder does.
-pub(crate) fn decode_block(mode: Compression, src: &[u8], out: &mut [u8]) -> Result<(), CodecError> {
+pub(crate) fn decode_block(
+    mode: Compression,
+    src: &[u8],
+    out: &mut [u8],
+) -> Result<(), CodecError> {
     let written = match mode {
         Compression::FastLz if out.len() < 16 => {
             let mut small = [0u8; 16];
@@ -92,7 +96,11 @@ fn decode_into(mode: Compression, src: &[u8], out: &mut [u8]) -> Result<usize, C
 /// Decodes a whole stream whose size is not known, growing the output with what is
 /// actually decoded, up to `limit` bytes (more is [`CodecError::TooLong`]). FastLZ
 /// streams have no end marker: they end with the input.
-pub(crate) fn decode_stream(mode: Compression, src: &[u8], limit: usize) -> Result<Vec<u8>, CodecError> {
+pub(crate) fn decode_stream(
+    mode: Compression,
+    src: &[u8],
+    limit: usize,
+) -> Result<Vec<u8>, CodecError> {
     let mut out = Vec::new();
     match mode {
         Compression::FastLz => {

@@ -98,9 +98,7 @@ pub(crate) fn decompress(input: &[u8], out: &mut [u8]) -> Result<usize, FastLzEr
             let src = input
                 .get(ip..ip + run)
                 .ok_or(FastLzError::Truncated(input.len()))?;
-            let dst = out
-                .get_mut(op..op + run)
-                .ok_or(FastLzError::Overflow(at))?;
+            let dst = out.get_mut(op..op + run).ok_or(FastLzError::Overflow(at))?;
             dst.copy_from_slice(src);
             ip += run;
             op += run;
@@ -217,7 +215,9 @@ mod tests {
         roundtrip(b"");
         roundtrip(b"abc");
         roundtrip(&[7u8; 10_000]);
-        let text: Vec<u8> = (0..100_000u32).flat_map(|i| (i % 977).to_le_bytes()).collect();
+        let text: Vec<u8> = (0..100_000u32)
+            .flat_map(|i| (i % 977).to_le_bytes())
+            .collect();
         roundtrip(&text);
         let noise: Vec<u8> = (0..70_000u32)
             .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
@@ -229,11 +229,20 @@ mod tests {
     fn hostile_blocks_are_errors() {
         let mut out = [0u8; 64];
         // A match before any output.
-        assert_eq!(decompress(&[0x00, b'a', 0x20, 0x05], &mut out), Err(FastLzError::BadReference(2)));
+        assert_eq!(
+            decompress(&[0x00, b'a', 0x20, 0x05], &mut out),
+            Err(FastLzError::BadReference(2))
+        );
         // A literal run longer than the block.
-        assert_eq!(decompress(&[0x1f, 1, 2], &mut out), Err(FastLzError::Truncated(3)));
+        assert_eq!(
+            decompress(&[0x1f, 1, 2], &mut out),
+            Err(FastLzError::Truncated(3))
+        );
         // More output than room.
-        assert_eq!(decompress(&[0x00, b'a', 0xe0, 0xff, 0x00], &mut out[..10]), Err(FastLzError::Overflow(2)));
+        assert_eq!(
+            decompress(&[0x00, b'a', 0xe0, 0xff, 0x00], &mut out[..10]),
+            Err(FastLzError::Overflow(2))
+        );
         // Level 3 does not exist.
         assert_eq!(decompress(&[0x40], &mut out), Err(FastLzError::BadLevel(3)));
     }

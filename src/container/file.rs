@@ -34,7 +34,10 @@ impl VariantBuf<Vec<u8>> {
     /// [`VariantBuf::from_file_with`] and its key. Memory: the file's size, plus the
     /// plain size for a container. No `unsafe` anywhere: to avoid reading a huge file into
     /// memory, map it yourself and give the map to [`VariantBuf::new`].
-    pub fn from_file(path: impl AsRef<std::path::Path>, dialect: Dialect) -> Result<Self, LoadError> {
+    pub fn from_file(
+        path: impl AsRef<std::path::Path>,
+        dialect: Dialect,
+    ) -> Result<Self, LoadError> {
         Self::from_file_with(path, dialect, &OpenOptions::default())
     }
 
@@ -65,7 +68,11 @@ impl VariantBuf<Vec<u8>> {
         Self::from_bytes_with(bytes, dialect, &OpenOptions::default())
     }
 
-    fn from_bytes_with(bytes: Vec<u8>, dialect: Dialect, options: &OpenOptions) -> Result<Self, LoadError> {
+    fn from_bytes_with(
+        bytes: Vec<u8>,
+        dialect: Dialect,
+        options: &OpenOptions,
+    ) -> Result<Self, LoadError> {
         let decoded = match open(&bytes, options)?.into_bytes() {
             Cow::Borrowed(_) => None,
             Cow::Owned(plain) => Some(plain),

@@ -39,7 +39,8 @@ fn u32_at(data: &[u8], at: usize) -> Result<u32, ContainerError> {
 /// size. Memory: the plain data.
 pub(crate) fn read(data: &[u8], limit: u64) -> Result<(Vec<u8>, Compression, u32), ContainerError> {
     let mode_id = u32_at(data, 4)?;
-    let mode = Compression::from_id(mode_id).ok_or(ContainerError::new(K::UnknownMode(mode_id), 4))?;
+    let mode =
+        Compression::from_id(mode_id).ok_or(ContainerError::new(K::UnknownMode(mode_id), 4))?;
     let block_size = u32_at(data, 8)?;
     if block_size == 0 {
         return Err(ContainerError::new(K::ZeroBlockSize, 8));
@@ -116,12 +117,19 @@ pub(crate) fn read(data: &[u8], limit: u64) -> Result<(Vec<u8>, Compression, u32
 }
 
 /// Decodes `blocks` in order into `out` (exactly their plain bytes, back to back).
-fn decode_all(data: &[u8], mode: Compression, blocks: &[Block], out: &mut [u8]) -> Result<(), ContainerError> {
+fn decode_all(
+    data: &[u8],
+    mode: Compression,
+    blocks: &[Block],
+    out: &mut [u8],
+) -> Result<(), ContainerError> {
     let mut rest = out;
     for block in blocks {
         let (place, tail) = rest.split_at_mut(block.plain.min(rest.len()));
         rest = tail;
-        let src = data.get(block.at..block.at + block.compressed).unwrap_or_default();
+        let src = data
+            .get(block.at..block.at + block.compressed)
+            .unwrap_or_default();
         codec::decode_block(mode, src, place).map_err(|e| block_error(e, mode, block))?;
     }
     Ok(())
@@ -146,10 +154,12 @@ fn decode_parallel(
             rest = tail;
             handles.push(scope.spawn(move || decode_all(data, mode, run, place)));
         }
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or(Err(ContainerError::new(K::UnexpectedEnd, 0))))
-            .collect::<Result<(), _>>()
+        // A decoding thread never panics (no indexing, no unwrap); if one did, its run
+        // is reported as not decoded rather than taking the caller down.
+        handles.into_iter().try_for_each(|h| {
+            h.join()
+                .unwrap_or(Err(ContainerError::new(K::UnexpectedEnd, 0)))
+        })
     })
 }
 
@@ -170,7 +180,11 @@ fn block_error(e: CodecError, mode: Compression, block: &Block) -> ContainerErro
 
 /// Writes `plain` as a GCPF file the way the engine does: blocks of `block_size`, the
 /// last one holding the remainder (empty when it divides evenly), each compressed alone.
-pub(crate) fn write(plain: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>, ContainerError> {
+pub(crate) fn write(
+    plain: &[u8],
+    mode: Compression,
+    block_size: u32,
+) -> Result<Vec<u8>, ContainerError> {
     if !mode.can_write() {
         return Err(ContainerError::new(K::CannotWrite(mode), 0));
     }
@@ -190,8 +204,10 @@ pub(crate) fn write(plain: &[u8], mode: Compression, block_size: u32) -> Result<
     for index in 0..count as usize {
         let chunk = chunks.next().unwrap_or_default();
         let start = out.len();
-        codec::encode(mode, chunk, &mut out).map_err(|_| ContainerError::new(K::CannotWrite(mode), start))?;
-        let size = u32::try_from(out.len() - start).map_err(|_| ContainerError::new(K::CannotFit, start))?;
+        codec::encode(mode, chunk, &mut out)
+            .map_err(|_| ContainerError::new(K::CannotWrite(mode), start))?;
+        let size = u32::try_from(out.len() - start)
+            .map_err(|_| ContainerError::new(K::CannotFit, start))?;
         if let Some(slot) = out.get_mut(table + 4 * index..table + 4 * index + 4) {
             slot.copy_from_slice(&size.to_le_bytes());
         }

@@ -33,9 +33,12 @@ pub(crate) fn key_of(secret: &Secret) -> [u8; 32] {
         Secret::Password(password) => {
             let digest = Md5::digest(password.as_bytes());
             let mut key = [0u8; 32];
+            let hex = |nibble: u8| match nibble {
+                0..=9 => b'0' + nibble,
+                _ => b'a' + nibble - 10,
+            };
             for (pair, byte) in key.chunks_exact_mut(2).zip(digest.iter()) {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                pair.copy_from_slice(&[HEX[usize::from(byte >> 4)], HEX[usize::from(byte & 15)]]);
+                pair.copy_from_slice(&[hex(byte >> 4), hex(byte & 15)]);
             }
             key
         }
@@ -58,7 +61,10 @@ fn layout(data: &[u8]) -> Result<(Layout, usize, u64), ContainerError> {
         let body = (data.len() as u64).checked_sub(header as u64)?;
         (padded(len) == body).then_some(len)
     };
-    let mode = data.get(4..8).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    let mode = data
+        .get(4..8)
+        .and_then(|w| w.try_into().ok())
+        .map(u32::from_le_bytes);
     if mode == Some(G3_MODE) {
         if let Some(len) = fits(G3_HEADER, 24) {
             return Ok((Layout::Godot3, G3_HEADER, len));
@@ -87,10 +93,17 @@ fn layout(data: &[u8]) -> Result<(Layout, usize, u64), ContainerError> {
 
 /// Reads a GDEC file: the layout from the header, the lengths checked against the file
 /// and `limit`, then decrypted and the MD5 checked. Memory: the ciphertext's size.
-pub(crate) fn read(data: &[u8], secret: &Secret, limit: u64) -> Result<(Vec<u8>, Layout), ContainerError> {
+pub(crate) fn read(
+    data: &[u8],
+    secret: &Secret,
+    limit: u64,
+) -> Result<(Vec<u8>, Layout), ContainerError> {
     let (layout, header, len) = layout(data)?;
     if len > limit {
-        return Err(ContainerError::new(K::TooLarge { size: len, limit }, header - 8));
+        return Err(ContainerError::new(
+            K::TooLarge { size: len, limit },
+            header - 8,
+        ));
     }
     let key = key_of(secret);
     let cipher = Aes256::new(GenericArray::from_slice(&key));

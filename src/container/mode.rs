@@ -195,11 +195,17 @@ impl fmt::Display for Container {
         match self {
             Container::Plain => f.write_str("a plain file"),
             Container::Compressed { mode, block_size } => {
-                write!(f, "a {mode}-compressed file (GCPF, {block_size}-byte blocks)")
+                write!(
+                    f,
+                    "a {mode}-compressed file (GCPF, {block_size}-byte blocks)"
+                )
             }
             Container::Encrypted { layout } => write!(f, "an encrypted file (GDEC, {layout})"),
             Container::Stream { mode } => {
-                write!(f, "a {mode} stream (PackedByteArray.compress, no container)")
+                write!(
+                    f,
+                    "a {mode} stream (PackedByteArray.compress, no container)"
+                )
             }
         }
     }

@@ -103,7 +103,11 @@ fn stream_header(data: &[u8]) -> Option<Compression> {
     match data {
         [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
         [0x1f, 0x8b, 0x08, ..] => Some(Compression::Gzip),
-        [cmf, flg, ..] if cmf & 0x0f == 8 && cmf >> 4 <= 7 && (u16::from(*cmf) << 8 | u16::from(*flg)) % 31 == 0 => {
+        [cmf, flg, ..]
+            if cmf & 0x0f == 8
+                && cmf >> 4 <= 7
+                && (u16::from(*cmf) << 8 | u16::from(*flg)) % 31 == 0 =>
+        {
             Some(Compression::Deflate)
         }
         _ => None,
@@ -196,7 +200,10 @@ mod decoded {
     use super::*;
     use crate::container::{codec, gcpf, gdec};
 
-    pub(super) fn gcpf<'a>(data: &[u8], options: &OpenOptions) -> Result<Opened<'a>, ContainerError> {
+    pub(super) fn gcpf<'a>(
+        data: &[u8],
+        options: &OpenOptions,
+    ) -> Result<Opened<'a>, ContainerError> {
         let (plain, mode, block_size) = gcpf::read(data, options.limits.max_unpacked)?;
         Ok(Opened {
             data: Cow::Owned(plain),
@@ -204,7 +211,11 @@ mod decoded {
         })
     }
 
-    pub(super) fn gdec<'a>(data: &[u8], secret: &Secret, options: &OpenOptions) -> Result<Opened<'a>, ContainerError> {
+    pub(super) fn gdec<'a>(
+        data: &[u8],
+        secret: &Secret,
+        options: &OpenOptions,
+    ) -> Result<Opened<'a>, ContainerError> {
         let (plain, layout) = gdec::read(data, secret, options.limits.max_unpacked)?;
         Ok(Opened {
             data: Cow::Owned(plain),
@@ -212,7 +223,11 @@ mod decoded {
         })
     }
 
-    pub(super) fn stream<'a>(data: &[u8], mode: Compression, options: &OpenOptions) -> Result<Opened<'a>, ContainerError> {
+    pub(super) fn stream<'a>(
+        data: &[u8],
+        mode: Compression,
+        options: &OpenOptions,
+    ) -> Result<Opened<'a>, ContainerError> {
         let limit = usize::try_from(options.limits.max_unpacked).unwrap_or(usize::MAX);
         let plain = codec::decode_stream(mode, data, limit).map_err(|e| {
             let kind = match e {
@@ -226,7 +241,11 @@ mod decoded {
                     mode,
                     reason: "the stream ends early".into(),
                 },
-                codec::CodecError::Corrupt(reason) => K::Corrupt { block: 0, mode, reason },
+                codec::CodecError::Corrupt(reason) => K::Corrupt {
+                    block: 0,
+                    mode,
+                    reason,
+                },
                 codec::CodecError::CannotWrite => K::CannotWrite(mode),
             };
             ContainerError::new(kind, 0)
@@ -256,11 +275,19 @@ mod decoded {
         unsupported()
     }
 
-    pub(super) fn gdec<'a>(_: &[u8], _: &Secret, _: &OpenOptions) -> Result<Opened<'a>, ContainerError> {
+    pub(super) fn gdec<'a>(
+        _: &[u8],
+        _: &Secret,
+        _: &OpenOptions,
+    ) -> Result<Opened<'a>, ContainerError> {
         unsupported()
     }
 
-    pub(super) fn stream<'a>(_: &[u8], _: Compression, _: &OpenOptions) -> Result<Opened<'a>, ContainerError> {
+    pub(super) fn stream<'a>(
+        _: &[u8],
+        _: Compression,
+        _: &OpenOptions,
+    ) -> Result<Opened<'a>, ContainerError> {
         unsupported()
     }
 }

@@ -24,7 +24,11 @@ pub const DEFAULT_BLOCK_SIZE: u32 = 4096;
 /// assert_eq!(open(&file, &OpenOptions::default())?.bytes(), &plain);
 /// # Ok::<(), gdvariant::container::ContainerError>(())
 /// ```
-pub fn compress(plain: &[u8], mode: Compression, block_size: u32) -> Result<Vec<u8>, ContainerError> {
+pub fn compress(
+    plain: &[u8],
+    mode: Compression,
+    block_size: u32,
+) -> Result<Vec<u8>, ContainerError> {
     gcpf::write(plain, mode, block_size)
 }
 
@@ -58,7 +62,8 @@ pub fn encrypt(
 /// Brotli is [`K::CannotWrite`].
 pub fn compress_stream(plain: &[u8], mode: Compression) -> Result<Vec<u8>, ContainerError> {
     let mut out = Vec::new();
-    codec::encode(mode, plain, &mut out).map_err(|_| ContainerError::new(K::CannotWrite(mode), 0))?;
+    codec::encode(mode, plain, &mut out)
+        .map_err(|_| ContainerError::new(K::CannotWrite(mode), 0))?;
     Ok(out)
 }
 
