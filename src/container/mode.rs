@@ -70,6 +70,7 @@ impl Compression {
     /// reserved for it. Deflate tops out at 1032:1; a Zstd RLE block gives 128 KiB from 4
     /// bytes; FastLZ level 2 adds 255 bytes of match per extra byte. Brotli has no useful
     /// bound: its blocks are decoded into memory that grows with what they give.
+    #[cfg_attr(not(feature = "containers"), allow(dead_code))]
     pub(crate) fn expansion(self) -> Option<u64> {
         match self {
             Compression::FastLz => Some(264),
