@@ -130,3 +130,27 @@ for engine in g32 g36 g4; do
   done
 done
 echo "seeded $m inputs into frames (fuzz/corpus/frames/)"
+
+# gcpf and gdec: the containers the engines wrote (tests/fixtures/containers). gcpf:
+# config 0 for a whole file, 1 + mode for a bare stream (fastlz 1, deflate 2, zstd 3,
+# gzip 4). gdec: config 0 with the password, 1 with the raw key.
+mkdir -p corpus/gcpf corpus/gdec
+g=0
+for engine in g32 g36 g4; do
+  for file in "$fixtures/containers/$engine"/*.bin; do
+    base=$(basename "$file" .bin)
+    case $base in
+      *__gcpf_*) config=00; out=gcpf ;;
+      *__raw_fastlz) config=01; out=gcpf ;;
+      *__raw_deflate) config=02; out=gcpf ;;
+      *__raw_zstd) config=03; out=gcpf ;;
+      *__raw_gzip) config=04; out=gcpf ;;
+      *__gdec_pass) config=00; out=gdec ;;
+      *__gdec_key*) config=01; out=gdec ;;
+      *) continue ;;
+    esac
+    { printf "\\x$config"; cat "$file"; } >"corpus/$out/${engine}_$base"
+    g=$((g + 1))
+  done
+done
+echo "seeded gcpf and gdec with $g container files (fuzz/corpus/gcpf, fuzz/corpus/gdec)"

@@ -38,15 +38,80 @@ impl From<FastLzError> for CodecError {
     }
 }
 
+/// Decodes blocks one after another, keeping the codec's state between them (a Zstd
+/// context is made once, not once per block).
+pub(crate) struct BlockDecoder {
+    mode: Compression,
+    zstd: Option<zstd::bulk::Decompressor<'static>>,
+}
+
+impl BlockDecoder {
+    pub(crate) fn new(mode: Compression) -> Self {
+        BlockDecoder { mode, zstd: None }
+    }
+
+    /// Decodes one block into `out`, whose length is exactly what the block must give,
+    /// and checks that it gives exactly that (see [`decode_block`]).
+    pub(crate) fn block(&mut self, src: &[u8], out: &mut [u8]) -> Result<(), CodecError> {
+        if self.mode != Compression::Zstd {
+            return decode_block(self.mode, src, out);
+        }
+        if self.zstd.is_none() {
+            self.zstd = Some(zstd::bulk::Decompressor::new().map_err(zstd_error)?);
+        }
+        let Some(zstd) = self.zstd.as_mut() else {
+            return Err(CodecError::Truncated);
+        };
+        let written = zstd.decompress_to_buffer(src, out).map_err(zstd_error)?;
+        if written == out.len() {
+            Ok(())
+        } else {
+            Err(CodecError::Truncated)
+        }
+    }
+}
+
+/// Encodes blocks one after another, keeping a Zstd context between them.
+pub(crate) struct BlockEncoder {
+    mode: Compression,
+    zstd: Option<zstd::bulk::Compressor<'static>>,
+}
+
+impl BlockEncoder {
+    pub(crate) fn new(mode: Compression) -> Self {
+        BlockEncoder { mode, zstd: None }
+    }
+
+    /// Encodes one block, appending to `out`.
+    pub(crate) fn block(&mut self, src: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError> {
+        if self.mode != Compression::Zstd {
+            return encode(self.mode, src, out);
+        }
+        let io = |e: std::io::Error| CodecError::Corrupt(alloc::format!("{e}"));
+        if self.zstd.is_none() {
+            self.zstd = Some(zstd::bulk::Compressor::new(ZSTD_LEVEL).map_err(io)?);
+        }
+        let Some(zstd) = self.zstd.as_mut() else {
+            return Err(CodecError::CannotWrite);
+        };
+        let start = out.len();
+        out.resize(start + zstd::zstd_safe::compress_bound(src.len()), 0);
+        let written = zstd
+            .compress_to_buffer(src, out.get_mut(start..).unwrap_or_default())
+            .map_err(io)?;
+        out.truncate(start + written);
+        Ok(())
+    }
+}
+
+/// The engine's default Zstd level (`compression/zstd_compression_level`).
+const ZSTD_LEVEL: i32 = 3;
+
 /// Decodes one block into `out`, whose length is exactly what the block must give, and
 /// checks that it gives exactly that: no less, no more. A FastLZ block of under 16 bytes
 /// was padded to 16 by the engine's encoder, so 16 decoded bytes are accepted for it (the
 /// padding is dropped), as the engine's decoder does.
-pub(crate) fn decode_block(
-    mode: Compression,
-    src: &[u8],
-    out: &mut [u8],
-) -> Result<(), CodecError> {
+fn decode_block(mode: Compression, src: &[u8], out: &mut [u8]) -> Result<(), CodecError> {
     let written = match mode {
         Compression::FastLz if out.len() < 16 => {
             let mut small = [0u8; 16];
@@ -152,7 +217,7 @@ pub(crate) fn encode(mode: Compression, src: &[u8], out: &mut Vec<u8>) -> Result
     match mode {
         Compression::FastLz => fastlz::compress(src, out),
         Compression::Zstd => {
-            let packed = zstd::bulk::compress(src, 3).map_err(io)?;
+            let packed = zstd::bulk::compress(src, ZSTD_LEVEL).map_err(io)?;
             out.extend_from_slice(&packed);
         }
         Compression::Deflate => {

@@ -124,13 +124,16 @@ fn decode_all(
     out: &mut [u8],
 ) -> Result<(), ContainerError> {
     let mut rest = out;
+    let mut decoder = codec::BlockDecoder::new(mode);
     for block in blocks {
         let (place, tail) = rest.split_at_mut(block.plain.min(rest.len()));
         rest = tail;
         let src = data
             .get(block.at..block.at + block.compressed)
             .unwrap_or_default();
-        codec::decode_block(mode, src, place).map_err(|e| block_error(e, mode, block))?;
+        decoder
+            .block(src, place)
+            .map_err(|e| block_error(e, mode, block))?;
     }
     Ok(())
 }
@@ -201,10 +204,12 @@ pub(crate) fn write(
     let table = out.len();
     out.resize(table + 4 * count as usize, 0);
     let mut chunks = plain.chunks(block_size as usize);
+    let mut encoder = codec::BlockEncoder::new(mode);
     for index in 0..count as usize {
         let chunk = chunks.next().unwrap_or_default();
         let start = out.len();
-        codec::encode(mode, chunk, &mut out)
+        encoder
+            .block(chunk, &mut out)
             .map_err(|_| ContainerError::new(K::CannotWrite(mode), start))?;
         let size = u32::try_from(out.len() - start)
             .map_err(|_| ContainerError::new(K::CannotFit, start))?;

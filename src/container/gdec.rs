@@ -45,8 +45,9 @@ pub(crate) fn key_of(secret: &Secret) -> [u8; 32] {
     }
 }
 
-fn padded(len: u64) -> u64 {
-    len.div_ceil(16) * 16
+/// `len` rounded up to whole AES blocks (`None` past `u64::MAX`).
+fn padded(len: u64) -> Option<u64> {
+    len.div_ceil(16).checked_mul(16)
 }
 
 fn u64_at(data: &[u8], at: usize) -> Option<u64> {
@@ -59,7 +60,7 @@ fn layout(data: &[u8]) -> Result<(Layout, usize, u64), ContainerError> {
     let fits = |header: usize, len_at: usize| {
         let len = u64_at(data, len_at)?;
         let body = (data.len() as u64).checked_sub(header as u64)?;
-        (padded(len) == body).then_some(len)
+        (padded(len)? == body).then_some(len)
     };
     let mode = data
         .get(4..8)
@@ -171,7 +172,7 @@ pub(crate) fn write(
     let cipher = Aes256::new(GenericArray::from_slice(&key));
     let digest = Md5::digest(plain);
     let mut body = plain.to_vec();
-    body.resize(padded(plain.len() as u64) as usize, 0);
+    body.resize(plain.len().div_ceil(16) * 16, 0);
     let mut out = Vec::with_capacity(G4_HEADER + body.len());
     out.extend_from_slice(MAGIC);
     match layout {
