@@ -397,3 +397,80 @@ fn a_container_holding_no_values_opens_to_no_bytes() {
         assert_eq!(opened.bytes(), &[] as &[u8], "{mode}");
     }
 }
+
+#[test]
+fn plain_frames_that_start_like_a_zlib_header_stay_plain_in_every_dialect() {
+    use gdvariant::frame::{write_with, PrefixOrder};
+    use gdvariant::Dialect;
+    for dialect in Dialect::ALL {
+        // A store_var frame of 376 bytes starts 78 01 00 00: a zlib header.
+        let data = (300..400)
+            .map(|n| {
+                let mut out = Vec::new();
+                write_with(&mut out, dialect, PrefixOrder::Little, |b| {
+                    let mut d = b.dictionary()?;
+                    d.entry("s").string(&"x".repeat(n))?;
+                    d.finish()
+                })
+                .unwrap();
+                out
+            })
+            .find(|f| f.len() == 380)
+            .unwrap();
+        assert_eq!(&data[..2], &[0x78, 0x01]);
+        let opened = open(&data, &OpenOptions::default()).unwrap();
+        assert!(opened.container().is_plain(), "{dialect}");
+        assert_eq!(opened.bytes(), &data[..]);
+    }
+}
+
+#[test]
+fn a_gzip_stream_that_also_reads_as_plain_values_is_refused_as_ambiguous() {
+    // A gzip member that is also a var_to_bytes value: `1f 8b 08 00` is the header of a
+    // Godot 4 PackedInt64Array (id 31; bit 19 is a flag the type does not use), the MTIME
+    // field its count (10,000), and the rest of the file its 80,000 bytes. The deflate
+    // data is stored blocks of whatever fills the file.
+    const COUNT: usize = 10_000;
+    const TOTAL: usize = 8 + 8 * COUNT;
+    let mut file = vec![0x1f, 0x8b, 0x08, 0x00];
+    file.extend_from_slice(&(COUNT as u32).to_le_bytes());
+    file.extend_from_slice(&[0x00, 0x03]);
+    let mut plain = Vec::new();
+    let mut remaining = TOTAL - file.len() - 8;
+    while remaining > 0 {
+        let len = (remaining - 5).min(0xffff);
+        let last = remaining == len + 5;
+        file.push(u8::from(last));
+        file.extend_from_slice(&(len as u16).to_le_bytes());
+        file.extend_from_slice(&(!(len as u16)).to_le_bytes());
+        let data: Vec<u8> = (0..len).map(|i| (i * 7) as u8).collect();
+        file.extend_from_slice(&data);
+        plain.extend_from_slice(&data);
+        remaining -= len + 5;
+    }
+    let mut crc = flate2::Crc::new();
+    crc.update(&plain);
+    file.extend_from_slice(&crc.sum().to_le_bytes());
+    file.extend_from_slice(&(plain.len() as u32).to_le_bytes());
+    assert_eq!(file.len(), TOTAL);
+    // Both readings work…
+    let as_stream = OpenOptions {
+        stream: StreamMode::Named(Compression::Gzip),
+        ..OpenOptions::default()
+    };
+    assert_eq!(open(&file, &as_stream).unwrap().bytes(), &plain[..]);
+    let found = detect(&file, Hints::default()).unwrap();
+    assert!(found.is_exact());
+    assert_eq!(found.value.ty(), gdvariant::VariantType::PackedInt64Array);
+    // …so detection refuses to choose, and each is had by naming it.
+    let e = open(&file, &OpenOptions::default()).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.offset()),
+        (&K::Ambiguous(Compression::Gzip), 0)
+    );
+    let as_plain = OpenOptions {
+        stream: StreamMode::Plain,
+        ..OpenOptions::default()
+    };
+    assert!(open(&file, &as_plain).unwrap().container().is_plain());
+}

@@ -17,12 +17,26 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
     let input = args.input.parse(&data, ctx)?;
     let dialect = input.dialect_text();
-    let first = input.detected().value;
-    let line = match input.reading().prefix {
+    let wrapped = data.container();
+    // ` in a Zstd-compressed file (GCPF, 4096-byte blocks)`, and the size of the file.
+    let (within, file_size) = match wrapped.is_plain() {
+        true => (String::new(), String::new()),
+        false => (
+            format!(" in {wrapped}"),
+            format!(" ({} in the file)", thousands(data.file_len() as u64)),
+        ),
+    };
+    let size = format!("{} bytes{file_size}", thousands(data.len() as u64));
+    let Some(first) = input.detected().map(|found| found.value) else {
+        // Only a container can hold nothing and be valid.
+        println!("OK: 0 values{within}, {size}");
+        return Ok(());
+    };
+    let line = match input.prefix() {
         None => {
             let len = first.encoded().len();
             let mut line = format!(
-                "OK: {dialect} {}, {} bytes",
+                "OK: {dialect} {}{within}, {} bytes{file_size}",
                 first.ty().name(input.dialect()),
                 thousands(len as u64)
             );
@@ -41,15 +55,13 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             };
             let mut line = if input.is_multi() {
                 format!(
-                    "OK: {} ({frames}s), {dialect}, {} bytes",
+                    "OK: {} ({frames}s){within}, {dialect}, {size}",
                     counted(input.count() as u64, "value", "values"),
-                    thousands(data.len() as u64)
                 )
             } else {
                 format!(
-                    "OK: {dialect} {} in a {frames}, {} bytes",
+                    "OK: {dialect} {} in a {frames}{within}, {size}",
                     first.ty().name(input.dialect()),
-                    thousands(data.len() as u64)
                 )
             };
             line.push_str(&slack(&input));
@@ -63,7 +75,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
 /// `; frame #1 has 4 bytes after its value, which get_var ignores`, or nothing when every
 /// value fills its frame (as store_var writes them).
 fn slack(input: &crate::input::Input<'_>) -> String {
-    let Some(frames) = input.detected().frames() else {
+    let Some(frames) = input.detected().and_then(|found| found.frames()) else {
         return String::new();
     };
     let mut loose = frames.flatten().filter(|f| f.unused() > 0);

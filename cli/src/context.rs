@@ -9,9 +9,11 @@ use crate::style::Paint;
 pub const EXIT_OK: u8 = 0;
 /// Exit code: `diff` found differences (like `diff` and `cmp`).
 pub const EXIT_DIFFERS: u8 = 1;
-/// Exit code: malformed input, or an I/O error (a missing file, a closed stdout aside).
+/// Exit code: malformed input (a wrong key too), or an I/O error (a missing file, a closed
+/// stdout aside).
 pub const EXIT_INPUT: u8 = 4;
-/// Exit code: the command line itself is wrong (clap's convention; also a malformed path).
+/// Exit code: the command line itself is wrong (clap's convention; also a malformed path,
+/// or an encrypted input without its key).
 pub const EXIT_USAGE: u8 = 2;
 /// Exit code: the input is fine but holds nothing at the path asked for.
 pub const EXIT_NOT_FOUND: u8 = 3;
@@ -21,9 +23,11 @@ pub const EXIT_CODES_HELP: &str = "\
 Exit codes:
   0  success (`diff`: the inputs are equal)
   1  `diff`: the inputs differ
-  2  usage error: unknown option or command, bad value, malformed path
+  2  usage error: unknown option or command, bad value, malformed path; an encrypted
+     file without its password or key
   3  the path names nothing in the input (`get`, `set`, `delete`)
-  4  malformed input, or an I/O error (the message gives the file offset)";
+  4  malformed input (a damaged container, a wrong password or key too), or an I/O error
+     (the message gives the offset)";
 
 /// The global options, as the commands see them.
 #[derive(Clone, Copy, Debug)]

@@ -13,7 +13,8 @@ use crate::input::InputArgs;
 /// Options of `diff`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The first input (and how to read it: --godot, --prefixed apply to both).
+    /// The first input (and how to read it: --godot, --prefixed, --password, --key and
+    /// --decompress apply to both).
     #[command(flatten)]
     a: InputArgs,
     /// The second input.
@@ -38,6 +39,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         godot: args.a.godot,
         prefixed: args.a.prefixed,
         no_prefix: args.a.no_prefix,
+        container: args.a.container.clone(),
     };
     let data_b = b_args.open()?;
     let input_b = b_args.parse(&data_b, ctx)?;

@@ -5,10 +5,16 @@
 //! the first one that moves bytes on, the rest of the file follows it), and the temporary
 //! file is synced and renamed over the destination (or `-o OUT`). A store_var length prefix
 //! is updated; other frames are kept as they are.
+//!
+//! A compressed or encrypted file (or a `compress()` stream) is edited in memory: its plain
+//! bytes, spliced the same way, are wrapped again in the container they came in (the same
+//! mode and block size, the same key, a fresh IV for Godot 4's GDEC layout) and written
+//! atomically the same way.
 
 use std::io::Write;
 use std::path::PathBuf;
 
+use gdvariant::container::{Container, Layout};
 use gdvariant::edit::{Edit, Encoded};
 use gdvariant::frame::PrefixOrder;
 use gdvariant::{json, text, EditError};
@@ -32,7 +38,8 @@ pub struct SetArgs {
     /// VALUE is lossless JSON (the schema of `gdvariant json`).
     #[arg(long)]
     json: bool,
-    /// Write the result here instead of replacing FILE (`-`: stdout).
+    /// Write the result here instead of replacing FILE (`-`: stdout); in FILE's container
+    /// if it has one.
     #[arg(short, long)]
     output: Option<PathBuf>,
     #[command(flatten)]
@@ -47,7 +54,8 @@ pub struct DeleteArgs {
     /// The Dictionary entry, Array element, packed array element or object property to
     /// remove (`#1/…` in a file of several values).
     path: String,
-    /// Write the result here instead of replacing FILE (`-`: stdout).
+    /// Write the result here instead of replacing FILE (`-`: stdout); in FILE's container
+    /// if it has one.
     #[arg(short, long)]
     output: Option<PathBuf>,
     #[command(flatten)]
@@ -112,7 +120,10 @@ fn splice(
 ) -> Outcome {
     let data = input.open()?;
     let dest = dest.cloned().unwrap_or_else(|| input.file.clone());
-    let file_to_file = dest.as_os_str() != "-" && input.file.as_os_str() != "-";
+    let wrapped = data.container();
+    // A container is rewritten whole: no copy of the input file helps.
+    let file_to_file =
+        dest.as_os_str() != "-" && input.file.as_os_str() != "-" && wrapped.is_plain();
     // From a file to a file: the kernel starts copying the input into the temporary file
     // now, on another thread, while this one validates and plans.
     let head = match file_to_file {
@@ -132,7 +143,7 @@ fn splice(
     let new_len = edit.output_len();
     // A frame's length grows or shrinks with its value (bytes after the value inside the
     // frame, which get_var ignores, stay).
-    let prefix = match parsed.reading().prefix {
+    let prefix = match parsed.prefix() {
         Some(order) => {
             let at = start.checked_sub(4).ok_or("a frame without its prefix")?;
             let old: [u8; 4] = data
@@ -165,6 +176,19 @@ fn splice(
             edit.write_to(&mut *w)?;
             w.write_all(&data[end..])
         };
+        if !wrapped.is_plain() {
+            let mut plain = Vec::with_capacity(data.len() + new_len);
+            write(&mut plain).map_err(|e| e.to_string())?;
+            let bytes = data.wrap(&plain, None)?;
+            let iv = match wrapped {
+                Container::Encrypted {
+                    layout: Layout::Godot4,
+                } => " with a fresh IV",
+                _ => "",
+            };
+            ctx.note(&format!("writing it back as {wrapped}{iv}"));
+            return output::write(&dest, &bytes, out);
+        }
         if dest.as_os_str() == "-" {
             let mut buf = Vec::with_capacity(data.len() + new_len);
             write(&mut buf).map_err(|e| e.to_string())?;

@@ -26,6 +26,9 @@ pub struct Args {
     /// writes them. JSON Lines of several values are always written as frames.
     #[arg(long)]
     prefixed: bool,
+    /// A container to write the bytes in (default: none, a plain file).
+    #[command(flatten)]
+    container: crate::container::WriteArgs,
     #[command(flatten)]
     out: BinaryOut,
 }
@@ -66,6 +69,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     } else {
         values.into_iter().next().unwrap_or_default()
     };
+    let bytes = args.container.write(&bytes, dialect)?;
     output::write(&args.output, &bytes, &args.out)
 }
 

@@ -29,6 +29,9 @@ pub struct Args {
     /// that the bytes equal `str_to_var`'s; by default floats are correctly rounded.
     #[arg(long)]
     engine_floats: bool,
+    /// A container to write the bytes in (default: none, a plain file).
+    #[command(flatten)]
+    container: crate::container::WriteArgs,
     #[command(flatten)]
     out: BinaryOut,
 }
@@ -53,6 +56,7 @@ pub fn run(args: &Args, _ctx: &Ctx) -> Outcome {
     if args.prefixed {
         bytes = prefixed(&bytes, dialect)?;
     }
+    let bytes = args.container.write(&bytes, dialect)?;
     output::write(&args.output, &bytes, &args.out)
 }
 

@@ -1,13 +1,15 @@
-//! Reading the input (a file or stdin), finding its dialect and whether it is one value or
-//! a sequence of store_var/put_var frames when the user did not say, and addressing its
-//! values (`#1/player/hp`).
+//! Reading the input (a file or stdin, opened out of its container if it has one),
+//! finding its dialect and whether it is one value or a sequence of store_var/put_var
+//! frames when the user did not say, and addressing its values (`#1/player/hp`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use gdvariant::frame::{self, DetectError, Detected, FrameError, Hints, Reading, Values};
+use gdvariant::container::{Container, Secret};
+use gdvariant::frame::{self, DetectError, Detected, FrameError, Hints, Reading};
 use gdvariant::{Dialect, VariantRef, VariantType};
 
+use crate::container::{plain_word, ReadArgs};
 use crate::context::{Ctx, Failure};
 use crate::style::{counted, thousands};
 
@@ -35,6 +37,9 @@ pub struct InputArgs {
     /// The input holds one value alone, as var_to_bytes / var2bytes write it.
     #[arg(long)]
     pub no_prefix: bool,
+    /// How to open a compressed or encrypted file.
+    #[command(flatten)]
+    pub container: ReadArgs,
 }
 
 /// The dialect a command writes (`from-text`, `from-json`): `--dialect`, default 4.
@@ -87,14 +92,32 @@ impl GodotArg {
 
 impl InputArgs {
     /// Opens the input: a file is memory-mapped (nothing is read up front, and only the
-    /// pages a command touches are loaded); stdin is read whole.
+    /// pages a command touches are loaded); stdin is read whole. A compressed or encrypted
+    /// file (GCPF, GDEC) or a `compress()` stream is opened here, for every command: its
+    /// plain bytes are decoded into memory, and they are what the command reads.
     pub fn open(&self) -> Result<Bytes, Failure> {
-        open_file(&self.file).map_err(Failure::Input)
+        let raw = open_file(&self.file).map_err(Failure::Input)?;
+        let file_len = raw.len();
+        Ok(match self.container.open(&self.file, &raw)? {
+            None => Bytes {
+                store: raw,
+                container: Container::Plain,
+                file_len,
+                secret: None,
+            },
+            Some(unwrapped) => Bytes {
+                store: Store::Owned(unwrapped.plain),
+                container: unwrapped.container,
+                file_len,
+                secret: unwrapped.secret,
+            },
+        })
     }
 
     /// Parses `data` as the user described it, detecting what they left open. Prints the
-    /// detection note on stderr unless `--quiet`.
-    pub fn parse<'a>(&self, data: &'a [u8], ctx: &Ctx) -> Result<Input<'a>, Failure> {
+    /// detection note on stderr unless `--quiet` (and, for a container, what it was and
+    /// that offsets are in its plain data). A container that holds nothing holds no values.
+    pub fn parse<'a>(&self, data: &'a Bytes, ctx: &Ctx) -> Result<Input<'a>, Failure> {
         let hints = Hints {
             dialect: self.godot.map(GodotArg::dialect),
             prefixed: match (self.prefixed, self.no_prefix) {
@@ -103,14 +126,27 @@ impl InputArgs {
                 _ => None,
             },
         };
+        if let Some(note) = data.note() {
+            ctx.note(&note);
+        }
+        if data.is_empty() && !data.container.is_plain() {
+            return Ok(Input { found: None, hints });
+        }
         let found = frame::detect(data, hints).map_err(|error| {
             Failure::Input(format!(
                 "{}: {}",
                 self.file.display(),
-                Report { error, data }
+                Report {
+                    error,
+                    data,
+                    inside: data.inside(),
+                }
             ))
         })?;
-        let input = Input { found, hints };
+        let input = Input {
+            found: Some(found),
+            hints,
+        };
         if let Some(note) = input.note() {
             ctx.note(&note);
         }
@@ -118,31 +154,87 @@ impl InputArgs {
     }
 }
 
-/// The input's bytes: a memory map of a file, or what was read from stdin.
-pub enum Bytes {
-    /// A mapped file.
-    Mapped(memmap2::Mmap),
-    /// Read into memory (stdin, or an empty file, which cannot be mapped).
-    Owned(Vec<u8>),
+/// The input's plain bytes (what it holds, out of its container if it had one), what
+/// wrapped them, and the secret that opened them.
+pub struct Bytes {
+    store: Store,
+    container: Container,
+    file_len: usize,
+    secret: Option<Secret>,
+}
+
+impl Bytes {
+    /// What wrapped the bytes: `Container::Plain` when nothing did.
+    pub fn container(&self) -> Container {
+        self.container
+    }
+
+    /// The size of the file itself (of its container, if it had one).
+    pub fn file_len(&self) -> usize {
+        self.file_len
+    }
+
+    /// `plain` (the edited bytes) in the container these bytes came in, with the same
+    /// key; for `target`, a dialect converted to, an encrypted file takes the layout of
+    /// that dialect's engine. A plain file gives `plain` back.
+    pub fn wrap(&self, plain: &[u8], target: Option<Dialect>) -> Result<Vec<u8>, Failure> {
+        crate::container::rewrap(self.container, self.secret.as_ref(), plain, target)
+    }
+
+    /// `decompressed` or `decrypted` for a container; `None` for a plain file.
+    fn inside(&self) -> Option<&'static str> {
+        (!self.container.is_plain()).then(|| plain_word(self.container))
+    }
+
+    /// What the container was, for stderr: `opened a Zstd-compressed file (GCPF,
+    /// 4096-byte blocks): 360 bytes decompressed; offsets are in the decompressed data`.
+    fn note(&self) -> Option<String> {
+        let word = self.inside()?;
+        let size = counted(self.len() as u64, "byte", "bytes");
+        Some(if self.is_empty() {
+            format!("opened {}: 0 bytes {word}, no values", self.container)
+        } else {
+            format!(
+                "opened {}: {size} {word}; offsets are in the {word} data",
+                self.container
+            )
+        })
+    }
 }
 
 impl std::ops::Deref for Bytes {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
+        &self.store
+    }
+}
+
+/// Bytes in memory: a memory map of a file, or what was read (stdin, a container's plain
+/// data).
+pub enum Store {
+    /// A mapped file.
+    Mapped(memmap2::Mmap),
+    /// Read into memory (stdin, an empty file, which cannot be mapped, or decoded).
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Store {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
         match self {
-            Bytes::Mapped(map) => map,
-            Bytes::Owned(data) => data,
+            Store::Mapped(map) => map,
+            Store::Owned(data) => data,
         }
     }
 }
 
 /// Opens `path` (memory-mapped), or reads stdin for `-`.
-pub fn open_file(path: &Path) -> Result<Bytes, String> {
+pub fn open_file(path: &Path) -> Result<Store, String> {
     if path.as_os_str() == "-" {
         let mut data = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut data)
             .map_err(|e| format!("stdin: {e}"))?;
-        return Ok(Bytes::Owned(data));
+        return Ok(Store::Owned(data));
     }
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let len = file
@@ -150,10 +242,10 @@ pub fn open_file(path: &Path) -> Result<Bytes, String> {
         .map_err(|e| format!("{}: {e}", path.display()))?
         .len();
     if len == 0 {
-        return Ok(Bytes::Owned(Vec::new()));
+        return Ok(Store::Owned(Vec::new()));
     }
     map(&file)
-        .map(Bytes::Mapped)
+        .map(Store::Mapped)
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -169,21 +261,23 @@ fn map(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
     unsafe { memmap2::Mmap::map(file) }
 }
 
-/// A parsed input: one value, or the values of a sequence of frames.
+/// A parsed input: one value, or the values of a sequence of frames; or, for a container
+/// that holds nothing, no values.
 pub struct Input<'a> {
-    found: Detected<'a>,
+    found: Option<Detected<'a>>,
     hints: Hints,
 }
 
 impl<'a> Input<'a> {
-    /// The values, in order; their offsets are file offsets (4 after a length prefix).
-    pub fn values(&self) -> Values<'a> {
-        self.found.values()
+    /// The values, in order; their offsets count from the start of the plain bytes (the
+    /// file's, or the container's decoded data; 4 after a length prefix).
+    pub fn values(&self) -> impl Iterator<Item = VariantRef<'a>> {
+        self.found.into_iter().flat_map(|found| found.values())
     }
 
-    /// How many values: 1, or the number of frames.
+    /// How many values: 1, or the number of frames (0 in an empty container).
     pub fn count(&self) -> usize {
-        self.found.value_count()
+        self.found.as_ref().map_or(0, Detected::value_count)
     }
 
     /// Does the input hold several values (then they are addressed as `#0`, `#1`, …)?
@@ -191,25 +285,38 @@ impl<'a> Input<'a> {
         self.count() > 1
     }
 
-    /// The chosen reading.
-    pub fn reading(&self) -> Reading {
-        self.found.reading
+    /// The chosen reading (`None` when there are no values).
+    pub fn reading(&self) -> Option<Reading> {
+        self.found.as_ref().map(|found| found.reading)
     }
 
-    /// The dialect.
+    /// The byte order of the length prefixes of store_var frames; `None` for one value
+    /// alone (or none).
+    pub fn prefix(&self) -> Option<PrefixOrder> {
+        self.reading().and_then(|reading| reading.prefix)
+    }
+
+    /// The dialect (with no values: the one the user named, else Godot 4).
     pub fn dialect(&self) -> Dialect {
-        self.found.reading.dialect
+        self.reading()
+            .map(|reading| reading.dialect)
+            .or(self.hints.dialect)
+            .unwrap_or(Dialect::Godot4)
     }
 
-    /// The library's detection result.
-    pub fn detected(&self) -> &Detected<'a> {
-        &self.found
+    /// The library's detection result (`None` when there are no values).
+    pub fn detected(&self) -> Option<&Detected<'a>> {
+        self.found.as_ref()
     }
 
     /// `Godot 4`, or `Godot 3 or 4` when both read the values the same and the user did
     /// not say.
     pub fn dialect_text(&self) -> String {
-        if self.found.same_in_both_dialects() && self.hints.dialect.is_none() {
+        let neutral = self
+            .found
+            .as_ref()
+            .is_some_and(Detected::same_in_both_dialects);
+        if neutral && self.hints.dialect.is_none() {
             "Godot 3 or 4".to_string()
         } else {
             self.dialect().to_string()
@@ -222,6 +329,11 @@ impl<'a> Input<'a> {
         &self,
         address: &'p str,
     ) -> Result<(VariantRef<'a>, String, &'p str), Failure> {
+        let Some(found) = &self.found else {
+            return Err(Failure::NotFound(format!(
+                "`{address}`: the input holds no values"
+            )));
+        };
         let Some(numbered) = address.strip_prefix('#') else {
             if self.is_multi() {
                 return Err(Failure::NotFound(format!(
@@ -232,8 +344,7 @@ impl<'a> Input<'a> {
                     address.trim_start_matches('/')
                 )));
             }
-            let value = self.found.value;
-            return Ok((value, String::new(), address));
+            return Ok((found.value, String::new(), address));
         };
         let (digits, rest) = numbered.split_at(numbered.find('/').unwrap_or(numbered.len()));
         let index: usize = digits.parse().map_err(|_| {
@@ -253,7 +364,7 @@ impl<'a> Input<'a> {
 
     /// What was detected, for stderr; `None` when the user said everything.
     fn note(&self) -> Option<String> {
-        let found = &self.found;
+        let found = self.found.as_ref()?;
         if found.is_ambiguous() {
             let readings: Vec<String> = found
                 .candidates()
@@ -307,9 +418,20 @@ fn describe(reading: Reading, ty: VariantType, count: usize) -> String {
 struct Report<'a> {
     error: DetectError,
     data: &'a [u8],
+    /// `decompressed` or `decrypted` when `data` came out of a container: then offsets are
+    /// not file offsets.
+    inside: Option<&'static str>,
 }
 
 impl Report<'_> {
+    /// `file offset 0x2c`, or `offset 0x2c of the decompressed data`.
+    fn place(&self, offset: usize) -> String {
+        match self.inside {
+            None => format!("file offset {offset:#x}"),
+            Some(word) => format!("offset {offset:#x} of the {word} data"),
+        }
+    }
+
     /// `at file offset 0x2c (bytes there: [01 00 00 00 04 00])`: up to 8 bytes.
     fn at(&self, offset: usize) -> String {
         let context: Vec<String> = self
@@ -320,7 +442,8 @@ impl Report<'_> {
             .map(|b| format!("{b:02x}"))
             .collect();
         format!(
-            "at file offset {offset:#x} (bytes there: [{}])",
+            "at {} (bytes there: [{}])",
+            self.place(offset),
             context.join(" ")
         )
     }
@@ -346,9 +469,9 @@ impl fmt::Display for Report<'_> {
                 ),
                 _ => write!(
                     f,
-                    "invalid {dialect} data in frame #{} (at file offset {:#x}): {} {}",
+                    "invalid {dialect} data in frame #{} (at {}): {} {}",
                     frame.index,
-                    frame.offset,
+                    self.place(frame.offset),
                     error.kind(),
                     self.at(error.offset())
                 ),

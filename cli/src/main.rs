@@ -10,6 +10,7 @@
 #![deny(unsafe_code)]
 
 mod check;
+mod container;
 mod context;
 mod copy;
 mod diff;
@@ -21,6 +22,7 @@ mod input;
 mod json;
 mod nodes;
 mod output;
+mod pack;
 mod reencode;
 mod show;
 mod stats;
@@ -53,6 +55,14 @@ use style::{ColorArg, Paint};
 /// said on stderr (not with --quiet), and "ambiguous input" when another reading is as
 /// plausible and gives different values. When no reading works, the error shown is that of
 /// the reading that got furthest into the input.
+///
+/// Compressed and encrypted saves are read as plain ones, by every command: a file written
+/// through `open_compressed` (GCPF: FastLZ, Deflate, Zstd, GZIP, Brotli), through
+/// `open_encrypted_with_pass` / `open_encrypted` (GDEC, Godot 3's and Godot 4's layouts;
+/// --password PW or --key HEX, or GDVARIANT_PASSWORD / GDVARIANT_KEY), or a bare
+/// `compress()` stream (Zstd, GZIP and Deflate detected; --decompress fastlz or brotli).
+/// Offsets are then offsets in the decompressed (decrypted) data. `set`, `delete` and
+/// `reencode` write such a file back in the same container, with the same key.
 #[derive(Parser, Debug)]
 #[command(
     name = "gdvariant",
@@ -87,10 +97,12 @@ enum Command {
     Json(json::Args),
     /// Print counts and bytes per type, maximum depth, the largest containers and strings.
     Stats(stats::Args),
-    /// Validate only: print OK and how many values, or the error with its offset (exit
+    /// Validate only: print OK and how many values (and the container: `in a
+    /// Zstd-compressed file (GCPF, 4096-byte blocks)`), or the error with its offset (exit
     /// code 4).
     Check(check::Args),
-    /// Parse IN and write it back through the builder to OUT, as the engine would write it.
+    /// Parse IN and write it back through the builder to OUT, as the engine would write it
+    /// (in IN's container, if it has one).
     Reencode(reencode::Args),
     /// Read the engine's text form (var_to_str / var2str, or what `show` prints) from IN
     /// and write the value's bytes to OUT (`-`: stdout; never a terminal without --force).
@@ -100,11 +112,19 @@ enum Command {
     FromJson(from_json::Args),
     /// Set the value at PATH in FILE (VALUE in the engine's text form, or --json), in
     /// place (atomically) or into -o OUT. A missing key is added. Exit code 3 when the path
-    /// leads nowhere.
+    /// leads nowhere. A compressed or encrypted FILE is written back in its container.
     Set(edit::SetArgs),
     /// Delete the entry, element or property at PATH in FILE, in place (atomically) or
-    /// into -o OUT. Exit code 3 when there is nothing at PATH.
+    /// into -o OUT. Exit code 3 when there is nothing at PATH. A compressed or encrypted
+    /// FILE is written back in its container.
     Delete(edit::DeleteArgs),
+    /// Put a plain file in a container: compressed (GCPF, --compress MODE), encrypted
+    /// (GDEC, --password PW or --key HEX), or a bare compress() stream (--stream MODE), as
+    /// the engine writes them. OUT `-`: stdout, never a terminal without --force.
+    Pack(pack::PackArgs),
+    /// Take the plain bytes out of a compressed or encrypted file or a compress() stream
+    /// (keys as for reading). OUT `-`: stdout, never a terminal without --force.
+    Unpack(pack::UnpackArgs),
     /// Compare A and B: one line per path that differs (`~ path: a -> b`, `- path: a` only
     /// in A, `+ path: b` only in B), values in the engine's text form. Exit code 0 when
     /// equal, 1 when different.
@@ -133,6 +153,8 @@ impl Command {
             Command::Set(args) => edit::run_set(&args, ctx),
             Command::Delete(args) => edit::run_delete(&args, ctx),
             Command::FromJson(args) => from_json::run(&args, ctx),
+            Command::Pack(args) => pack::run_pack(&args, ctx),
+            Command::Unpack(args) => pack::run_unpack(&args, ctx),
             Command::Completions { shell } => {
                 // Into memory first: `generate` panics when its writer fails (`| head`).
                 let mut script = Vec::new();

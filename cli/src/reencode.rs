@@ -15,7 +15,9 @@ pub struct Args {
     #[command(flatten)]
     input: InputArgs,
     /// Where to write the result (`-` for stdout). A length-prefixed input gives frames
-    /// again, one per value (new lengths, the same byte order).
+    /// again, one per value (new lengths, the same byte order). A compressed or encrypted
+    /// input gives a file in the same container, with the same key (converted with --to
+    /// between Godot 3 and 4, an encrypted file takes the layout of the target's engine).
     output: PathBuf,
     /// Convert to this dialect (`3`, `4`, `pm-a`, `pm-b`, `pm-c`; default: the input's).
     /// Types are matched by name; a value the target cannot express (a type it lacks,
@@ -33,7 +35,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let mut out = Vec::with_capacity(data.len());
     for (i, value) in input.values().enumerate() {
         let target = args.to.map_or(value.dialect(), GodotArg::dialect);
-        match input.reading().prefix {
+        match input.prefix() {
             // The new length, in the input's byte order.
             Some(order) => frame::write_with(&mut out, target, order, |b| b.value(value)),
             None => Builder::new(&mut out, target).value(value),
@@ -44,5 +46,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             (None, _) => format!("cannot re-encode: {e}"),
         })?;
     }
-    crate::output::write(&args.output, &out, &args.out)
+    if data.container().is_plain() {
+        return crate::output::write(&args.output, &out, &args.out);
+    }
+    let wrapped = data.wrap(&out, args.to.map(GodotArg::dialect))?;
+    crate::output::write(&args.output, &wrapped, &args.out)
 }

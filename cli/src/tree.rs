@@ -40,8 +40,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         if result.is_ok() && more > 0 {
             result = writeln!(out, "#… {} more values", thousands(more as u64));
         }
-    } else {
-        result = node(&mut out, ctx.paint, &input.detected().value, "/", 0, args);
+    } else if let Some(found) = input.detected() {
+        result = node(&mut out, ctx.paint, &found.value, "/", 0, args);
     }
     crate::stdout_result(result.and_then(|()| out.flush()))
 }

@@ -9,6 +9,10 @@ and Pandemonium's dialects of them.
 - ``open(path)`` memory-maps a file and gives a lazy ``View``: ``view["players"][3]``.
 - ``iter_frames(data_or_path)`` reads files of many ``store_var`` values.
 - ``to_text`` gives the engine's text form, ``to_json`` the crate's lossless JSON.
+- Files the engine compressed (``FileAccess.open_compressed``) or encrypted
+  (``open_encrypted_with_pass`` / ``open_encrypted``) and ``PackedByteArray.compress()``
+  streams are opened by every reader (``password=`` / ``key=`` for encrypted ones);
+  ``pack`` writes them, ``unpack`` gives their plain bytes, ``container_of`` names them.
 
 Every input is validated before anything is built, with the crate's limits (nesting 1024
 like the engine; objects are data, never instantiated). Bad bytes raise ``DecodeError``
@@ -51,10 +55,13 @@ from ._native import (
     View,
     dumps,
     loads,
+    pack,
     to_json,
     to_text,
+    unpack,
     view,
 )
+from ._native import container_of as _container_of
 from ._native import iter_frames as _iter_frames
 
 __all__ = [
@@ -62,8 +69,9 @@ __all__ = [
     "EncodeError", "FrameIter", "NodePath", "Object", "ObjectId", "PackedColorArray",
     "Pairs", "PackedStringArray", "Plane", "Projection", "Quaternion", "Rect2", "Rect2i",
     "Signal", "StringName", "Transform2D", "Transform3D", "TypedArray", "TypedDictionary",
-    "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "View", "dumps",
-    "iter_frames", "loads", "open", "to_json", "to_text", "view",
+    "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "View",
+    "container_of", "dumps", "iter_frames", "loads", "open", "pack", "to_json", "to_text",
+    "unpack", "view",
 ]
 
 __version__ = "0.2.0"
@@ -89,6 +97,11 @@ def open(path: _PathLike, godot: Union[int, str] = 4, **options: Any) -> View:  
     (``prefixed``, ``allow_objects``, ``max_depth``, ``max_nodes``); a ``store_var`` file is
     recognised by its length prefix.
 
+    A file the engine compressed (GCPF) or encrypted (GDEC) is opened too: pass
+    ``password=`` or ``key=`` (32 bytes or 64 hex digits) for an encrypted one, and
+    ``decompress=`` to name a bare FastLZ or Brotli ``compress()`` stream. Its plain bytes
+    are then decoded into memory once (the view and its arrays read them there).
+
     The mapping stays open while any view or array of it lives. As with every reader that
     maps files, another process must not truncate or rewrite the file meanwhile.
     """
@@ -99,10 +112,34 @@ def iter_frames(data: Any, godot: Union[int, str] = 4, **options: Any) -> Iterat
     """The values of length-prefixed frames (``store_var`` files, ``put_var`` streams), one
     at a time. ``data`` is bytes-like or a path (memory-mapped). Keywords:
     ``allow_objects``, ``max_frame`` (largest frame body, default 16 MiB), ``max_depth``,
-    ``max_nodes``. A bad frame raises ``DecodeError`` at its offset."""
+    ``max_nodes``; ``password``, ``key`` and ``decompress`` for a compressed or encrypted
+    file, opened first (as ``loads`` opens it). A bad frame raises ``DecodeError`` at its
+    offset."""
     if isinstance(data, (str, _os.PathLike)):
         data = _map(data)
     return _iter_frames(data, godot, **options)
+
+
+def container_of(data: Any, *, decompress: Optional[str] = None) -> dict:
+    """What wraps a file: ``data`` is bytes-like or a path (memory-mapped). A dict:
+    ``{"container": "plain"}``, ``{"container": "compressed", "compress": "zstd",
+    "block_size": 4096}`` (``FileAccess.open_compressed``, GCPF), ``{"container":
+    "encrypted", "godot": 4}`` (``open_encrypted``, GDEC, in Godot 4's or 3's layout) or
+    ``{"container": "stream", "compress": "deflate"}`` (``PackedByteArray.compress()``).
+
+    An encrypted file's layout is read from its header: no key is needed, nothing is
+    decrypted. Any other container is opened as ``unpack`` opens it (a damaged one raises
+    ``DecodeError``; ``decompress=`` names a FastLZ or Brotli stream). The mode and block
+    size are named as ``pack`` takes them, to write an edited file back the same way.
+
+    >>> gdvariant.container_of(gdvariant.pack(gdvariant.dumps(7), compress="gzip"))
+    {'container': 'compressed', 'compress': 'gzip', 'block_size': 4096}
+    >>> gdvariant.container_of(gdvariant.dumps(7))
+    {'container': 'plain'}
+    """
+    if isinstance(data, (str, _os.PathLike)):
+        data = _map(data)
+    return _container_of(data, decompress=decompress)
 
 
 def __getattr__(name: str) -> Any:

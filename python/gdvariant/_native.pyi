@@ -1,8 +1,10 @@
 """Type stubs of the native module `gdvariant._native` (re-exported by `gdvariant`)."""
 
-from typing import Any, Iterator, List, Optional, Tuple, Union, overload
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union, overload
 
 Godot = Union[int, str]  # 3, 4, "pm-a", "pm-b", "pm-c"
+Key = Union[bytes, bytearray, memoryview, str]  # 32 bytes, or 64 hex digits (an IV: 16, 32)
+Mode = str  # "fastlz", "deflate", "zstd", "gzip", "brotli" (decompress= also "none")
 
 class DecodeError(ValueError):
     """Bytes that are not a valid value."""
@@ -11,14 +13,18 @@ class DecodeError(ValueError):
     kind: str
     """What is wrong: "UnexpectedEnd", "LengthOutOfBounds", "UnknownType", "InvalidUtf8",
     "TooDeep", "TooManyNodes", "InvalidContainerType", "OldNodePath",
-    "FullObjectNotAllowed", "InvalidScriptProperty", "FrameTooLarge", …"""
+    "FullObjectNotAllowed", "InvalidScriptProperty", "FrameTooLarge", …; for a compressed or
+    encrypted file that cannot be opened, the crate's snake_case code: "needs_key",
+    "wrong_key", "size_mismatch", "unexpected_end", "corrupt_block", "bad_end_magic",
+    "ciphertext_length", "ambiguous", "too_large", … (offset in the file)"""
 
 class EncodeError(ValueError):
     """A value the chosen dialect cannot hold."""
 
 def loads(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = None,
           allow_objects: bool = True, max_depth: int = 1024,
-          max_nodes: Optional[int] = None) -> Any:
+          max_nodes: Optional[int] = None, password: Optional[str] = None,
+          key: Optional[Key] = None, decompress: Optional[Mode] = None) -> Any:
     """Decodes bytes-like `data` (bytes, bytearray, memoryview, mmap) into Python values.
 
     Validated first, in one pass, with the limits given (nesting 1024 like the engine;
@@ -26,7 +32,11 @@ def loads(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = N
     built in one more pass without recursion. Cost: O(len(data)); packed arrays are NumPy
     views of `data` (O(1), copied only when misaligned), or memoryviews without NumPy.
     `prefixed`: True for a `store_var`/`put_var` frame (u32 length first), False for raw
-    `var_to_bytes` bytes, None to recognise a frame by its length. Raises `DecodeError`."""
+    `var_to_bytes` bytes, None to recognise a frame by its length. Raises `DecodeError`.
+
+    A compressed (GCPF) or encrypted (GDEC) file, or a `compress()` stream, is opened first
+    (as `unpack` opens it: `password=` or `key=` for an encrypted file, `decompress=` to
+    name a FastLZ or Brotli stream, or "none"); plain bytes are not copied."""
 
 def dumps(obj: Any, godot: Optional[Godot] = 4, *, prefixed: bool = False) -> bytes:
     """The engine's exact bytes for `obj` (what `var_to_bytes` writes; with `prefixed`,
@@ -35,12 +45,38 @@ def dumps(obj: Any, godot: Optional[Godot] = 4, *, prefixed: bool = False) -> by
 
 def view(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = None,
          allow_objects: bool = True, max_depth: int = 1024,
-         max_nodes: Optional[int] = None) -> View:
-    """A lazy `View` of the value in `data`: validated once (O(len(data)), nothing built)."""
+         max_nodes: Optional[int] = None, password: Optional[str] = None,
+         key: Optional[Key] = None, decompress: Optional[Mode] = None) -> View:
+    """A lazy `View` of the value in `data`: validated once (O(len(data)), nothing built).
+    A compressed or encrypted file is opened first, as `loads` opens it."""
 
 def iter_frames(data: Any, godot: Optional[Godot] = 4, *, allow_objects: bool = True,
                 max_frame: Optional[int] = None, max_depth: int = 1024,
-                max_nodes: Optional[int] = None) -> FrameIter: ...
+                max_nodes: Optional[int] = None, password: Optional[str] = None,
+                key: Optional[Key] = None, decompress: Optional[Mode] = None) -> FrameIter: ...
+
+def pack(data: Any, *, compress: Optional[Mode] = None, password: Optional[str] = None,
+         key: Optional[Key] = None, godot: Optional[Godot] = 4, block_size: int = 4096,
+         iv: Optional[Key] = None, stream: bool = False) -> bytes:
+    """Wraps the plain bytes `data` (store_var frames or a var_to_bytes value) in the
+    container the engine writes, with exactly one of `compress=` (a GCPF file, what
+    `FileAccess.open_compressed` writes, in blocks of `block_size`; with `stream=True` a bare
+    `PackedByteArray.compress()` stream), `password=` or `key=` (a GDEC file, what
+    `open_encrypted_with_pass` / `open_encrypted` write: `godot=4` in Godot 4's layout with
+    the 16-byte `iv` given or a random one, `godot=3` in Godot 3's). Brotli cannot be
+    written. Raises TypeError for a wrong set of keywords, ValueError for a bad value."""
+
+def unpack(data: Any, *, password: Optional[str] = None, key: Optional[Key] = None,
+           decompress: Optional[Mode] = None) -> bytes:
+    """The plain bytes inside `data`: a GCPF or GDEC file opened, a `compress()` stream
+    decompressed (Zstd, GZIP, Deflate recognised; FastLZ and Brotli named with
+    `decompress=`; "none" for no stream), anything else given back (`bytes` itself).
+    Raises `DecodeError` ("needs_key", "wrong_key", …) with the offset in the file."""
+
+def container_of(data: Any, *, decompress: Optional[Mode] = None) -> Dict[str, Any]:
+    """What wraps `data`: {"container": "plain"}, {"container": "compressed",
+    "compress": "zstd", "block_size": 4096}, {"container": "encrypted", "godot": 4} or
+    {"container": "stream", "compress": "deflate"}."""
 
 def to_text(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = None,
             allow_objects: bool = True, style: Optional[str] = None) -> str:

@@ -16,7 +16,10 @@ pyo3::create_exception!(
     "Bytes that are not a valid value. `.offset` is the byte offset of the problem (from the \
      start of the input, length prefix included), `.kind` names it (`\"UnexpectedEnd\"`, \
      `\"LengthOutOfBounds\"`, `\"UnknownType\"`, `\"InvalidUtf8\"`, `\"TooDeep\"`, \
-     `\"TooManyNodes\"`, `\"FullObjectNotAllowed\"`, `\"FrameTooLarge\"`, …)."
+     `\"TooManyNodes\"`, `\"FullObjectNotAllowed\"`, `\"FrameTooLarge\"`, …). A compressed \
+     or encrypted file that cannot be opened has a snake_case `.kind` (`\"needs_key\"`, \
+     `\"wrong_key\"`, `\"size_mismatch\"`, `\"unexpected_end\"`, `\"corrupt_block\"`, …) and \
+     `.offset` in the file; an error in the values inside has its offset in the plain bytes."
 );
 
 pyo3::create_exception!(
@@ -157,6 +160,7 @@ pub fn options(allow_objects: bool, max_depth: u16, max_nodes: Option<u64>) -> P
             max_depth: max_depth.min(GODOT_MAX_DEPTH),
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             allow_full_objects: allow_objects,
+            ..Limits::default()
         },
         strict: false,
     }

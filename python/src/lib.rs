@@ -9,6 +9,7 @@
 #![allow(clippy::upper_case_acronyms)]
 
 mod classes;
+mod container;
 mod context;
 mod decode;
 mod encode;
@@ -19,7 +20,7 @@ mod math;
 mod packed;
 mod read;
 
-use gdvariant::frame::{FrameOptions, DEFAULT_MAX_FRAME};
+use gdvariant::frame::{FrameOptions, Hints, DEFAULT_MAX_FRAME};
 use gdvariant::{json, TextStyle, GODOT_MAX_DEPTH};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -39,10 +40,18 @@ use crate::packed::Source;
 /// False for raw var_to_bytes bytes, None to recognise a frame by its length.
 /// `godot`: 3, 4, "pm-a", "pm-b" or "pm-c". Raises DecodeError (.offset, .kind).
 ///
+/// A file the engine compressed (GCPF) or encrypted (GDEC), or a `compress()` stream, is
+/// opened first (see `unpack`: `password=`, `key=` for an encrypted file, `decompress=`
+/// for a FastLZ or Brotli stream); packed arrays then view the decoded bytes, and an
+/// error in the value inside has its offset in them. Plain bytes are not copied.
+///
 /// >>> gdvariant.loads(b"\x02\x00\x00\x00\x07\x00\x00\x00")
 /// 7
+/// >>> gdvariant.loads(gdvariant.pack(gdvariant.dumps("hi"), password="hunter2"), password="hunter2")
+/// 'hi'
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn loads<'py>(
     data: &Bound<'py, PyAny>,
     godot: Option<&Bound<'py, PyAny>>,
@@ -50,13 +59,23 @@ fn loads<'py>(
     allow_objects: bool,
     max_depth: u16,
     max_nodes: Option<u64>,
+    password: Option<String>,
+    key: Option<&Bound<'py, PyAny>>,
+    decompress: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = data.py();
     let dialect = godot
         .map(dialect)
         .transpose()?
         .unwrap_or(gdvariant::Dialect::Godot4);
-    let input = Input::new(data)?;
+    let (input, object) = container::open_input(
+        data,
+        &container::open_options(password, key, decompress)?,
+        Hints {
+            dialect: Some(dialect),
+            prefixed,
+        },
+    )?;
     let bytes = input.bytes();
     let value = read::parse(
         py,
@@ -65,7 +84,7 @@ fn loads<'py>(
         prefixed,
         &options(allow_objects, max_depth, max_nodes),
     )?;
-    let mut source = Source::new(data.clone(), bytes);
+    let mut source = Source::new(object, bytes);
     decode::to_python(&value, &mut source)
 }
 
@@ -106,9 +125,12 @@ fn dumps<'py>(
 
 /// A lazy, read-only View of the value in bytes-like `data`: validated once (O(len(data)),
 /// nothing built); then `view["key"]`, `view[3]`, `len`, iteration and `.value()` convert
-/// only what they reach. `gdvariant.open(path)` gives one of a memory-mapped file.
+/// only what they reach. `gdvariant.open(path)` gives one of a memory-mapped file. A
+/// compressed or encrypted file, or a `compress()` stream, is opened first, as `loads`
+/// opens it (`password=`, `key=`, `decompress=`); the view then reads the decoded bytes.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn view(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
@@ -116,14 +138,25 @@ fn view(
     allow_objects: bool,
     max_depth: u16,
     max_nodes: Option<u64>,
+    password: Option<String>,
+    key: Option<&Bound<'_, PyAny>>,
+    decompress: Option<&str>,
 ) -> PyResult<lazy::View> {
     let py = data.py();
     let dialect = godot
         .map(dialect)
         .transpose()?
         .unwrap_or(gdvariant::Dialect::Godot4);
+    let (input, object) = container::open_input(
+        data,
+        &container::open_options(password, key, decompress)?,
+        Hints {
+            dialect: Some(dialect),
+            prefixed,
+        },
+    )?;
     let options = options(allow_objects, max_depth, max_nodes);
-    lazy::View::new(Input::new(data)?, data.clone().unbind(), |bytes| {
+    lazy::View::new(input, object.unbind(), |bytes| {
         read::parse(py, bytes, dialect, prefixed, &options)
     })
 }
@@ -131,9 +164,12 @@ fn view(
 /// An iterator over the values of the length-prefixed frames in bytes-like `data` (a file
 /// of store_var values, a captured put_var stream). Each frame is validated when reached;
 /// a prefix over `max_frame` bytes (default 16 MiB) or a bad value raises DecodeError at
-/// its offset and ends the iteration. `gdvariant.iter_frames` also takes a path.
+/// its offset and ends the iteration. `gdvariant.iter_frames` also takes a path. A
+/// compressed or encrypted file is opened first, as `loads` opens it (`password=`,
+/// `key=`, `decompress=`): a bad container raises DecodeError here, before any frame.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None), text_signature = "(data, godot=4, *, allow_objects=True, max_frame=None, max_depth=1024, max_nodes=None)")]
+#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=4, *, allow_objects=True, max_frame=None, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn iter_frames(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
@@ -141,6 +177,9 @@ fn iter_frames(
     max_frame: Option<usize>,
     max_depth: u16,
     max_nodes: Option<u64>,
+    password: Option<String>,
+    key: Option<&Bound<'_, PyAny>>,
+    decompress: Option<&str>,
 ) -> PyResult<frames::FrameIter> {
     let dialect = godot
         .map(dialect)
@@ -151,11 +190,15 @@ fn iter_frames(
         parse: options(allow_objects, max_depth, max_nodes),
         ..FrameOptions::new(dialect)
     };
-    Ok(frames::FrameIter::new(
-        Input::new(data)?,
-        data.clone().unbind(),
-        options,
-    ))
+    let (input, object) = container::open_input(
+        data,
+        &container::open_options(password, key, decompress)?,
+        Hints {
+            dialect: Some(dialect),
+            prefixed: Some(true),
+        },
+    )?;
+    Ok(frames::FrameIter::new(input, object.unbind(), options))
 }
 
 /// Runs `f` on the value `data` holds: a `View`'s value, the value in bytes-like
@@ -248,6 +291,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(iter_frames, m)?)?;
     m.add_function(wrap_pyfunction!(to_text, m)?)?;
     m.add_function(wrap_pyfunction!(to_json, m)?)?;
+    m.add_function(wrap_pyfunction!(container::pack, m)?)?;
+    m.add_function(wrap_pyfunction!(container::unpack, m)?)?;
+    m.add_function(wrap_pyfunction!(container::container_of, m)?)?;
     m.add_function(wrap_pyfunction!(context::_use_numpy, m)?)?;
     m.add_class::<lazy::View>()?;
     m.add_class::<frames::FrameIter>()?;

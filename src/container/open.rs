@@ -8,6 +8,7 @@ use super::error::{ContainerError, ContainerErrorKind as K};
 use super::mode::{Compression, Container, Secret};
 use crate::frame::{detect, Hints};
 use crate::read::options::Limits;
+use crate::wire::dialect::Dialect;
 
 /// How [`open`] treats a `PackedByteArray.compress()` stream (one with no container).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -160,33 +161,54 @@ pub fn open<'a>(data: &'a [u8], options: &OpenOptions) -> Result<Opened<'a>, Con
                 return Ok(plain(data));
             };
             let stream = decoded::stream(data, mode, options);
-            let reads_plain = || detect(data, Hints::default()).is_ok_and(|d| d.is_exact());
             match stream {
-                Ok(opened) if mode != Compression::Zstd && reads_plain() => {
+                Ok(opened) if mode != Compression::Zstd && reads_plain(data) => {
                     drop(opened);
                     Err(ContainerError::new(K::Ambiguous(mode), 0))
                 }
                 Ok(opened) => Ok(opened),
-                // A zlib or gzip header that does not decode is most likely plain data
-                // that starts with those bytes; a Zstd magic is not.
-                Err(e) if mode == Compression::Zstd || !reads_plain() => Err(e),
+                // A zlib or gzip header that does not decode, on bytes that read as
+                // values, is plain data that starts with those bytes (a store_var frame
+                // of 376 bytes starts `78 01`). A Zstd magic is a 4 GB frame length or an
+                // id no type has: always a stream.
+                Err(e) if mode == Compression::Zstd || !reads_plain(data) => Err(e),
                 Err(_) => Ok(plain(data)),
             }
         }
     }
 }
 
+/// Do the bytes read exactly as values (one, or whole store_var frames) in some dialect?
+/// Detection tries Godot 3 and 4; Pandemonium's eras are tried by name, since their ids
+/// collide with Godot's.
+fn reads_plain(data: &[u8]) -> bool {
+    let exact = |hints| detect(data, hints).is_ok_and(|d| d.is_exact());
+    exact(Hints::default())
+        || [
+            Dialect::PandemoniumA,
+            Dialect::PandemoniumB,
+            Dialect::PandemoniumC,
+        ]
+        .into_iter()
+        .any(|dialect| {
+            exact(Hints {
+                dialect: Some(dialect),
+                prefixed: None,
+            })
+        })
+}
+
 /// The FastLZ encoder pads inputs under 16 bytes with zeros to 16, and the stream does not
 /// say how long the input was (the engine's caller passes the size to `decompress`). Trim
 /// the padding to the longest prefix that reads as exactly one value or whole frames.
 fn unpad_fastlz(mut data: Vec<u8>) -> Vec<u8> {
-    if data.len() == 16 && !detect(&data, Hints::default()).is_ok_and(|d| d.is_exact()) {
+    if data.len() == 16 && !reads_plain(&data) {
         for len in (1..16).rev() {
             let (head, tail) = data.split_at(len);
             if tail.iter().any(|&b| b != 0) {
                 break;
             }
-            if detect(head, Hints::default()).is_ok_and(|d| d.is_exact()) {
+            if reads_plain(head) {
                 data.truncate(len);
                 break;
             }
