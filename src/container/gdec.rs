@@ -109,52 +109,110 @@ pub(crate) fn read(
     let key = key_of(secret);
     let cipher = Aes256::new(GenericArray::from_slice(&key));
     let mut plain = data.get(header..).unwrap_or_default().to_vec();
-    let md5_at = match layout {
-        Layout::Godot3 => {
-            for block in plain.chunks_exact_mut(16) {
-                cipher.decrypt_block(Block::from_mut_slice(block));
-            }
-            8
-        }
+    let (md5_at, mut mode) = match layout {
+        Layout::Godot3 => (8, Mode::Ecb),
         Layout::Godot4 => {
             let mut iv = [0u8; 16];
             iv.copy_from_slice(data.get(header - 16..header).unwrap_or(&[0; 16]));
-            cfb_decrypt(&cipher, iv, &mut plain);
-            4
+            (4, Mode::Cfb(Block::clone_from_slice(&iv)))
         }
     };
+    let digest = decrypt_and_hash(&cipher, &mut mode, &mut plain, len as usize);
     plain.truncate(len as usize);
     let stored = data.get(md5_at..md5_at + 16).unwrap_or_default();
-    if Md5::digest(&plain).as_slice() != stored {
+    if digest.as_slice() != stored {
         return Err(ContainerError::new(K::WrongKey, md5_at));
     }
     Ok((plain, layout))
 }
 
-/// CFB-128 decryption in place: each plaintext block is its ciphertext XOR the encryption
-/// of the previous ciphertext block (the IV first). The encryptions are independent, so
-/// they run in batches.
-fn cfb_decrypt(cipher: &Aes256, iv: [u8; 16], data: &mut [u8]) {
-    let mut previous = Block::clone_from_slice(&iv);
-    let mut stream = [Block::default(); BATCH];
+/// How the blocks are chained.
+enum Mode {
+    /// Godot 3: each block alone.
+    Ecb,
+    /// Godot 4: CFB-128; the previous ciphertext block (the IV first).
+    Cfb(Block),
+}
+
+/// Below this much ciphertext, decryption and hashing run one after the other.
+const PIPELINE_FROM: usize = 1 << 20;
+/// Bytes decrypted before they are handed to the hashing thread.
+const PIPELINE_CHUNK: usize = 256 << 10;
+
+/// Decrypts `data` in place and returns the MD5 of its first `len` bytes. For large
+/// files the hashing runs on a second thread, one chunk behind the decryption, so the
+/// whole costs about the slower of the two rather than their sum.
+fn decrypt_and_hash(
+    cipher: &Aes256,
+    mode: &mut Mode,
+    data: &mut [u8],
+    len: usize,
+) -> md5::digest::Output<Md5> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if data.len() < PIPELINE_FROM || threads < 2 {
+        decrypt(cipher, mode, data);
+        return Md5::digest(data.get(..len).unwrap_or(data));
+    }
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::sync_channel::<&[u8]>(4);
+        let hasher = scope.spawn(move || {
+            let mut md5 = Md5::new();
+            let mut left = len;
+            for chunk in receive {
+                let take = chunk.len().min(left);
+                md5.update(chunk.get(..take).unwrap_or_default());
+                left -= take;
+            }
+            md5.finalize()
+        });
+        for chunk in data.chunks_mut(PIPELINE_CHUNK) {
+            decrypt(cipher, mode, chunk);
+            if send.send(chunk).is_err() {
+                break;
+            }
+        }
+        drop(send);
+        // The hashing thread cannot panic (no indexing, no unwrap); if it did, hash here.
+        hasher.join().unwrap_or_else(|_| Md5::new().finalize())
+    })
+}
+
+/// Decrypts whole blocks of `data` in place, continuing the chain in `mode`. The block
+/// encryptions are independent (ECB's by design, CFB's because they only take ciphertext),
+/// so they run in batches that the cipher pipelines.
+fn decrypt(cipher: &Aes256, mode: &mut Mode, data: &mut [u8]) {
+    let mut batch = [Block::default(); BATCH];
     for chunk in data.chunks_mut(16 * BATCH) {
         let blocks = chunk.len() / 16;
-        let Some(stream) = stream.get_mut(..blocks) else {
+        let Some(batch) = batch.get_mut(..blocks) else {
             return;
         };
-        if let Some(first) = stream.first_mut() {
-            *first = previous;
-        }
-        for (slot, block) in stream.iter_mut().skip(1).zip(chunk.chunks_exact(16)) {
-            slot.copy_from_slice(block);
-        }
-        if let Some(last) = chunk.chunks_exact(16).last() {
-            previous.copy_from_slice(last);
-        }
-        cipher.encrypt_blocks(stream);
-        for (block, key) in chunk.chunks_exact_mut(16).zip(stream.iter()) {
-            for (b, k) in block.iter_mut().zip(key.iter()) {
-                *b ^= k;
+        match mode {
+            Mode::Ecb => {
+                for (slot, block) in batch.iter_mut().zip(chunk.chunks_exact(16)) {
+                    slot.copy_from_slice(block);
+                }
+                cipher.decrypt_blocks(batch);
+                for (block, plain) in chunk.chunks_exact_mut(16).zip(batch.iter()) {
+                    block.copy_from_slice(plain);
+                }
+            }
+            Mode::Cfb(previous) => {
+                if let Some(first) = batch.first_mut() {
+                    *first = *previous;
+                }
+                for (slot, block) in batch.iter_mut().skip(1).zip(chunk.chunks_exact(16)) {
+                    slot.copy_from_slice(block);
+                }
+                if let Some(last) = chunk.chunks_exact(16).last() {
+                    previous.copy_from_slice(last);
+                }
+                cipher.encrypt_blocks(batch);
+                for (block, key) in chunk.chunks_exact_mut(16).zip(batch.iter()) {
+                    for (b, k) in block.iter_mut().zip(key.iter()) {
+                        *b ^= k;
+                    }
+                }
             }
         }
     }
