@@ -296,7 +296,7 @@ fn large_files_take_the_threaded_paths_and_give_the_same_bytes() {
     // ciphertext is hashed on a second thread behind the decryption. A length that is not
     // a multiple of 16 or of the chunk checks the edges.
     let plain: Vec<u8> = (0..5_000_003u32)
-        .map(|i| (i % 251 ^ i >> 9) as u8)
+        .map(|i| ((i % 251) ^ (i >> 9)) as u8)
         .collect();
     for mode in [
         Compression::FastLz,
