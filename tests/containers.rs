@@ -341,3 +341,54 @@ fn large_files_take_the_threaded_paths_and_give_the_same_bytes() {
         );
     }
 }
+
+#[test]
+fn brotli_blocks_and_streams_are_read() {
+    // Godot 4 reads COMPRESSION_BROTLI but cannot write it; another tool's file, made here
+    // with the brotli crate: a GCPF file of three blocks (the last one short) and a stream.
+    use std::io::Write;
+    let brotli = |data: &[u8]| {
+        let mut out = Vec::new();
+        let mut w = brotli::CompressorWriter::new(&mut out, 4096, 9, 22);
+        w.write_all(data).unwrap();
+        drop(w);
+        out
+    };
+    let plain: Vec<u8> = (0..10_000u32).map(|i| (i % 97) as u8).collect();
+    let blocks: Vec<Vec<u8>> = plain.chunks(4096).map(brotli).collect();
+    let mut file = b"GCPF".to_vec();
+    for word in [4u32, 4096, plain.len() as u32] {
+        file.extend_from_slice(&word.to_le_bytes());
+    }
+    for block in &blocks {
+        file.extend_from_slice(&(block.len() as u32).to_le_bytes());
+    }
+    for block in &blocks {
+        file.extend_from_slice(block);
+    }
+    file.extend_from_slice(b"GCPF");
+    let opened = open(&file, &OpenOptions::default()).unwrap();
+    assert_eq!(
+        opened.container(),
+        Container::Compressed {
+            mode: Compression::Brotli,
+            block_size: 4096
+        }
+    );
+    assert!(opened.bytes() == &plain[..]);
+    // Writing it back in Brotli is refused: nothing is written.
+    let e = opened.container().wrap(&plain, None).unwrap_err();
+    assert_eq!(e.kind(), &ContainerErrorKind::CannotWrite(Compression::Brotli));
+    // A bare stream, named (Brotli has no header).
+    let stream = brotli(&plain);
+    let options = OpenOptions {
+        stream: StreamMode::Named(Compression::Brotli),
+        ..OpenOptions::default()
+    };
+    assert!(open(&stream, &options).unwrap().bytes() == &plain[..]);
+    // A block that claims more than it gives is short.
+    let mut short = file.clone();
+    short[12..16].copy_from_slice(&(plain.len() as u32 + 100).to_le_bytes());
+    let e = open(&short, &OpenOptions::default()).unwrap_err();
+    assert_eq!(e.kind(), &ContainerErrorKind::BlockShort { block: 2 });
+}
