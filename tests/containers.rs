@@ -378,7 +378,10 @@ fn brotli_blocks_and_streams_are_read() {
     assert!(opened.bytes() == &plain[..]);
     // Writing it back in Brotli is refused: nothing is written.
     let e = opened.container().wrap(&plain, None).unwrap_err();
-    assert_eq!(e.kind(), &ContainerErrorKind::CannotWrite(Compression::Brotli));
+    assert_eq!(
+        e.kind(),
+        &ContainerErrorKind::CannotWrite(Compression::Brotli)
+    );
     // A bare stream, named (Brotli has no header).
     let stream = brotli(&plain);
     let options = OpenOptions {

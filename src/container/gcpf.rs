@@ -10,7 +10,7 @@ use super::error::{ContainerError, ContainerErrorKind as K};
 use super::mode::Compression;
 
 /// The magic at both ends.
-pub(crate) const MAGIC: &[u8; 4] = super::GCPF_MAGIC;
+pub(crate) const MAGIC: &[u8; 4] = super::mode::GCPF_MAGIC;
 /// The header: magic, mode, block size, total.
 const HEADER: usize = 16;
 /// Below this much plain data, blocks are decoded on the calling thread.

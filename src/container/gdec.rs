@@ -15,7 +15,7 @@ use super::error::{ContainerError, ContainerErrorKind as K};
 use super::mode::{Layout, Secret};
 
 /// The magic at the start.
-pub(crate) const MAGIC: &[u8; 4] = super::GDEC_MAGIC;
+pub(crate) const MAGIC: &[u8; 4] = super::mode::GDEC_MAGIC;
 /// Godot 3's only mode word (`MODE_READ` is 1... the engine writes `MODE_WRITE_AES256`).
 const G3_MODE: u32 = 1;
 /// Header bytes before the ciphertext.

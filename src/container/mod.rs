@@ -59,8 +59,3 @@ pub use mode::{Compression, Container, Layout, Secret};
 pub use open::{open, sniff, OpenOptions, Opened, StreamMode};
 #[cfg(feature = "containers")]
 pub use pack::{compress, compress_stream, encrypt, DEFAULT_BLOCK_SIZE};
-
-/// The GCPF magic, at both ends of a compressed file.
-const GCPF_MAGIC: &[u8; 4] = b"GCPF";
-/// The GDEC magic, at the start of an encrypted file.
-const GDEC_MAGIC: &[u8; 4] = b"GDEC";

@@ -4,6 +4,11 @@
 use alloc::string::String;
 use core::fmt;
 
+/// The GCPF magic, at both ends of a compressed file.
+pub(crate) const GCPF_MAGIC: &[u8; 4] = b"GCPF";
+/// The GDEC magic, at the start of an encrypted file.
+pub(crate) const GDEC_MAGIC: &[u8; 4] = b"GDEC";
+
 /// A compression mode, numbered as the engine's `Compression::Mode` (the GCPF header's
 /// mode word, and the argument of `PackedByteArray.compress()`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

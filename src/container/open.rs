@@ -5,7 +5,7 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::error::{ContainerError, ContainerErrorKind as K};
-use super::mode::{Compression, Container, Secret};
+use super::mode::{Compression, Container, Layout, Secret, GCPF_MAGIC, GDEC_MAGIC};
 use crate::frame::{detect, Hints};
 use crate::read::options::Limits;
 use crate::wire::dialect::Dialect;
@@ -76,7 +76,7 @@ impl<'a> Opened<'a> {
 /// GDEC and the streams whose header is known (Zstd, GZIP, zlib). O(1).
 pub fn sniff(data: &[u8]) -> Option<Container> {
     let head = data.get(..4)?;
-    if head == super::GCPF_MAGIC {
+    if head == GCPF_MAGIC {
         // The mode and block size are only known once read; report the magic's meaning.
         let mode = data
             .get(4..8)
@@ -87,11 +87,11 @@ pub fn sniff(data: &[u8]) -> Option<Container> {
             .map_or(0, |w| u32::from_le_bytes(w.try_into().unwrap_or_default()));
         return Some(Container::Compressed { mode, block_size });
     }
-    if head == super::GDEC_MAGIC {
+    if head == GDEC_MAGIC {
         let layout = if data.get(4..8) == Some(&[1, 0, 0, 0][..]) {
-            super::Layout::Godot3
+            Layout::Godot3
         } else {
-            super::Layout::Godot4
+            Layout::Godot4
         };
         return Some(Container::Encrypted { layout });
     }
@@ -143,10 +143,10 @@ pub fn open<'a>(data: &'a [u8], options: &OpenOptions) -> Result<Opened<'a>, Con
         container: Container::Plain,
     };
     let head = data.get(..4);
-    if head == Some(super::GCPF_MAGIC.as_slice()) {
+    if head == Some(GCPF_MAGIC.as_slice()) {
         return decoded::gcpf(data, options);
     }
-    if head == Some(super::GDEC_MAGIC.as_slice()) {
+    if head == Some(GDEC_MAGIC.as_slice()) {
         let secret = options
             .secret
             .as_ref()
@@ -220,7 +220,9 @@ fn unpad_fastlz(mut data: Vec<u8>) -> Vec<u8> {
 #[cfg(feature = "containers")]
 mod decoded {
     use super::*;
-    use crate::container::{codec, gcpf, gdec};
+    use crate::container::codec;
+    use crate::container::gcpf;
+    use crate::container::gdec;
 
     pub(super) fn gcpf<'a>(
         data: &[u8],

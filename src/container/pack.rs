@@ -3,9 +3,11 @@
 
 use alloc::vec::Vec;
 
+use super::codec;
 use super::error::{ContainerError, ContainerErrorKind as K};
+use super::gcpf;
+use super::gdec;
 use super::mode::{Compression, Container, Layout, Secret};
-use super::{codec, gcpf, gdec};
 
 /// The block size the engine writes GCPF files with.
 pub const DEFAULT_BLOCK_SIZE: u32 = 4096;
