@@ -6,7 +6,6 @@
 //! Runs when `GDVARIANT_ORACLE=1` or when the engines are installed, else says SKIPPED.
 
 #[path = "../../tests/oracle_support/mod.rs"]
-#[allow(dead_code)]
 mod oracle_support;
 mod support;
 
