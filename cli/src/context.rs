@@ -26,8 +26,9 @@ Exit codes:
   2  usage error: unknown option or command, bad value, malformed path; an encrypted
      file without its password or key
   3  the path names nothing in the input (`get`, `set`, `delete`)
-  4  malformed input (a damaged container, a wrong password or key too), or an I/O error
-     (the message gives the offset)";
+  4  malformed input (a damaged container, a wrong password or key too; the message gives
+     the offset), or an I/O error (a file that cannot be replaced safely too: read-only, or
+     changed by another program since it was read)";
 
 /// The global options, as the commands see them.
 #[derive(Clone, Copy, Debug)]

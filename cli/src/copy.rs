@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use crate::output::AtomicFile;
+use crate::replace::Stamp;
 
 /// Bytes the copying thread copies between two looks at its limit.
 const CHUNK: u64 = 64 << 20;
@@ -44,9 +45,15 @@ pub struct HeadCopy {
 
 impl HeadCopy {
     /// Creates the temporary file for `dest` and starts copying the `total` bytes of
-    /// `source` into it.
-    pub fn start(source: &Path, dest: &Path, total: u64) -> io::Result<HeadCopy> {
-        let mut atomic = AtomicFile::create(dest)?;
+    /// `source` into it. `read`: `source`'s stamp when it was read (a `dest` that is the
+    /// same file must not change before the rename).
+    pub fn start(
+        source: &Path,
+        dest: &Path,
+        total: u64,
+        read: Option<&Stamp>,
+    ) -> io::Result<HeadCopy> {
+        let mut atomic = AtomicFile::create(dest, read)?;
         // A second handle to the same open file (it shares the position).
         let mut out = atomic.file()?.try_clone()?;
         let input = File::open(source)?;

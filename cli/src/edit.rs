@@ -17,12 +17,14 @@ use std::path::PathBuf;
 use gdvariant::container::{Container, Layout};
 use gdvariant::edit::{Edit, Encoded};
 use gdvariant::frame::PrefixOrder;
+use gdvariant::text::TextErrorKind;
 use gdvariant::{json, text, EditError};
 
 use crate::context::{Ctx, Failure, Outcome};
 use crate::copy::{copy_range, HeadCopy};
 use crate::input::InputArgs;
 use crate::output;
+use crate::path_error::{edit_failure, Start};
 
 /// Options of `set`.
 #[derive(clap::Args, Debug)]
@@ -77,16 +79,29 @@ pub fn run_set(args: &SetArgs, ctx: &Ctx) -> Outcome {
             } else {
                 text::parse(&args.value, dialect).map_err(|e| {
                     format!(
-                        "VALUE: {} at column {} (the engine's text form; --json for JSON)",
-                        e.kind, e.column
+                        "VALUE: {} at column {} (the engine's text form; --json for JSON){}",
+                        e.kind,
+                        e.column,
+                        string_hint(&args.value, &e.kind)
                     )
                 })?
             };
-            edit.set(path, Encoded(&bytes))
-                .map(|_| ())
-                .map_err(edit_failure)
+            Ok(edit.set(path, Encoded(&bytes)).map(|_| ())?)
         },
     )
+}
+
+/// For a bare word where a value goes (`Zoe`): how a String is written, quotes and all.
+fn string_hint(value: &str, kind: &TextErrorKind) -> String {
+    let TextErrorKind::UnexpectedIdentifier(word) = kind else {
+        return String::new();
+    };
+    // The whole VALUE when the shell's single quotes can hold it as it is.
+    let text = match value.contains(['\'', '"', '\\']) {
+        true => word.as_str(),
+        false => value.trim(),
+    };
+    format!("; a String is written '\"{text}\"' (the double quotes are part of VALUE)")
 }
 
 pub fn run_delete(args: &DeleteArgs, ctx: &Ctx) -> Outcome {
@@ -96,15 +111,25 @@ pub fn run_delete(args: &DeleteArgs, ctx: &Ctx) -> Outcome {
         args.output.as_ref(),
         &args.out,
         ctx,
-        |edit, path| edit.delete(path).map(|_| ()).map_err(edit_failure),
+        |edit, path| Ok(edit.delete(path).map(|_| ())?),
     )
 }
 
-fn edit_failure(e: EditError) -> Failure {
-    if e.is_not_found() {
-        Failure::NotFound(e.to_string())
-    } else {
-        Failure::Input(e.to_string())
+/// Why a change could not be planned: the path (see `path_error`), or anything else.
+enum Refused {
+    Path(EditError),
+    Other(Failure),
+}
+
+impl From<EditError> for Refused {
+    fn from(e: EditError) -> Self {
+        Refused::Path(e)
+    }
+}
+
+impl From<String> for Refused {
+    fn from(message: String) -> Self {
+        Refused::Other(Failure::Input(message))
     }
 }
 
@@ -116,7 +141,7 @@ fn splice(
     dest: Option<&PathBuf>,
     out: &output::BinaryOut,
     ctx: &Ctx,
-    change: impl FnOnce(&mut Edit<'_>, &str) -> Result<(), Failure>,
+    change: impl FnOnce(&mut Edit<'_>, &str) -> Result<(), Refused>,
 ) -> Outcome {
     let data = input.open()?;
     let dest = dest.cloned().unwrap_or_else(|| input.file.clone());
@@ -128,18 +153,20 @@ fn splice(
     // now, on another thread, while this one validates and plans.
     let head = match file_to_file {
         true => Some(
-            HeadCopy::start(&input.file, &dest, data.len() as u64)
+            HeadCopy::start(&input.file, &dest, data.len() as u64, data.stamp())
                 .map_err(|e| format!("{}: {e}", dest.display()))?,
         ),
         false => None,
     };
     let parsed = input.parse(&data, ctx)?;
-    let (value, _, path) = parsed.address(address)?;
-    let path = path.trim_start_matches('/');
+    let (value, label, path) = parsed.address(address)?;
     let start = value.encoded().as_ptr() as usize - data.as_ptr() as usize;
     let end = start + value.encoded().len();
     let mut edit = Edit::new(value);
-    change(&mut edit, path)?;
+    change(&mut edit, path).map_err(|refused| match refused {
+        Refused::Path(e) => edit_failure(e, Start::new(&label, address, path)),
+        Refused::Other(failure) => failure,
+    })?;
     let new_len = edit.output_len();
     // A frame's length grows or shrinks with its value (bytes after the value inside the
     // frame, which get_var ignores, stay).
@@ -187,14 +214,14 @@ fn splice(
                 _ => "",
             };
             ctx.note(&format!("writing it back as {wrapped}{iv}"));
-            return output::write(&dest, &bytes, out);
+            return output::write_over(&dest, &bytes, out, data.stamp());
         }
         if dest.as_os_str() == "-" {
             let mut buf = Vec::with_capacity(data.len() + new_len);
             write(&mut buf).map_err(|e| e.to_string())?;
             return output::write(&dest, &buf, out);
         }
-        return output::write_atomically_with(&dest, |file| write(file))
+        return output::write_atomically_with(&dest, data.stamp(), |file| write(file))
             .map_err(|e| format!("{}: {e}", dest.display()).into());
     };
     let mut patches: Vec<(std::ops::Range<u64>, Vec<u8>)> = Vec::new();

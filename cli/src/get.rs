@@ -2,12 +2,13 @@
 
 use std::io::{self, Write};
 
-use gdvariant::query::{Found, QueryError};
+use gdvariant::query::Found;
 use gdvariant::{Builder, VariantRef};
 
 use crate::context::{Ctx, Failure, Outcome};
 use crate::input::InputArgs;
-use crate::style::article;
+use crate::output::{refuse_terminal, BinaryOut};
+use crate::path_error::{query_failure, Start};
 
 /// Options of `get`.
 #[derive(clap::Args, Debug)]
@@ -19,19 +20,24 @@ pub struct Args {
     /// values, start with the value's number: `#1/player/hp` (`#1` alone is the whole
     /// value).
     path: String,
-    /// Write the value's encoded bytes (a valid blob on their own) instead of its text.
+    /// Write the value's encoded bytes (a valid blob on their own) instead of its text
+    /// (never to a terminal without --force).
     #[arg(long, conflicts_with = "json")]
     raw: bool,
     /// Write the value as JSON (the schema of `gdvariant json`).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    out: BinaryOut,
 }
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
     let input = args.input.parse(&data, ctx)?;
     let (start, label, path) = input.address(&args.path)?;
-    let found = start.query(path).map_err(|e| query_failure(e, &label))?;
+    let found = start
+        .query(path)
+        .map_err(|e| query_failure(e, Start::new(&label, &args.path, path)))?;
     // A packed array element is not a value on the wire: encode it as one.
     let element_bytes;
     let value = match found {
@@ -49,7 +55,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             VariantRef::parse(&element_bytes, dialect).map_err(|e| e.to_string())?
         }
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let stdout = io::stdout().lock();
+    if args.raw {
+        refuse_terminal(&stdout, &args.out)?;
+    }
+    let mut out = io::BufWriter::new(stdout);
     let written = if args.raw {
         out.write_all(value.encoded())
     } else if args.json {
@@ -58,29 +68,4 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         writeln!(out, "{value}")
     };
     crate::stdout_result(written.and_then(|()| out.flush()))
-}
-
-/// A path that leads nowhere (exit code 3), or a malformed one (2). Paths in the message
-/// start with the value's label (`#1/a`) when the input holds several values.
-fn query_failure(e: QueryError, label: &str) -> Failure {
-    // The library names the value itself `/`.
-    let place = |prefix: &str| match (label, prefix) {
-        ("", _) => prefix.to_string(),
-        (_, "/") => label.to_string(),
-        _ => format!("{label}{prefix}"),
-    };
-    match e {
-        QueryError::NotFound { prefix, step } => {
-            Failure::NotFound(format!("`{}` has no `{step}`", place(&prefix)))
-        }
-        QueryError::NotAContainer { prefix, ty } => Failure::NotFound(format!(
-            "`{}` is {} {ty}, which has no parts",
-            place(&prefix),
-            article(ty)
-        )),
-        QueryError::Syntax { at, why } => {
-            Failure::Usage(format!("bad path at character {at}: {why}"))
-        }
-        other => Failure::Usage(other.to_string()),
-    }
 }

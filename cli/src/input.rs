@@ -11,6 +11,7 @@ use gdvariant::{Dialect, VariantRef, VariantType};
 
 use crate::container::{plain_word, ReadArgs};
 use crate::context::{Ctx, Failure};
+use crate::replace::Stamp;
 use crate::style::{counted, thousands};
 
 pub use gdvariant::frame::PrefixOrder;
@@ -96,7 +97,7 @@ impl InputArgs {
     /// file (GCPF, GDEC) or a `compress()` stream is opened here, for every command: its
     /// plain bytes are decoded into memory, and they are what the command reads.
     pub fn open(&self) -> Result<Bytes, Failure> {
-        let raw = open_file(&self.file).map_err(Failure::Input)?;
+        let (raw, stamp) = open_stamped(&self.file).map_err(Failure::Input)?;
         let file_len = raw.len();
         Ok(match self.container.open(&self.file, &raw)? {
             None => Bytes {
@@ -104,12 +105,14 @@ impl InputArgs {
                 container: Container::Plain,
                 file_len,
                 secret: None,
+                stamp,
             },
             Some(unwrapped) => Bytes {
                 store: Store::Owned(unwrapped.plain),
                 container: unwrapped.container,
                 file_len,
                 secret: unwrapped.secret,
+                stamp,
             },
         })
     }
@@ -133,15 +136,17 @@ impl InputArgs {
             return Ok(Input { found: None, hints });
         }
         let found = frame::detect(data, hints).map_err(|error| {
-            Failure::Input(format!(
-                "{}: {}",
-                self.file.display(),
-                Report {
+            // A file whose magic says what else it is gets that said instead.
+            let why = match crate::foreign::recognize(data) {
+                Some(what) => what,
+                None => Report {
                     error,
                     data,
                     inside: data.inside(),
                 }
-            ))
+                .to_string(),
+            };
+            Failure::Input(format!("{}: {why}", self.file.display()))
         })?;
         let input = Input {
             found: Some(found),
@@ -161,9 +166,16 @@ pub struct Bytes {
     container: Container,
     file_len: usize,
     secret: Option<Secret>,
+    stamp: Option<Stamp>,
 }
 
 impl Bytes {
+    /// The input file as it was read (`None` for stdin): an edit written over it checks
+    /// that nobody changed it since.
+    pub fn stamp(&self) -> Option<&Stamp> {
+        self.stamp.as_ref()
+    }
+
     /// What wrapped the bytes: `Container::Plain` when nothing did.
     pub fn container(&self) -> Container {
         self.container
@@ -230,22 +242,30 @@ impl std::ops::Deref for Store {
 
 /// Opens `path` (memory-mapped), or reads stdin for `-`.
 pub fn open_file(path: &Path) -> Result<Store, String> {
+    open_stamped(path).map(|(store, _)| store)
+}
+
+/// [`open_file`], with the file's [`Stamp`] as it was opened (`None` for stdin).
+fn open_stamped(path: &Path) -> Result<(Store, Option<Stamp>), String> {
     if path.as_os_str() == "-" {
         let mut data = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut data)
             .map_err(|e| format!("stdin: {e}"))?;
-        return Ok(Store::Owned(data));
+        return Ok((Store::Owned(data), None));
     }
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let len = file
+    let meta = file
         .metadata()
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .len();
-    if len == 0 {
-        return Ok(Store::Owned(Vec::new()));
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if meta.is_dir() {
+        return Err(format!("{}: is a directory", path.display()));
+    }
+    let stamp = Some(Stamp::read(path, &meta));
+    if meta.len() == 0 {
+        return Ok((Store::Owned(Vec::new()), stamp));
     }
     map(&file)
-        .map(Store::Mapped)
+        .map(|map| (Store::Mapped(map), stamp))
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 

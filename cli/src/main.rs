@@ -1,6 +1,9 @@
 //! The `gdvariant` command: inspect and rewrite Godot Variant blobs. Argument parsing and
 //! dispatch live here; the global options and exit codes in `context`, input loading,
-//! detection and value addresses in `input`, each command in its own module.
+//! detection and value addresses in `input` (and naming files that are not Variant data in
+//! `foreign`), writing files atomically in `output` (and what replacing one keeps and
+//! checks in `replace`), the errors of paths in `path_error`, each command in its own
+//! module.
 //!
 //! Adding a command: a module with an `Args` struct (flatten `input::InputArgs` to read a
 //! file the usual way) and `run(&Args, &Ctx) -> Outcome`, one variant of [`Command`] and
@@ -15,6 +18,7 @@ mod context;
 mod copy;
 mod diff;
 mod edit;
+mod foreign;
 mod from_json;
 mod from_text;
 mod get;
@@ -23,16 +27,18 @@ mod json;
 mod nodes;
 mod output;
 mod pack;
+mod path_error;
 mod reencode;
+mod replace;
 mod show;
 mod stats;
 mod style;
 mod tree;
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use context::{Ctx, Outcome, EXIT_CODES_HELP, EXIT_OK};
 use style::{ColorArg, Paint};
@@ -63,6 +69,12 @@ use style::{ColorArg, Paint};
 /// `compress()` stream (Zstd, GZIP and Deflate detected; --decompress fastlz or brotli).
 /// Offsets are then offsets in the decompressed (decrypted) data. `set`, `delete` and
 /// `reencode` write such a file back in the same container, with the same key.
+///
+/// A file is never half-written: it is written to a temporary file next to it, synced, and
+/// renamed over it. That keeps its mode, and its owner and group where the process may set
+/// them (as `sed -i` does); through a symbolic link the file it links to is edited and the
+/// link stays. A read-only file (or one in a read-only directory) is refused, and so is a
+/// file that another program changed since it was read; nothing is written then.
 #[derive(Parser, Debug)]
 #[command(
     name = "gdvariant",
@@ -129,8 +141,8 @@ enum Command {
     /// in A, `+ path: b` only in B), values in the engine's text form. Exit code 0 when
     /// equal, 1 when different.
     Diff(diff::Args),
-    /// Print a shell completion script: `gdvariant completions bash > ~/.local/share/
-    /// bash-completion/completions/gdvariant`.
+    /// Print a shell completion script (for bash: `gdvariant completions bash >
+    /// ~/.local/share/bash-completion/completions/gdvariant`).
     Completions {
         /// The shell.
         #[arg(value_enum)]
@@ -169,7 +181,7 @@ impl Command {
 /// input or I/O error,
 /// 2 usage error (clap's convention), 3 nothing at the path (`get`).
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     let ctx = Ctx {
         paint: Paint::stdout(cli.color),
         quiet: cli.quiet,
@@ -178,6 +190,37 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::from(EXIT_OK),
         Err(failure) => failure.report(),
     }
+}
+
+/// The reading commands whose only argument is FILE: without it, they read standard input
+/// when it is not a terminal (`gdvariant show < save.bin`).
+const STDIN_COMMANDS: [&str; 5] = ["show", "tree", "json", "stats", "check"];
+
+/// Parses the command line. FILE of [`STDIN_COMMANDS`] may be left out when standard input
+/// is not a terminal (it is then `-`); when it is one, leaving FILE out is the usual usage
+/// error.
+fn parse_command_line() -> Cli {
+    let piped = !io::stdin().is_terminal();
+    let mut command = Cli::command();
+    for name in STDIN_COMMANDS {
+        command = command.mut_subcommand(name, |sub| {
+            sub.mut_arg("file", |file| {
+                let file = file.help(
+                    "The file to read (memory-mapped), or `-` for standard input (the default \
+                     when standard input is not a terminal)",
+                );
+                match piped {
+                    true => file
+                        .required(false)
+                        .default_value("-")
+                        .hide_default_value(true),
+                    false => file,
+                }
+            })
+        });
+    }
+    let matches = command.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }
 
 /// What a command reports after writing its output: a closed pipe (`| head`) ends the

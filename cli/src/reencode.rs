@@ -46,9 +46,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             (None, _) => format!("cannot re-encode: {e}"),
         })?;
     }
+    // Written over the input itself, it must not have changed since it was read.
+    let read = data.stamp();
     if data.container().is_plain() {
-        return crate::output::write(&args.output, &out, &args.out);
+        return crate::output::write_over(&args.output, &out, &args.out, read);
     }
     let wrapped = data.wrap(&out, args.to.map(GodotArg::dialect))?;
-    crate::output::write(&args.output, &wrapped, &args.out)
+    crate::output::write_over(&args.output, &wrapped, &args.out, read)
 }

@@ -113,10 +113,42 @@ pub fn counted(n: u64, singular: &str, plural: &str) -> String {
     )
 }
 
-/// `a` or `an` before `word`: `an int`, `an Object`, `a String`.
+/// `a` or `an` before `word`, by the sound it starts with: `an int`, `an Object`, `an
+/// Array`, `an AABB`, `an RID` (said letter by letter: "ar-eye-dee"), `a String`.
 pub fn article(word: &str) -> &'static str {
-    match word.chars().next() {
-        Some('a' | 'e' | 'i' | 'o' | 'u' | 'A' | 'E' | 'I' | 'O' | 'U') => "an",
-        _ => "a",
+    let first = word.chars().next().unwrap_or(' ');
+    // An acronym is said letter by letter: F, H, L, M, N, R, S and X start with a vowel.
+    let acronym = word.chars().count() > 1 && word.chars().all(|c| c.is_ascii_uppercase());
+    let vowel = match acronym {
+        true => "AEFHILMNORSX".contains(first),
+        false => "aeiouAEIOU".contains(first),
+    };
+    if vowel {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::article;
+
+    #[test]
+    fn the_article_follows_the_sound() {
+        for an in ["int", "Object", "Array", "AABB", "RID", "Image"] {
+            assert_eq!(article(an), "an", "{an}");
+        }
+        for a in [
+            "float",
+            "String",
+            "Vector2",
+            "Nil",
+            "PackedByteArray",
+            "Quat",
+            "bool",
+        ] {
+            assert_eq!(article(a), "a", "{a}");
+        }
     }
 }

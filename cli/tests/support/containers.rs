@@ -128,10 +128,17 @@ impl Scratch {
         self.0.join(name).to_str().unwrap().to_string()
     }
 
-    /// A copy of a fixture in the directory.
+    /// A copy of a fixture in the directory, writable (the fixtures may be read-only, and
+    /// `set` refuses a read-only file).
     pub fn copy(&self, engine: &str, name: &str) -> String {
         let to = self.path(name);
         std::fs::copy(fixture(engine, name), &to).unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&to).unwrap().permissions().mode();
+            std::fs::set_permissions(&to, std::fs::Permissions::from_mode(mode | 0o200)).unwrap();
+        }
         to
     }
 
