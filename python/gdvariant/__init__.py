@@ -4,10 +4,18 @@ The bytes of ``var_to_bytes`` / ``bytes_to_var`` (Godot 4), ``var2bytes`` / ``by
 (Godot 3), ``FileAccess.store_var`` / ``get_var``, ``PacketPeer`` and ``StreamPeer.put_var``,
 and Pandemonium's dialects of them.
 
-- ``loads(data, godot=4)`` decodes bytes into Python values; ``dumps(obj, godot=4)``
-  writes the engine's exact bytes.
+- ``loads(data)`` decodes bytes into Python values; ``dumps(obj, godot=4)`` writes the
+  engine's exact bytes. ``load(fp)`` and ``dump(obj, fp)`` do the same with binary files.
 - ``open(path)`` memory-maps a file and gives a lazy ``View``: ``view["players"][3]``.
 - ``iter_frames(data_or_path)`` reads files of many ``store_var`` values.
+- Readers take ``godot="auto"`` by default: the crate's detection (the command line's)
+  finds Godot 3 or 4, and one value or ``store_var`` frames. An input that two readings
+  fit equally well raises ``DecodeError`` (kind ``"ambiguous"``) naming both: pass
+  ``godot=3`` or ``godot=4`` (or a Pandemonium era, ``"pm-a"``, ``"pm-b"``, ``"pm-c"``,
+  which detection never picks). A reader of one value reads all of its input: several
+  frames (kind ``"multiple_frames"``) or bytes left over (``"trailing_bytes"``) raise.
+- ``json.dumps(value, default=gdvariant.json_default)`` writes decoded values as JSON;
+  ``jsonable(value)`` also turns dictionary keys JSON cannot hold into strings.
 - ``to_text`` gives the engine's text form, ``to_json`` the crate's lossless JSON.
 - Files the engine compressed (``FileAccess.open_compressed``) or encrypted
   (``open_encrypted_with_pass`` / ``open_encrypted``) and ``PackedByteArray.compress()``
@@ -19,10 +27,13 @@ like the engine; objects are data, never instantiated). Bad bytes raise ``Decode
 (a ``ValueError``) with ``.offset`` and ``.kind``.
 """
 
+import base64 as _base64
 import builtins as _builtins
+import io as _io
+import json as _json
 import mmap as _mmap
 import os as _os
-from typing import Any, Iterator, Optional, Union
+from typing import Any, BinaryIO, Iterator, Optional, Union
 
 from ._containers import ContainerType, Pairs, PackedStringArray, TypedArray, TypedDictionary
 from ._native import (
@@ -70,8 +81,8 @@ __all__ = [
     "Pairs", "PackedStringArray", "Plane", "Projection", "Quaternion", "Rect2", "Rect2i",
     "Signal", "StringName", "Transform2D", "Transform3D", "TypedArray", "TypedDictionary",
     "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "View",
-    "container_of", "dumps", "iter_frames", "loads", "open", "pack", "to_json", "to_text",
-    "unpack", "view",
+    "container_of", "dump", "dumps", "iter_frames", "json_default", "jsonable", "load",
+    "loads", "open", "pack", "to_json", "to_text", "unpack", "view",
 ]
 
 __version__ = "0.2.0"
@@ -87,15 +98,21 @@ def _map(path: _PathLike) -> Any:
         return _mmap.mmap(f.fileno(), 0, access=_mmap.ACCESS_READ)
 
 
-def open(path: _PathLike, godot: Union[int, str] = 4, **options: Any) -> View:  # noqa: A001
+def open(path: _PathLike, godot: Union[int, str] = "auto", **options: Any) -> View:  # noqa: A001
     """Memory-maps the file at ``path`` (read-only) and returns a lazy ``View`` of its value.
 
     The file is validated once, in one pass, without building anything; then
     ``view["players"][3]["name"]``, ``len(view)``, iteration and ``view.value()`` read only
     what they touch, and packed arrays come back as NumPy views of the mapping. Nothing of
     the file is loaded beyond the pages the OS maps in. Takes the keywords of ``view``
-    (``prefixed``, ``allow_objects``, ``max_depth``, ``max_nodes``); a ``store_var`` file is
-    recognised by its length prefix.
+    (``prefixed``, ``allow_objects``, ``max_depth``, ``max_nodes``).
+
+    The file is found as ``loads`` finds it: ``godot="auto"`` detects Godot 3 or 4 and
+    whether the value is a ``store_var`` frame (an ambiguous file raises ``DecodeError``,
+    kind ``"ambiguous"``: pass ``godot=3`` or ``godot=4``). A view shows one value: a file
+    of several ``store_var`` frames raises ``DecodeError`` (kind ``"multiple_frames"``,
+    with the number of frames); read it with ``iter_frames(path)``. Bytes left over after
+    the value raise too (kind ``"trailing_bytes"``).
 
     A file the engine compressed (GCPF) or encrypted (GDEC) is opened too: pass
     ``password=`` or ``key=`` (32 bytes or 64 hex digits) for an encrypted one, and
@@ -108,16 +125,157 @@ def open(path: _PathLike, godot: Union[int, str] = 4, **options: Any) -> View:  
     return view(_map(path), godot, **options)
 
 
-def iter_frames(data: Any, godot: Union[int, str] = 4, **options: Any) -> Iterator[Any]:
+def iter_frames(data: Any, godot: Union[int, str] = "auto", **options: Any) -> Iterator[Any]:
     """The values of length-prefixed frames (``store_var`` files, ``put_var`` streams), one
     at a time. ``data`` is bytes-like or a path (memory-mapped). Keywords:
     ``allow_objects``, ``max_frame`` (largest frame body, default 16 MiB), ``max_depth``,
     ``max_nodes``; ``password``, ``key`` and ``decompress`` for a compressed or encrypted
     file, opened first (as ``loads`` opens it). A bad frame raises ``DecodeError`` at its
-    offset."""
+    offset, after the frames before it.
+
+    ``godot="auto"`` (the default) reads the input once first to find its dialect and the
+    byte order of its prefixes, as ``loads`` does (an ambiguous input raises
+    ``DecodeError`` at once); ``godot=3``, ``4`` or a Pandemonium era reads little-endian
+    frames of that dialect as they come, without that pass.
+
+    >>> frames = gdvariant.dumps(1, prefixed=True) + gdvariant.dumps("two", prefixed=True)
+    >>> list(gdvariant.iter_frames(frames))
+    [1, 'two']
+    """
     if isinstance(data, (str, _os.PathLike)):
         data = _map(data)
     return _iter_frames(data, godot, **options)
+
+
+def load(fp: BinaryIO, godot: Union[int, str] = "auto", **options: Any) -> Any:
+    """Reads the binary file object ``fp`` to its end and decodes what it read, as
+    ``loads`` does (the same keywords; ``godot="auto"``), like ``json.load`` and
+    ``pickle.load``. A file of several ``store_var`` frames raises ``DecodeError``: read
+    it with ``iter_frames(fp.read())``, or ``iter_frames(path)``. For a file on disk,
+    ``open(path)`` maps it instead of reading it into memory.
+
+    >>> import io
+    >>> gdvariant.load(io.BytesIO(gdvariant.dumps(7)))
+    7
+    """
+    data = fp.read()
+    if isinstance(data, str):
+        raise TypeError('load needs a file opened in binary mode (open(path, "rb")), not text')
+    return loads(data, godot, **options)
+
+
+def dump(obj: Any, fp: BinaryIO, godot: Union[int, str] = 4, **options: Any) -> None:
+    """Writes the bytes of ``dumps(obj, godot, **options)`` to the binary file object
+    ``fp`` (keywords ``prefixed`` and ``precision``; ``godot=4`` by default, as for
+    ``dumps``), like ``json.dump`` and ``pickle.dump``. With ``prefixed=True`` each call
+    appends one ``store_var`` frame: ``iter_frames`` reads them back.
+
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> gdvariant.dump({"hp": 10}, out)
+    >>> gdvariant.loads(out.getvalue())
+    {'hp': 10}
+    """
+    if isinstance(fp, _io.TextIOBase):
+        raise TypeError('dump needs a file opened in binary mode (open(path, "wb")), not text')
+    fp.write(dumps(obj, godot, **options))
+
+
+_MATH = (Vector2, Vector2i, Rect2, Rect2i, Vector3, Vector3i, Transform2D, Vector4, Vector4i,
+         Plane, Quaternion, AABB, Basis, Transform3D, Projection, Color)
+
+
+def json_default(obj: Any) -> Any:
+    """The ``default=`` of ``json.dumps`` / ``json.dump`` for the values ``loads`` returns:
+    ``json.dumps(value, default=gdvariant.json_default)``. Lossy: it is for reading a save
+    in JSON tools, not for writing it back (``to_json`` gives the lossless form).
+
+    - math classes (``Vector3``, ``Color``, ``Transform3D``, …): a list of their
+      components, in the engine's order (``.components``; ``double`` is dropped);
+    - ``StringName`` and ``NodePath``: their text, a ``str``;
+    - packed arrays (NumPy arrays, or memoryviews without NumPy): nested lists
+      (``.tolist()``);
+    - ``bytes`` (a ``PackedByteArray``): a base64 ``str``, as ``to_json`` writes it;
+    - ``Object``: ``{"type": "Object", "class": ..., "properties": {...}}``;
+      ``ObjectId``: ``{"type": "ObjectId", "id": ...}``; ``RID``: ``{"type": "RID",
+      "id": ...}``; ``Callable``: ``{"type": "Callable"}``; ``Signal``:
+      ``{"type": "Signal", "name": ..., "object": ...}``.
+
+    ``json.dumps`` writes NaN and infinities as ``NaN`` / ``Infinity`` unless
+    ``allow_nan=False``. It also checks dictionary keys before it calls ``default``: a key
+    that is no ``str``, ``int``, ``float``, ``bool`` or ``None`` (a ``StringName`` key, a
+    ``Vector2i`` key) raises ``TypeError`` there. ``jsonable(value)`` converts keys too.
+
+    >>> import json
+    >>> json.dumps({"pos": gdvariant.Vector2(1, 2), "id": gdvariant.StringName("hp")},
+    ...            default=gdvariant.json_default)
+    '{"pos": [1.0, 2.0], "id": "hp"}'
+    """
+    if isinstance(obj, _MATH):
+        return list(obj)
+    if isinstance(obj, (StringName, NodePath)):
+        return str(obj)
+    if isinstance(obj, (bytes, bytearray)):
+        return _base64.b64encode(obj).decode("ascii")
+    if isinstance(obj, memoryview) or any(c.__module__ == "numpy" for c in type(obj).__mro__):
+        return obj.tolist()
+    if isinstance(obj, Object):
+        return {"type": "Object", "class": obj.class_name, "properties": obj.properties}
+    if isinstance(obj, ObjectId):
+        return {"type": "ObjectId", "id": obj.id}
+    if isinstance(obj, RID):
+        return {"type": "RID", "id": obj.id}
+    if isinstance(obj, Callable):
+        return {"type": "Callable"}
+    if isinstance(obj, Signal):
+        return {"type": "Signal", "name": obj.name, "object": obj.object_id}
+    raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
+
+
+def _json_key(key: Any) -> Any:
+    """A dictionary key as JSON can hold it."""
+    if key is None or isinstance(key, (str, bool, int, float)):
+        return key
+    if isinstance(key, (StringName, NodePath)):
+        return str(key)
+    if isinstance(key, (bytes, bytearray)):
+        return _base64.b64encode(key).decode("ascii")
+    return _json.dumps(jsonable(key), separators=(",", ":"))
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` (what ``loads`` returns) as plain ``dict``, ``list``, ``str``, ``int``,
+    ``float``, ``bool`` and ``None``, which ``json.dumps`` writes without ``default=``.
+    Values become what ``json_default`` makes of them; dictionary keys that JSON cannot
+    hold become strings: a ``StringName`` or ``NodePath`` its text, ``bytes`` base64, any
+    other key the compact JSON of its value (``Vector2i(1, 2)`` → ``"[1,2]"``). Keys that
+    become equal merge (the last one wins). No recursion: the deepest values (1024
+    levels) convert under Python's default recursion limit. O(size).
+
+    >>> gdvariant.jsonable({gdvariant.StringName("hp"): 10, gdvariant.Vector2i(1, 2): b"ok"})
+    {'hp': 10, '[1,2]': 'b2s='}
+    """
+    root: list = [None]
+    todo = [(value, root, 0)]
+    while todo:
+        v, parent, slot = todo.pop()
+        if isinstance(v, dict):
+            out: dict = {}
+            pairs = [(_json_key(k), x) for k, x in v.items()]
+            for k, _ in pairs:
+                out[k] = None
+            # Pushed in reverse, converted in order: of keys that merge, the last wins.
+            todo.extend((x, out, k) for k, x in reversed(pairs))
+            parent[slot] = out
+        elif isinstance(v, (list, tuple)):
+            items = [None] * len(v)
+            todo.extend((x, items, i) for i, x in reversed(list(enumerate(v))))
+            parent[slot] = items
+        elif v is None or isinstance(v, (str, bool, int, float)):
+            parent[slot] = v
+        else:
+            todo.append((json_default(v), parent, slot))
+    return root[0]
 
 
 def container_of(data: Any, *, decompress: Optional[str] = None) -> dict:

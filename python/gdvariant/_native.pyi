@@ -2,7 +2,7 @@
 
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union, overload
 
-Godot = Union[int, str]  # 3, 4, "pm-a", "pm-b", "pm-c"
+Godot = Union[int, str]  # "auto" (readers only), 3, 4, "pm-a", "pm-b", "pm-c"
 Key = Union[bytes, bytearray, memoryview, str]  # 32 bytes, or 64 hex digits (an IV: 16, 32)
 Mode = str  # "fastlz", "deflate", "zstd", "gzip", "brotli" (decompress= also "none")
 
@@ -13,7 +13,10 @@ class DecodeError(ValueError):
     kind: str
     """What is wrong: "UnexpectedEnd", "LengthOutOfBounds", "UnknownType", "InvalidUtf8",
     "TooDeep", "TooManyNodes", "InvalidContainerType", "OldNodePath",
-    "FullObjectNotAllowed", "InvalidScriptProperty", "FrameTooLarge", …; for a compressed or
+    "FullObjectNotAllowed", "InvalidScriptProperty", "FrameTooLarge", …; for an input that
+    is not one value: "multiple_frames" (several store_var frames: use `iter_frames`),
+    "trailing_bytes" (bytes left over after the value, from `offset`), "ambiguous" (two
+    readings fit as well: pass `godot=3` or `godot=4`); for a compressed or
     encrypted file that cannot be opened, the crate's snake_case code: "needs_key",
     "wrong_key", "size_mismatch", "unexpected_end", "corrupt_block", "bad_end_magic",
     "ciphertext_length", "ambiguous", "too_large", … (offset in the file)"""
@@ -21,7 +24,7 @@ class DecodeError(ValueError):
 class EncodeError(ValueError):
     """A value the chosen dialect cannot hold."""
 
-def loads(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = None,
+def loads(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
           allow_objects: bool = True, max_depth: int = 1024,
           max_nodes: Optional[int] = None, password: Optional[str] = None,
           key: Optional[Key] = None, decompress: Optional[Mode] = None) -> Any:
@@ -31,26 +34,35 @@ def loads(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = N
     `allow_objects=False` refuses full objects; `max_nodes` bounds the values built), then
     built in one more pass without recursion. Cost: O(len(data)); packed arrays are NumPy
     views of `data` (O(1), copied only when misaligned), or memoryviews without NumPy.
-    `prefixed`: True for a `store_var`/`put_var` frame (u32 length first), False for raw
-    `var_to_bytes` bytes, None to recognise a frame by its length. Raises `DecodeError`.
+    `godot`: "auto" (default) detects Godot 3 or 4 as the command line does, and raises
+    `DecodeError` (kind "ambiguous") naming both readings when two fit as well; 3, 4,
+    "pm-a", "pm-b", "pm-c" read that dialect exactly. `prefixed`: True for a
+    `store_var`/`put_var` frame (u32 length first), False for raw `var_to_bytes` bytes,
+    None to detect. The input must be one value, all of it: several frames ("multiple_frames")
+    or bytes left over ("trailing_bytes") raise `DecodeError`.
 
     A compressed (GCPF) or encrypted (GDEC) file, or a `compress()` stream, is opened first
     (as `unpack` opens it: `password=` or `key=` for an encrypted file, `decompress=` to
     name a FastLZ or Brotli stream, or "none"); plain bytes are not copied."""
 
-def dumps(obj: Any, godot: Optional[Godot] = 4, *, prefixed: bool = False) -> bytes:
+def dumps(obj: Any, godot: Optional[Godot] = 4, *, prefixed: bool = False,
+          precision: Optional[str] = None) -> bytes:
     """The engine's exact bytes for `obj` (what `var_to_bytes` writes; with `prefixed`,
-    what `store_var` writes). Raises `EncodeError` for what the dialect cannot hold and
-    `TypeError` for objects that are no Godot value. Cost: O(size)."""
+    what `store_var` writes), in Godot 4 by default (writing needs a dialect: no "auto").
+    NumPy arrays keep their dtype's precision: float64 vectors (`np.zeros((n, 3))`) are
+    double-precision packed arrays; `precision="single"` writes float64 arrays and
+    `double=True` math values with 32-bit floats. Raises `EncodeError` for what the
+    dialect cannot hold and `TypeError` for objects that are no Godot value. O(size)."""
 
-def view(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = None,
+def view(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
          allow_objects: bool = True, max_depth: int = 1024,
          max_nodes: Optional[int] = None, password: Optional[str] = None,
          key: Optional[Key] = None, decompress: Optional[Mode] = None) -> View:
     """A lazy `View` of the value in `data`: validated once (O(len(data)), nothing built).
-    A compressed or encrypted file is opened first, as `loads` opens it."""
+    Found and checked as `loads` finds it; a compressed or encrypted file is opened first,
+    as `loads` opens it."""
 
-def iter_frames(data: Any, godot: Optional[Godot] = 4, *, allow_objects: bool = True,
+def iter_frames(data: Any, godot: Optional[Godot] = "auto", *, allow_objects: bool = True,
                 max_frame: Optional[int] = None, max_depth: int = 1024,
                 max_nodes: Optional[int] = None, password: Optional[str] = None,
                 key: Optional[Key] = None, decompress: Optional[Mode] = None) -> FrameIter: ...
@@ -78,13 +90,13 @@ def container_of(data: Any, *, decompress: Optional[Mode] = None) -> Dict[str, A
     "compress": "zstd", "block_size": 4096}, {"container": "encrypted", "godot": 4} or
     {"container": "stream", "compress": "deflate"}."""
 
-def to_text(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = None,
+def to_text(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
             allow_objects: bool = True, style: Optional[str] = None) -> str:
     """The engine's text form (`var_to_str` / `var2str`) of a value: bytes-like `data`, a
     `View`, or any Python value `dumps` takes. `style`: "3.2", "3.6", "4", "pm-a", "pm-b",
     "pm-c" (default: the dialect's newest)."""
 
-def to_json(data: Any, godot: Optional[Godot] = 4, *, prefixed: Optional[bool] = None,
+def to_json(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
             allow_objects: bool = True, pretty: bool = False) -> str:
     """The crate's lossless JSON of a value (the schema of `gdvariant from-json`)."""
 

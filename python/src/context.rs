@@ -16,7 +16,10 @@ pyo3::create_exception!(
     "Bytes that are not a valid value. `.offset` is the byte offset of the problem (from the \
      start of the input, length prefix included), `.kind` names it (`\"UnexpectedEnd\"`, \
      `\"LengthOutOfBounds\"`, `\"UnknownType\"`, `\"InvalidUtf8\"`, `\"TooDeep\"`, \
-     `\"TooManyNodes\"`, `\"FullObjectNotAllowed\"`, `\"FrameTooLarge\"`, …). A compressed \
+     `\"TooManyNodes\"`, `\"FullObjectNotAllowed\"`, `\"FrameTooLarge\"`, …). An input that is \
+     not one value has `\"multiple_frames\"` (several store_var frames: read them with \
+     `iter_frames`), `\"trailing_bytes\"` (bytes left over, from `.offset`) or \
+     `\"ambiguous\"` (two readings fit as well: pass `godot=3` or `godot=4`). A compressed \
      or encrypted file that cannot be opened has a snake_case `.kind` (`\"needs_key\"`, \
      `\"wrong_key\"`, `\"size_mismatch\"`, `\"unexpected_end\"`, `\"corrupt_block\"`, …) and \
      `.offset` in the file; an error in the values inside has its offset in the plain bytes."
@@ -150,6 +153,53 @@ pub fn dialect(godot: &Bound<'_, PyAny>) -> PyResult<Dialect> {
         _ => Err(PyValueError::new_err(format!(
             "godot must be 3, 4, \"pm-a\", \"pm-b\" or \"pm-c\", got {name:?}"
         ))),
+    }
+}
+
+/// The dialect a reader's `godot=` argument names: `None` for `"auto"` (or no argument),
+/// the crate's detection; otherwise what [`dialect`] takes.
+pub fn read_dialect(godot: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Dialect>> {
+    match godot {
+        None => Ok(None),
+        Some(g) if g.is_none() => Ok(None),
+        Some(g) => {
+            if let Ok(name) = g.extract::<String>() {
+                if name.eq_ignore_ascii_case("auto") {
+                    return Ok(None);
+                }
+            }
+            dialect(g).map(Some).map_err(|e| {
+                let message = e.value(g.py()).to_string().replacen(
+                    "godot must be 3,",
+                    "godot must be \"auto\", 3,",
+                    1,
+                );
+                if e.is_instance_of::<PyTypeError>(g.py()) {
+                    PyTypeError::new_err(message)
+                } else {
+                    PyValueError::new_err(message)
+                }
+            })
+        }
+    }
+}
+
+/// The dialect a writer's `godot=` argument names (default Godot 4): writing needs one,
+/// so `"auto"` is refused.
+pub fn write_dialect(godot: Option<&Bound<'_, PyAny>>) -> PyResult<Dialect> {
+    match godot {
+        None => Ok(Dialect::Godot4),
+        Some(g) => {
+            if let Ok(name) = g.extract::<String>() {
+                if name.eq_ignore_ascii_case("auto") {
+                    return Err(PyValueError::new_err(
+                        "writing needs a dialect: godot=3, 4, \"pm-a\", \"pm-b\" or \"pm-c\" \
+                         (default 4); \"auto\" is for readers",
+                    ));
+                }
+            }
+            dialect(g)
+        }
     }
 }
 

@@ -12,10 +12,11 @@ use crate::context::{classes, numpy, Classes, EncodeError, NumPy};
 use crate::input::type_name;
 use crate::math::{self, Components};
 
-/// The engine's bytes for `obj` in `dialect`.
-pub fn to_bytes(obj: &Bound<'_, PyAny>, dialect: Dialect) -> PyResult<Vec<u8>> {
+/// The engine's bytes for `obj` in `dialect`; `single`: float64 data written with 32-bit
+/// floats (`precision="single"`).
+pub fn to_bytes(obj: &Bound<'_, PyAny>, dialect: Dialect, single: bool) -> PyResult<Vec<u8>> {
     let mut out = Vec::new();
-    write(obj, dialect, &mut out)?;
+    write(obj, dialect, single, &mut out)?;
     Ok(out)
 }
 
@@ -25,15 +26,16 @@ pub fn to_bytes(obj: &Bound<'_, PyAny>, dialect: Dialect) -> PyResult<Vec<u8>> {
 pub fn with_bytes<R>(
     obj: &Bound<'_, PyAny>,
     dialect: Dialect,
+    single: bool,
     f: impl FnOnce(&[u8]) -> R,
 ) -> PyResult<R> {
     SCRATCH.with(|scratch| {
         // A `dumps` inside a `dumps` (from a Python method we call) gets its own buffer.
         let Ok(mut out) = scratch.try_borrow_mut() else {
-            return Ok(f(&to_bytes(obj, dialect)?));
+            return Ok(f(&to_bytes(obj, dialect, single)?));
         };
         out.clear();
-        let result = write(obj, dialect, &mut out).map(|()| f(&out));
+        let result = write(obj, dialect, single, &mut out).map(|()| f(&out));
         if out.capacity() > SCRATCH_KEEP {
             *out = Vec::new();
         }
@@ -48,12 +50,18 @@ thread_local! {
 /// The largest buffer a thread keeps between calls.
 const SCRATCH_KEEP: usize = 64 << 20;
 
-fn write(obj: &Bound<'_, PyAny>, dialect: Dialect, out: &mut Vec<u8>) -> PyResult<()> {
+fn write(
+    obj: &Bound<'_, PyAny>,
+    dialect: Dialect,
+    single: bool,
+    out: &mut Vec<u8>,
+) -> PyResult<()> {
     let py = obj.py();
     let encoder = Encoder {
         classes: classes(py)?,
         numpy: numpy(py),
         dialect,
+        single,
     };
     encoder.write(obj, Builder::new(out, dialect), 0)
 }
@@ -62,6 +70,8 @@ struct Encoder<'a> {
     classes: &'a Classes,
     numpy: Option<&'a NumPy>,
     dialect: Dialect,
+    /// `precision="single"`: float64 arrays and double math values as 32-bit floats.
+    single: bool,
 }
 
 /// A `BuildError` as an `EncodeError`.
@@ -151,8 +161,8 @@ impl Encoder<'_> {
         if let Some((ty, components)) = math::from_python(obj) {
             return match components {
                 Components::Int(c) => b.math_i32(ty, &c),
-                Components::Real(c, true) => b.math_f64(ty, &c),
-                Components::Real(c, false) => {
+                Components::Real(c, true) if !self.single => b.math_f64(ty, &c),
+                Components::Real(c, _) => {
                     let narrow: Vec<f32> = c.iter().map(|&x| x as f32).collect();
                     b.math(ty, &narrow)
                 }
@@ -279,7 +289,10 @@ impl Encoder<'_> {
     ) -> PyResult<()> {
         let dtype = obj.getattr("dtype")?;
         let kind: String = dtype.getattr("kind")?.extract()?;
-        let size: usize = dtype.getattr("itemsize")?.extract()?;
+        let mut size: usize = dtype.getattr("itemsize")?.extract()?;
+        if self.single && kind == "f" && size == 8 {
+            size = 4; // NumPy rounds each to the nearest f32 in the conversion below
+        }
         let (ty, double) = packed_type(obj, &kind, size, color)?;
         // Little-endian, C order (no copy when it already is), then its bytes.
         let le = format!("<{kind}{size}");
@@ -308,6 +321,21 @@ impl Encoder<'_> {
                 "memoryviews are native-endian: use NumPy on big-endian machines",
             ));
         }
+        if self.single && kind == "f" && size == 8 {
+            let (ty, _) = packed_type(view, kind, 4, false)?;
+            let bytes = view.call_method0("tobytes")?;
+            let narrow: Vec<u8> = bytes
+                .cast::<PyBytes>()?
+                .as_bytes()
+                .chunks_exact(8)
+                .flat_map(|c| {
+                    let mut word = [0u8; 8];
+                    word.copy_from_slice(c);
+                    (f64::from_ne_bytes(word) as f32).to_le_bytes()
+                })
+                .collect();
+            return b.packed_le_bytes(ty, false, &narrow).map_err(build);
+        }
         let (ty, double) = packed_type(view, kind, size, false)?;
         packed_bytes_of(view, ty, double, b)
     }
@@ -322,7 +350,13 @@ fn packed_bytes_of(
 ) -> PyResult<()> {
     let bytes = obj.call_method0("tobytes")?;
     b.packed_le_bytes(ty, double, bytes.cast::<PyBytes>()?.as_bytes())
-        .map_err(build)
+        .map_err(|e| match e {
+            BuildError::NotInDialect { .. } if double => EncodeError::new_err(format!(
+                "{e} (a float64 array): pass precision=\"single\" to write it with 32-bit \
+                 floats, or give it dtype float32"
+            )),
+            e => build(e),
+        })
 }
 
 /// The packed array for `array` (a NumPy array or a memoryview), whose components are of

@@ -20,25 +20,37 @@ mod math;
 mod packed;
 mod read;
 
-use gdvariant::frame::{FrameOptions, Hints, DEFAULT_MAX_FRAME};
+use gdvariant::frame::{FrameOptions, Hints, PrefixOrder, DEFAULT_MAX_FRAME};
 use gdvariant::{json, TextStyle, GODOT_MAX_DEPTH};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::context::{dialect, options, DecodeError, EncodeError};
+use crate::context::{options, read_dialect, write_dialect, DecodeError, EncodeError};
 use crate::input::Input;
 use crate::packed::Source;
 
 /// Decodes bytes-like `data` (bytes, bytearray, memoryview, mmap) into Python values.
 ///
+/// `godot`: "auto" (the default) finds the dialect and the framing the way the command
+/// line does (the crate's `frame::detect`): Godot 3 or 4, raw var_to_bytes bytes or one
+/// store_var frame. An input that reads as well in both dialects and gives different
+/// values raises DecodeError (`.kind` "ambiguous") that names both readings: pass godot=3
+/// or godot=4. Values that mean the same in both (an int, a String) are not ambiguous.
+/// 3, 4, "pm-a", "pm-b" or "pm-c" read exactly that dialect (detection never picks a
+/// Pandemonium era: name it). `prefixed`: True for a store_var / put_var frame (u32
+/// length first), False for raw var_to_bytes bytes, None (default) to detect.
+///
+/// The input is one value, all of it: a file of several store_var frames raises
+/// DecodeError (kind "multiple_frames", read it with `iter_frames`), and bytes left over
+/// after the value raise DecodeError (kind "trailing_bytes", `.offset` where they start).
+///
 /// Validated first, in one pass, with the limits given: nesting `max_depth` (1024, the
 /// engine's), `max_nodes` values at most, full objects refused with `allow_objects=False`.
-/// Then built in one more pass, without recursion. Cost: O(len(data)); packed arrays are
-/// read-only NumPy views of `data` in O(1) (copied only when misaligned), memoryviews
-/// without NumPy. `prefixed`: True for a store_var / put_var frame (u32 length first),
-/// False for raw var_to_bytes bytes, None to recognise a frame by its length.
-/// `godot`: 3, 4, "pm-a", "pm-b" or "pm-c". Raises DecodeError (.offset, .kind).
+/// Then built in one more pass, without recursion. Cost: O(len(data)) (detection reads
+/// the input once more at most for each reading that parses); packed arrays are read-only
+/// NumPy views of `data` in O(1) (copied only when misaligned), memoryviews without
+/// NumPy. Raises DecodeError (.offset, .kind).
 ///
 /// A file the engine compressed (GCPF) or encrypted (GDEC), or a `compress()` stream, is
 /// opened first (see `unpack`: `password=`, `key=` for an encrypted file, `decompress=`
@@ -47,10 +59,21 @@ use crate::packed::Source;
 ///
 /// >>> gdvariant.loads(b"\x02\x00\x00\x00\x07\x00\x00\x00")
 /// 7
+/// >>> red = gdvariant.dumps(gdvariant.Color(1, 0, 0, 1), godot=3)
+/// >>> gdvariant.loads(red)
+/// Traceback (most recent call last):
+///     ...
+/// gdvariant.DecodeError: ambiguous input: it reads as a Godot 4 Plane and as a Godot 3 Color; pass godot=3 or godot=4 to choose
+/// >>> gdvariant.loads(red, godot=3)
+/// Color(1.0, 0.0, 0.0, 1.0)
+/// >>> gdvariant.loads(gdvariant.dumps(1, prefixed=True) + gdvariant.dumps(2, prefixed=True))
+/// Traceback (most recent call last):
+///     ...
+/// gdvariant.DecodeError: the input holds 2 store_var frames (Godot 4 values, each behind a 4-byte length), not one value: read them with gdvariant.iter_frames(data) (or iter_frames(path))
 /// >>> gdvariant.loads(gdvariant.pack(gdvariant.dumps("hi"), password="hunter2"), password="hunter2")
 /// 'hi'
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=\"auto\", *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn loads<'py>(
     data: &Bound<'py, PyAny>,
@@ -64,17 +87,11 @@ fn loads<'py>(
     decompress: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = data.py();
-    let dialect = godot
-        .map(dialect)
-        .transpose()?
-        .unwrap_or(gdvariant::Dialect::Godot4);
+    let dialect = read_dialect(godot)?;
     let (input, object) = container::open_input(
         data,
         &container::open_options(password, key, decompress)?,
-        Hints {
-            dialect: Some(dialect),
-            prefixed,
-        },
+        Hints { dialect, prefixed },
     )?;
     let bytes = input.bytes();
     let value = read::parse(
@@ -89,27 +106,47 @@ fn loads<'py>(
 }
 
 /// The engine's exact bytes for `obj`: what var_to_bytes writes (with `prefixed`, what
-/// store_var writes). Python values map to Godot types as `loads` gives them (int and float
-/// take 32 bits when they fit, like the engine; NumPy arrays become packed arrays by dtype
-/// and shape). Raises EncodeError for what the dialect cannot hold (a StringName in Godot
-/// 3, nesting deeper than 1024) and TypeError for objects that are no Godot value.
-/// Cost: O(size of the output).
+/// store_var writes). `godot`: the dialect written, 4 by default (writing needs a dialect:
+/// "auto" is for readers). Python values map to Godot types as `loads` gives them (int and
+/// float take 32 bits when they fit, like the engine). Raises EncodeError for what the
+/// dialect cannot hold (a StringName in Godot 3, nesting deeper than 1024) and TypeError
+/// for objects that are no Godot value. Cost: O(size of the output).
+///
+/// NumPy arrays become packed arrays by dtype and shape, at the dtype's precision: a
+/// float64 array of shape (n, 2), (n, 3) or (n, 4) is a PackedVector2/3/4Array of
+/// doubles (what a Godot 4 build with precision=double writes; `np.zeros((n, 3))` is one),
+/// a 1-D float64 array a PackedFloat64Array. `precision="single"` writes every float64
+/// array with 32-bit floats instead (rounded to the nearest, as `astype(np.float32)`
+/// rounds; 1-D: a PackedFloat32Array), and so the math classes made with `double=True`;
+/// plain floats keep their 64 bits (a float Variant is 64-bit in every build).
 ///
 /// >>> gdvariant.dumps(7)
 /// b'\x02\x00\x00\x00\x07\x00\x00\x00'
+/// >>> gdvariant.dumps(gdvariant.Vector2(0.5, 1, double=True))
+/// b'\x05\x00\x01\x00\x00\x00\x00\x00\x00\x00\xe0?\x00\x00\x00\x00\x00\x00\xf0?'
+/// >>> gdvariant.dumps(gdvariant.Vector2(0.5, 1, double=True), precision="single")
+/// b'\x05\x00\x00\x00\x00\x00\x00?\x00\x00\x80?'
 #[pyfunction]
-#[pyo3(signature = (obj, godot = None, *, prefixed = false), text_signature = "(obj, godot=4, *, prefixed=False)")]
+#[pyo3(signature = (obj, godot = None, *, prefixed = false, precision = None), text_signature = "(obj, godot=4, *, prefixed=False, precision=None)")]
 fn dumps<'py>(
     obj: &Bound<'py, PyAny>,
     godot: Option<&Bound<'py, PyAny>>,
     prefixed: bool,
+    precision: Option<&str>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = obj.py();
-    let dialect = godot
-        .map(dialect)
-        .transpose()?
-        .unwrap_or(gdvariant::Dialect::Godot4);
-    encode::with_bytes(obj, dialect, |body| {
+    let dialect = write_dialect(godot)?;
+    let single = match precision {
+        None => false,
+        Some(p) if p.eq_ignore_ascii_case("single") => true,
+        Some(p) => {
+            return Err(PyValueError::new_err(format!(
+                "precision must be \"single\" or None (each array at its dtype's \
+                 precision), not {p:?}"
+            )))
+        }
+    };
+    encode::with_bytes(obj, dialect, single, |body| {
         if !prefixed {
             return Ok(PyBytes::new(py, body));
         }
@@ -125,11 +162,13 @@ fn dumps<'py>(
 
 /// A lazy, read-only View of the value in bytes-like `data`: validated once (O(len(data)),
 /// nothing built); then `view["key"]`, `view[3]`, `len`, iteration and `.value()` convert
-/// only what they reach. `gdvariant.open(path)` gives one of a memory-mapped file. A
+/// only what they reach. `gdvariant.open(path)` gives one of a memory-mapped file. The
+/// input is found and checked as `loads` finds it (`godot="auto"` by default; several
+/// store_var frames, bytes left over and an ambiguous input raise DecodeError). A
 /// compressed or encrypted file, or a `compress()` stream, is opened first, as `loads`
 /// opens it (`password=`, `key=`, `decompress=`); the view then reads the decoded bytes.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=\"auto\", *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn view(
     data: &Bound<'_, PyAny>,
@@ -143,17 +182,11 @@ fn view(
     decompress: Option<&str>,
 ) -> PyResult<lazy::View> {
     let py = data.py();
-    let dialect = godot
-        .map(dialect)
-        .transpose()?
-        .unwrap_or(gdvariant::Dialect::Godot4);
+    let dialect = read_dialect(godot)?;
     let (input, object) = container::open_input(
         data,
         &container::open_options(password, key, decompress)?,
-        Hints {
-            dialect: Some(dialect),
-            prefixed,
-        },
+        Hints { dialect, prefixed },
     )?;
     let options = options(allow_objects, max_depth, max_nodes);
     lazy::View::new(input, object.unbind(), |bytes| {
@@ -164,11 +197,16 @@ fn view(
 /// An iterator over the values of the length-prefixed frames in bytes-like `data` (a file
 /// of store_var values, a captured put_var stream). Each frame is validated when reached;
 /// a prefix over `max_frame` bytes (default 16 MiB) or a bad value raises DecodeError at
-/// its offset and ends the iteration. `gdvariant.iter_frames` also takes a path. A
-/// compressed or encrypted file is opened first, as `loads` opens it (`password=`,
-/// `key=`, `decompress=`): a bad container raises DecodeError here, before any frame.
+/// its offset and ends the iteration. `gdvariant.iter_frames` also takes a path.
+/// `godot="auto"` (the default) reads the input once first to find the dialect and the
+/// byte order of the prefixes, as `loads` does (an ambiguous input raises DecodeError
+/// here; when a frame is cut short or damaged, the frames before it are read in the
+/// reading that got furthest, then the damaged one raises); 3, 4, "pm-a", "pm-b" or
+/// "pm-c" read little-endian frames of that dialect without that pass. A compressed or
+/// encrypted file is opened first, as `loads` opens it (`password=`, `key=`,
+/// `decompress=`): a bad container raises DecodeError here, before any frame.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=4, *, allow_objects=True, max_frame=None, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=\"auto\", *, allow_objects=True, max_frame=None, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn iter_frames(
     data: &Bound<'_, PyAny>,
@@ -181,28 +219,35 @@ fn iter_frames(
     key: Option<&Bound<'_, PyAny>>,
     decompress: Option<&str>,
 ) -> PyResult<frames::FrameIter> {
-    let dialect = godot
-        .map(dialect)
-        .transpose()?
-        .unwrap_or(gdvariant::Dialect::Godot4);
-    let options = FrameOptions {
-        max_frame: max_frame.unwrap_or(DEFAULT_MAX_FRAME),
-        parse: options(allow_objects, max_depth, max_nodes),
-        ..FrameOptions::new(dialect)
-    };
+    let py = data.py();
+    let dialect = read_dialect(godot)?;
     let (input, object) = container::open_input(
         data,
         &container::open_options(password, key, decompress)?,
         Hints {
-            dialect: Some(dialect),
+            dialect,
             prefixed: Some(true),
         },
     )?;
+    let (dialect, order) = match dialect {
+        Some(dialect) => (dialect, PrefixOrder::Little),
+        None => {
+            let reading = read::frames_reading(py, input.bytes())?;
+            (reading.dialect, reading.prefix.unwrap_or_default())
+        }
+    };
+    let options = FrameOptions {
+        order,
+        max_frame: max_frame.unwrap_or(DEFAULT_MAX_FRAME),
+        parse: options(allow_objects, max_depth, max_nodes),
+        ..FrameOptions::new(dialect)
+    };
     Ok(frames::FrameIter::new(input, object.unbind(), options))
 }
 
 /// Runs `f` on the value `data` holds: a `View`'s value, the value in bytes-like
-/// `data`, or (any other Python value) the value `dumps` writes for it.
+/// `data` (found as `loads` finds it), or (any other Python value) the value `dumps`
+/// writes for it (in Godot 4 when `godot` names no dialect).
 fn with_value<T>(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
@@ -214,13 +259,14 @@ fn with_value<T>(
     if let Ok(v) = data.cast::<lazy::View>() {
         return v.get().with_ref(f);
     }
-    let dialect = godot
-        .map(dialect)
-        .transpose()?
-        .unwrap_or(gdvariant::Dialect::Godot4);
+    let dialect = read_dialect(godot)?;
     let input = match Input::new(data) {
         Ok(input) => input,
-        Err(_) => Input::Copied(encode::to_bytes(data, dialect)?),
+        Err(_) => Input::Copied(encode::to_bytes(
+            data,
+            dialect.unwrap_or(gdvariant::Dialect::Godot4),
+            false,
+        )?),
     };
     let options = options(allow_objects, GODOT_MAX_DEPTH, None);
     f(read::parse(py, input.bytes(), dialect, prefixed, &options)?)
@@ -230,14 +276,15 @@ fn with_value<T>(
 const STYLES: &str = "style must be \"3.2\", \"3.6\", \"4\", \"pm-a\", \"pm-b\" or \"pm-c\"";
 
 /// The engine's text form (var_to_str / var2str) of a value: bytes-like `data` (decoded
-/// like `loads`), a View, or any other Python value (encoded like `dumps` first). `style`
+/// like `loads`, `godot="auto"` by default), a View, or any other Python value (encoded
+/// like `dumps` first, in Godot 4 unless `godot` names a dialect). `style`
 /// picks an engine's printing: "3.2", "3.6", "4", "pm-a", "pm-b", "pm-c" (default: the
 /// dialect's newest). Cost: O(size).
 ///
 /// >>> gdvariant.to_text({"hp": 10})
 /// '{\n"hp": 10\n}'
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, style = None), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, style=None)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, style = None), text_signature = "(data, godot=\"auto\", *, prefixed=None, allow_objects=True, style=None)")]
 fn to_text(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
@@ -262,9 +309,11 @@ fn to_text(
 }
 
 /// The crate's lossless JSON of a value (the schema `gdvariant from-json` reads back):
-/// bytes-like `data`, a View, or any other Python value. Cost: O(size).
+/// bytes-like `data` (decoded like `loads`, `godot="auto"` by default), a View, or any
+/// other Python value (encoded like `dumps`). Cost: O(size). For JSON of the Python
+/// values themselves, see `json_default`.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false), text_signature = "(data, godot=4, *, prefixed=None, allow_objects=True, pretty=False)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false), text_signature = "(data, godot=\"auto\", *, prefixed=None, allow_objects=True, pretty=False)")]
 fn to_json(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,

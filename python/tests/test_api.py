@@ -144,11 +144,15 @@ def test_errors_say_what_and_where():
     assert (e.kind, e.offset) == ("UnexpectedEnd", 4)
     assert "offset" in str(e) and isinstance(e, ValueError)
     with pytest.raises(gd.DecodeError) as caught:
-        gd.loads(b"\xff\x00\x00\x00")
+        gd.loads(b"\xff\x00\x00\x00", 4, prefixed=False)
     assert caught.value.kind == "UnknownType"
+    with pytest.raises(gd.DecodeError) as caught:
+        gd.loads(b"\xff\x00\x00\x00")  # detected: a length prefix claiming 255 bytes
+    assert (caught.value.kind, caught.value.offset) == ("UnexpectedEnd", 0)
+    assert "frame #0 at offset 0x0 is truncated: it needs 259 bytes, 4 remain" in str(caught.value)
     with pytest.raises(TypeError):
         gd.loads("not bytes")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match='"auto", 3, 4'):
         gd.loads(b"\x00\x00\x00\x00", godot=5)
 
 
@@ -175,7 +179,8 @@ def test_the_parallel_example_reads_a_folder():
 def test_the_docstring_examples_run():
     import doctest
 
-    for f in (gd.loads, gd.dumps, gd.to_text):
+    for f in (gd.loads, gd.dumps, gd.to_text, gd.iter_frames, gd.load, gd.dump,
+              gd.json_default, gd.jsonable):
         runner = doctest.DocTestRunner()
         for test in doctest.DocTestFinder().find(f, f.__name__, globs={"gdvariant": gd}):
             runner.run(test)

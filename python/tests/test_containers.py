@@ -86,9 +86,19 @@ def test_every_engine_file_opens_to_the_engines_texts(case):
     assert texts(gd.iter_frames(data, godot, **keys), case) == case["texts"]
     assert texts(gd.iter_frames(case["path"], godot, **keys), case) == case["texts"]
     assert texts(gd.iter_frames(memoryview(bytearray(data)), godot, **keys), case) == case["texts"]
-    first = gd.open(case["path"], godot, prefixed=True, **keys)
-    assert gd.to_text(first, style=style) == case["texts"][0]
-    if len(case["texts"]) == 1:
+    if len(case["texts"]) > 1:
+        # Several frames: a reader of one value names them and points to iter_frames,
+        # with or without prefixed=True (it used to give frame #0 and drop the rest).
+        for read in (lambda: gd.open(case["path"], godot, prefixed=True, **keys),
+                     lambda: gd.open(case["path"], **keys),
+                     lambda: gd.loads(data, godot, prefixed=True, **keys),
+                     lambda: gd.loads(data, **keys)):
+            with pytest.raises(gd.DecodeError) as caught:
+                read()
+            assert caught.value.kind == "multiple_frames"
+            assert f"holds {len(case['texts'])} store_var frames" in str(caught.value)
+            assert "iter_frames" in str(caught.value)
+    else:
         # One frame: loads and open recognise it by its length prefix.
         assert texts([gd.loads(data, godot, **keys)], case) == case["texts"]
         assert gd.to_text(gd.open(case["path"], godot, **keys), style=style) == case["texts"][0]
@@ -275,8 +285,12 @@ def test_decompress_names_a_stream_or_none():
     data = (ROOT / "g4" / "save__raw_deflate.bin").read_bytes()
     assert gd.unpack(data, decompress="none") == data  # not a stream: as it is
     with pytest.raises(gd.DecodeError) as caught:
-        gd.loads(data, decompress="none")
+        gd.loads(data, 4, prefixed=False, decompress="none")
     assert caught.value.kind == "UnknownType"  # the zlib header is no type id
+    with pytest.raises(gd.DecodeError) as caught:
+        gd.loads(data, decompress="none")
+    # Detection's reading that gets furthest: a length prefix claiming more than is there.
+    assert caught.value.kind == "UnexpectedEnd" and "frame #0" in str(caught.value)
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(data, decompress="gzip")
     assert caught.value.kind == "corrupt_block"
