@@ -31,6 +31,66 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Pitfalls, and the fix for each
+//!
+//! **A `[f32; 3]` field reads a Vector3 but writes an Array.** Reading accepts a math
+//! value's components for an array, but serde gives the writer no way to know that an
+//! array was a Vector3, so it writes an Array of three floats, which the game then reads
+//! as an Array. Name the Godot type with a [`with`] helper (or use `glam::Vec3` with the
+//! `glam` feature):
+//!
+//! ```
+//! use serde::{Deserialize, Serialize};
+//! use gdvariant::{Dialect, VariantRef};
+//!
+//! #[derive(Serialize, Deserialize)]
+//! struct Lossy { pos: [f32; 3] }
+//! #[derive(Serialize, Deserialize)]
+//! struct Kept { #[serde(with = "gdvariant::serde::with::vector3")] pos: [f32; 3] }
+//!
+//! let save = gdvariant::text::parse("{\"pos\": Vector3(1, 2, 3)}", Dialect::Godot4)?;
+//! let lossy: Lossy = gdvariant::from_bytes(&save, Dialect::Godot4)?;
+//! let kept: Kept = gdvariant::from_bytes(&save, Dialect::Godot4)?;
+//! let text = |b: &[u8]| VariantRef::parse(b, Dialect::Godot4).map(|v| v.to_string());
+//! assert_eq!(text(&gdvariant::to_vec(&lossy, Dialect::Godot4)?)?, "{\n\"pos\": [1.0, 2.0, 3.0]\n}");
+//! assert_eq!(text(&gdvariant::to_vec(&kept, Dialect::Godot4)?)?, "{\n\"pos\": Vector3(1, 2, 3)\n}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Entries the struct does not name are dropped when it is written back.** serde ignores
+//! unknown fields on reading, so a save edited through a struct loses them; and
+//! `#[serde(flatten)]` into a map of [`Variant`](crate::Variant)s does not keep them whole
+//! either: serde buffers flattened entries in a form that has no Godot types, so a Vector2
+//! comes back as an Array. Reject unknown entries with `#[serde(deny_unknown_fields)]`, or
+//! read with the struct and write the fields you changed with [`Edit`](crate::edit::Edit),
+//! which copies everything else byte for byte:
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use serde::{Deserialize, Serialize};
+//! use gdvariant::{Dialect, Variant, VariantRef};
+//!
+//! #[derive(Serialize, Deserialize)]
+//! struct Player {
+//!     hp: i64,
+//!     #[serde(flatten)]
+//!     rest: BTreeMap<String, Variant>,
+//! }
+//!
+//! let save = gdvariant::text::parse("{\"hp\": 7, \"pos\": Vector2(1, 2)}", Dialect::Godot4)?;
+//! let mut player: Player = gdvariant::from_bytes(&save, Dialect::Godot4)?;
+//! player.hp = 100;
+//! let text = |b: &[u8]| VariantRef::parse(b, Dialect::Godot4).map(|v| v.to_string());
+//! // Through flatten, the Vector2 lost its type:
+//! let flattened = gdvariant::to_vec(&player, Dialect::Godot4)?;
+//! assert_eq!(text(&flattened)?, "{\n\"hp\": 100,\n\"pos\": [1.0, 2.0]\n}");
+//! // Through Edit, only `hp` changes:
+//! let mut edit = gdvariant::edit::Edit::from_bytes(&save, Dialect::Godot4)?;
+//! edit.set("hp", player.hp)?;
+//! assert_eq!(text(&edit.to_vec())?, "{\n\"hp\": 100,\n\"pos\": Vector2(1, 2)\n}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # The mapping
 //!
 //! | Rust (serde) | Godot | reading also accepts |
