@@ -40,8 +40,18 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let values = match json::read(&raw, dialect) {
         Ok(bytes) => vec![bytes],
         Err(whole) => match lines(&raw, dialect) {
-            Some(values) => values,
-            None => {
+            Lines::All(values) => values,
+            // JSON Lines with a bad line: that line's own error, at its place in the file.
+            Lines::Bad { line, start, error } => {
+                return Err(format!(
+                    "{name}:{line}:{}: {} (byte {})",
+                    error.column(),
+                    error.kind(),
+                    start + error.offset()
+                )
+                .into())
+            }
+            Lines::No => {
                 return Err(format!(
                     "{name}:{}:{}: {} (byte {})",
                     whole.line(),
@@ -73,17 +83,46 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     output::write(&args.output, &bytes, &args.out)
 }
 
-/// JSON Lines: every non-empty line one document; `None` unless there are several and all
-/// of them read.
-fn lines(raw: &[u8], dialect: Dialect) -> Option<Vec<Vec<u8>>> {
-    let docs: Vec<&[u8]> = raw
-        .split(|&b| b == b'\n')
-        .filter(|l| l.iter().any(|b| !b.is_ascii_whitespace()))
-        .collect();
-    if docs.len() < 2 {
-        return None;
+/// What the input is as JSON Lines.
+enum Lines {
+    /// Several documents, one per non-empty line, all read.
+    All(Vec<Vec<u8>>),
+    /// Several documents, the first read, a later one not: its line (1-based, counting
+    /// empty lines), the file offset where it starts, and its error.
+    Bad {
+        line: usize,
+        start: usize,
+        error: json::JsonReadError,
+    },
+    /// Not JSON Lines (one document, or the first line does not read alone).
+    No,
+}
+
+/// JSON Lines: every non-empty line one document.
+fn lines(raw: &[u8], dialect: Dialect) -> Lines {
+    let mut docs = Vec::new();
+    let mut start = 0;
+    for (index, line) in raw.split(|&b| b == b'\n').enumerate() {
+        let here = start;
+        start += line.len() + 1;
+        if line.iter().all(|b| b.is_ascii_whitespace()) {
+            continue;
+        }
+        match json::read(line, dialect) {
+            Ok(bytes) => docs.push(bytes),
+            Err(_) if docs.is_empty() => return Lines::No,
+            Err(error) => {
+                return Lines::Bad {
+                    line: index + 1,
+                    start: here,
+                    error,
+                }
+            }
+        }
     }
-    docs.into_iter()
-        .map(|d| json::read(d, dialect).ok())
-        .collect()
+    if docs.len() < 2 {
+        Lines::No
+    } else {
+        Lines::All(docs)
+    }
 }

@@ -116,3 +116,18 @@ fn errors_name_the_line_and_column() {
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_bad_json_line_is_reported_at_its_own_line() {
+    // Issue 22: a bad line 3 was reported as line 2 (where the whole-file reading failed).
+    let dir = scratch("bad_line");
+    let txt = dir.join("bad.jsonl");
+    std::fs::write(&txt, "1\n\"two\"\n{\"Vector2\": [1]}\n4\n").unwrap();
+    let out = dir.join("bad.bin");
+    let r = gdvariant(&["from-json", txt.to_str().unwrap(), out.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(4));
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(err.contains("bad.jsonl:3:"), "{err}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
