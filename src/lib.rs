@@ -26,7 +26,35 @@
 //! # Ok::<(), gdvariant::Error>(())
 //! ```
 //!
-//! The dialect is always the caller's choice: type ids differ between Godot 3 and Godot 4.
+//! ## Which constructor
+//!
+//! Type ids differ between Godot 3 and Godot 4, and `store_var` puts a 4-byte length
+//! before the value where `var_to_bytes` does not. Nothing here guesses silently:
+//!
+//! | You have | Reach for | Refuses |
+//! |---|---|---|
+//! | a save of unknown origin | [`VariantBuf::load`] (a path; opens compressed files) or [`VariantRef::detect`] / [`VariantBuf::detect`] (bytes) | several frames, an ambiguous input ([`frame::AutoError`]) |
+//! | bytes whose dialect you know, without a prefix | [`VariantRef::parse`] / [`VariantBuf::new`] | bytes after the value ([`ErrorKind::TrailingBytes`], which says when they look like `store_var` frames) |
+//! | a file of several `store_var` values | [`frame::detect`] (dialect unknown) or [`frame::frames`] | a frame cut short |
+//! | a value followed by bytes of yours | [`VariantRef::parse_prefix`] (the engine's `bytes_to_var`: the rest is ignored) | — |
+//!
+//! ```
+//! use gdvariant::{Dialect, ErrorKind, VariantRef};
+//!
+//! // store_var(7) then store_var("abc"), in Godot 4.
+//! let file = [
+//!     8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, // 8 bytes: int 7
+//!     12, 0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', b'c', 0, // 12 bytes: "abc"
+//! ];
+//! // parse never reads a file of frames as its first bytes:
+//! let error = VariantRef::parse(&file, Dialect::Godot4).unwrap_err();
+//! assert!(matches!(error.kind(), ErrorKind::TrailingBytes { frames: 2, .. }));
+//! // detection finds the frames and the dialect:
+//! let found = gdvariant::frame::detect(&file, Default::default())?;
+//! let texts: Vec<String> = found.values().map(|v| v.to_string()).collect();
+//! assert_eq!(texts, ["7", "\"abc\""]);
+//! # Ok::<(), gdvariant::frame::DetectError>(())
+//! ```
 
 #![no_std]
 #![deny(unsafe_code)] // allowed in one module, `wire::cast` (SAFETY.md)

@@ -260,6 +260,52 @@ fn variant_buf_from_file_opens_containers() {
     );
 }
 
+/// `VariantBuf::load`, the loader a newcomer reaches for: a compressed file holding one
+/// store_var frame opens, in whichever dialect wrote it; a save of several frames is
+/// refused with the frame count (never read as its first bytes); an encrypted one needs
+/// its key.
+#[test]
+fn variant_buf_load_detects_the_dialect_and_refuses_several_frames() {
+    for (engine, dialect) in [("g32", Dialect::Godot3), ("g4", Dialect::Godot4)] {
+        let dir = common::fixtures_dir().join("containers").join(engine);
+        let case = |file: &str| {
+            cases()
+                .into_iter()
+                .find(|c| c.engine == engine && c.file == file)
+                .unwrap()
+        };
+        for mode in ["gcpf_zstd", "gcpf_fastlz", "gcpf_deflate"] {
+            let one = VariantBuf::load(dir.join(format!("one_int__{mode}.bin"))).unwrap();
+            assert_eq!(
+                (one.view().as_int(), one.view().offset()),
+                (Some(42), 4),
+                "{engine} {mode}"
+            );
+            // The save's Dictionary holds types whose ids differ: its dialect is found.
+            let file = format!("save__{mode}.bin");
+            let save = VariantBuf::load(dir.join(&file)).unwrap();
+            assert_eq!(save.dialect(), dialect, "{engine} {mode}");
+            let text = save.view().text(case(&file).style()).to_string();
+            assert_eq!(text, case(&file).texts[0], "{engine} {mode}");
+            // Two store_var calls: refused with the count, never read as the first bytes.
+            let file = format!("big_vectors__{mode}.bin");
+            assert_eq!(case(&file).texts.len(), 2);
+            match VariantBuf::load(dir.join(&file)) {
+                Err(gdvariant::LoadError::Detect(gdvariant::frame::AutoError::Frames {
+                    count,
+                    reading,
+                })) => assert_eq!((count, reading.dialect), (2, dialect), "{engine} {mode}"),
+                other => panic!("{engine} {mode}: {other:?}"),
+            }
+        }
+        let err = VariantBuf::load(dir.join("one_int__gdec_pass.bin")).unwrap_err();
+        assert!(
+            matches!(err, gdvariant::LoadError::Container(ref e) if e.code() == "needs_key"),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn streams_round_trip_in_every_writable_mode() {
     let plain: Vec<u8> = (0..50_000u32)

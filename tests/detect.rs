@@ -272,3 +272,53 @@ fn the_error_shown_is_from_the_reading_that_got_furthest() {
         "invalid Godot 4 data: frame #0 at offset 0x0 is truncated: it needs 2147483652 bytes, 12 remain"
     );
 }
+
+/// `VariantRef::detect` and `VariantBuf::detect`, the constructors for bytes of unknown
+/// origin, on every fixture: the engine's value in the engine's dialect (or one that
+/// means the same), or a refusal that names both readings; never another value.
+#[test]
+fn the_detecting_constructors_read_every_fixture_or_refuse() {
+    use gdvariant::frame::AutoError;
+    use gdvariant::VariantBuf;
+    let (mut read, mut refused) = (0, Vec::new());
+    for engine in ["g32", "g36", "g4"] {
+        for c in common::cases(engine) {
+            if c.value_bytes().is_empty() {
+                continue;
+            }
+            match VariantRef::detect(&c.file) {
+                Ok(value) => {
+                    read += 1;
+                    assert_eq!(value.encoded(), c.value_bytes(), "{engine}/{}", c.name);
+                    assert_eq!(value.offset(), if c.is_prefixed() { 4 } else { 0 });
+                    assert!(
+                        value.dialect() == c.dialect() || same_in_both_dialects(c.value_bytes()),
+                        "{engine}/{}: read as {}",
+                        c.name,
+                        value.dialect()
+                    );
+                    let buf = VariantBuf::detect(c.file.clone()).unwrap();
+                    assert_eq!(buf.as_bytes(), c.value_bytes());
+                    assert_eq!(buf.view().offset(), value.offset());
+                }
+                Err(AutoError::Ambiguous { chosen, others }) => {
+                    refused.push(format!("{engine}/{}", c.name));
+                    let error = VariantRef::detect(&c.file).unwrap_err().to_string();
+                    assert_eq!(chosen.0.dialect, Dialect::Godot4);
+                    assert!(others.iter().flatten().any(|o| o.0.dialect == c.dialect()));
+                    assert!(
+                        error.starts_with(
+                            "ambiguous input: it reads as a Godot 4 Plane and as a Godot 3 Color"
+                        ),
+                        "{error}"
+                    );
+                }
+                Err(e) => panic!("{engine}/{}: {e}", c.name),
+            }
+        }
+    }
+    // Godot 3's Color(1, 0, 0, 1) is also Godot 4's Plane(1, 0, 0, 1): the two fixtures
+    // detection flags (see AFTER).
+    assert_eq!(refused.len(), AFTER.flagged, "{refused:?}");
+    assert_eq!(read + refused.len(), AFTER.cases);
+}

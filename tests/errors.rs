@@ -4,7 +4,7 @@
 mod common;
 
 use gdvariant::{
-    Dialect, Error, ErrorKind, Limits, ObjectRef, ParseOptions, VariantRef, VariantType,
+    Dialect, Error, ErrorKind, Limits, ObjectRef, ParseOptions, VariantBuf, VariantRef, VariantType,
 };
 
 const G3: Dialect = Dialect::Godot3;
@@ -626,8 +626,10 @@ fn id_7_is_vector3_in_godot3_and_rect2_in_godot4() {
         r2.as_math().unwrap().to_array::<4>(),
         Some([1.0, 2.0, 3.0, 4.0])
     );
-    // And the strict parser sees the Godot 3 reading as having 4 bytes too many.
-    assert_err_with(&bytes, G3, &strict(), ErrorKind::TrailingBytes, 16);
+    // And parse (strict or not) sees the Godot 3 reading as having 4 bytes too many.
+    let left_4 = ErrorKind::TrailingBytes { left: 4, frames: 0 };
+    assert_err_with(&bytes, G3, &strict(), left_4, 16);
+    assert_err(&bytes, G3, left_4, 16);
 }
 
 // ---------------------------------------------------------------- InvalidUtf8
@@ -1136,12 +1138,21 @@ fn trailing_bytes() {
     for d in [G3, G4] {
         for extra in [1usize, 3, 4, 100] {
             let bytes = B::new().u32(0).raw(&vec![0xAA; extra]).done();
-            assert_err_with(&bytes, d, &strict(), ErrorKind::TrailingBytes, 4);
-            // Default: ignored, like the engines' top-level decode.
-            let value = VariantRef::parse(&bytes, d).expect("lenient");
+            let kind = ErrorKind::TrailingBytes {
+                left: extra,
+                frames: 0,
+            };
+            assert_err_with(&bytes, d, &strict(), kind, 4);
+            // parse refuses them in every mode, as serde_json refuses trailing characters.
+            assert_err(&bytes, d, kind, 4);
+            assert!(matches!(
+                VariantBuf::new(bytes.clone(), d).map(drop),
+                Err(e) if e == Error::new(kind, 4)
+            ));
+            // parse_prefix is the engine's lenient reading: the rest is the caller's.
+            let (value, len) = VariantRef::parse_prefix(&bytes, d).expect("lenient");
             assert!(value.is_nil());
-            assert_eq!(value.encoded().len(), 4);
-            // parse_prefix_with leaves the rest to the caller even in strict mode.
+            assert_eq!((value.encoded().len(), len), (4, 4));
             let (_, len) = VariantRef::parse_prefix_with(&bytes, d, &strict()).expect("prefix");
             assert_eq!(len, 4);
         }
@@ -1152,6 +1163,50 @@ fn trailing_bytes() {
     assert_eq!(&c.file[..4], &[12, 0, 0, 0]);
     assert_err(&c.file, c.dialect(), ErrorKind::UnexpectedEnd, 4);
     VariantRef::parse_with(c.value_bytes(), c.dialect(), &strict()).expect("without the prefix");
+}
+
+/// A file of several store_var frames read as one value: the first length prefix parses as
+/// a header, and the error says the input is frames. (Before, `parse` returned a Vector4
+/// of denormals from the first 20 bytes.)
+#[test]
+fn store_var_frames_read_as_one_value_say_so() {
+    let parts = [
+        "w_int64__store_var",
+        "w_string__store_var",
+        "w_object_fo__store_var",
+    ];
+    for dir in ["g4", "g36"] {
+        let mut file = Vec::new();
+        for _ in 0..3 {
+            for name in parts {
+                file.extend_from_slice(&common::case(dir, name).file);
+            }
+        }
+        let d = common::case(dir, parts[0]).dialect();
+        // Frame 0 is store_var(an int64): its prefix, 12, is a header (Vector4 in Godot 4,
+        // Basis in Godot 3) that the next bytes fill.
+        match VariantRef::parse(&file, d) {
+            Err(e) => {
+                let ErrorKind::TrailingBytes { left, frames } = e.kind() else {
+                    panic!("{dir}: {e}");
+                };
+                assert_eq!(frames, 9, "{dir}: {e}");
+                assert_eq!(left, file.len() - e.offset(), "{dir}");
+                assert!(
+                    e.to_string().contains("this looks like 9 store_var frames"),
+                    "{e}"
+                );
+            }
+            Ok(v) => panic!("{dir}: read {v:?} from a file of frames"),
+        }
+        assert!(VariantBuf::new(file.clone(), d).is_err());
+        // The detecting constructor refuses several frames too, and names them.
+        let e = VariantRef::detect(&file).unwrap_err();
+        assert!(
+            matches!(e, gdvariant::frame::AutoError::Frames { count: 9, .. }),
+            "{e}"
+        );
+    }
 }
 
 #[test]

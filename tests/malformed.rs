@@ -222,7 +222,7 @@ enum Eng {
 /// How the row's bytes are read.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Input {
-    /// The bytes are one encoded value: `VariantRef::parse` / `bytes2var`.
+    /// The bytes are one encoded value: `VariantRef::parse_prefix` / `bytes2var`.
     Value,
     /// A store_var file: ours `frame::read`, the engine `File(Access).get_var`.
     StoreVarGetVar,
@@ -1402,7 +1402,15 @@ impl Row {
                 };
             }
         };
-        match VariantRef::parse_with(value, self.dialect, &self.options()) {
+        // bytes2var ignores bytes after the value: its counterpart is parse_prefix (parse
+        // refuses them); strict mode's is parse.
+        let options = self.options();
+        let read = if options.strict {
+            VariantRef::parse_with(value, self.dialect, &options)
+        } else {
+            VariantRef::parse_prefix_with(value, self.dialect, &options).map(|(v, _)| v)
+        };
+        match read {
             Ok(v) => text(v),
             Err(e) => Ours::Err(e.kind(), e.offset()),
         }

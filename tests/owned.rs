@@ -58,17 +58,20 @@ fn a_buffer_is_validated_once_with_the_errors_of_parse() {
     let cut = c.value_bytes()[..c.value_bytes().len() - 3].to_vec();
     let e = VariantBuf::new(cut.clone(), Dialect::Godot4).unwrap_err();
     assert_eq!(e, VariantRef::parse(&cut, Dialect::Godot4).unwrap_err());
-    // Trailing bytes are ignored, as the engine does, and kept out of the value's bytes;
-    // strict mode refuses them where they start.
+    // Trailing bytes are refused where they start, in every mode (as parse does); a
+    // buffer made by detection holds one store_var frame's value without its prefix.
     let mut padded = c.value_bytes().to_vec();
     padded.extend_from_slice(&[0, 0, 0, 0]);
-    let buf = VariantBuf::new(padded.clone(), Dialect::Godot4).unwrap();
-    assert_eq!(buf.as_bytes(), c.value_bytes());
-    let e = VariantBuf::with_options(padded, Dialect::Godot4, &ParseOptions::strict()).unwrap_err();
-    assert_eq!(
-        (e.kind(), e.offset()),
-        (ErrorKind::TrailingBytes, c.value_bytes().len())
-    );
+    let left = ErrorKind::TrailingBytes { left: 4, frames: 0 };
+    for options in [ParseOptions::default(), ParseOptions::strict()] {
+        let e = VariantBuf::with_options(padded.clone(), Dialect::Godot4, &options).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (left, c.value_bytes().len()));
+    }
+    let framed = case("g4", "w_string__store_var");
+    let buf = VariantBuf::detect(framed.file.clone()).unwrap();
+    assert_eq!(buf.as_bytes(), &framed.file[4..]);
+    assert_eq!((buf.view().offset(), buf.dialect()), (4, Dialect::Godot4));
+    assert_eq!(buf.to_string(), framed.decoded_text.clone().unwrap());
 }
 
 #[test]

@@ -143,7 +143,7 @@ fn trailing_bytes_are_reported_where_they_start() {
     assert_eq!(out.status.code(), Some(4));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("invalid Godot 4 data: trailing bytes after the value at file offset 0x8 (bytes there: [ff ff])"),
+        stderr.contains("invalid Godot 4 data: trailing bytes after the value (2 left over) at file offset 0x8 (bytes there: [ff ff])"),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).ok();

@@ -130,7 +130,7 @@ fn failure(
         }
     }
     let dialect = e.reading.dialect;
-    if e.frame.is_none() && e.error.kind() == ErrorKind::TrailingBytes {
+    if e.frame.is_none() && matches!(e.error.kind(), ErrorKind::TrailingBytes { .. }) {
         let len = e.error.offset();
         let ty = VariantRef::parse_prefix_at(bytes, 0, dialect, &ParseOptions::default())
             .map_or(VariantType::Nil, |(value, _)| value.ty());

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use super::error::ContainerError;
 use super::open::{open, OpenOptions};
+use crate::frame::AutoError;
 use crate::read::buf::VariantBuf;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::Error;
@@ -24,12 +25,54 @@ pub enum LoadError {
     /// bytes (inside the container, if there is one).
     #[error("invalid value: {0}")]
     Invalid(#[from] Error),
+    /// [`VariantBuf::load`]: the bytes are not one value that only one reading fits
+    /// (invalid in every reading, several `store_var` frames, or ambiguous).
+    #[error("{0}")]
+    Detect(#[from] AutoError),
 }
 
 impl VariantBuf<Vec<u8>> {
-    /// Reads the whole file at `path` and validates it as one value, as written by
-    /// `var_to_bytes` / `var2bytes` (no length prefix; for `store_var` files see
-    /// [`crate::frame`]). A compressed file (GCPF) or a `compress()` stream is opened
+    /// Reads the save at `path`, whatever wrote it: opens a compressed file or stream
+    /// ([`open`]; needs the `containers` feature for the codecs), then detects the
+    /// dialect and whether the value sits in a `store_var` frame, as
+    /// [`VariantBuf::detect`] does. The loader to reach for first; name the dialect with
+    /// [`VariantBuf::from_file`] when you know it, and read a file of several
+    /// `store_var` values with [`crate::frame::detect`] (here it is
+    /// [`LoadError::Detect`] with [`AutoError::Frames`]).
+    ///
+    /// Memory: the file's size, plus the plain size for a container. Cost: that of
+    /// [`VariantBuf::detect`] after the read.
+    ///
+    /// ```no_run
+    /// use gdvariant::VariantBuf;
+    ///
+    /// let save = VariantBuf::load("savegame.dat")?;
+    /// println!("{} ({})", save.view(), save.dialect());
+    /// # Ok::<(), gdvariant::LoadError>(())
+    /// ```
+    pub fn load(path: impl AsRef<std::path::Path>) -> Result<Self, LoadError> {
+        Self::load_with(path, &OpenOptions::default())
+    }
+
+    /// [`VariantBuf::load`] with a password or key (an encrypted save), a named stream
+    /// mode and limits.
+    pub fn load_with(
+        path: impl AsRef<std::path::Path>,
+        options: &OpenOptions,
+    ) -> Result<Self, LoadError> {
+        let bytes = std::fs::read(path)?;
+        let plain = match open(&bytes, options)?.into_bytes() {
+            Cow::Borrowed(_) => bytes,
+            Cow::Owned(plain) => plain,
+        };
+        Ok(VariantBuf::detect(plain)?)
+    }
+
+    /// Reads the whole file at `path` and validates it as one value in `dialect`, as
+    /// written by `var_to_bytes` / `var2bytes` (no length prefix: a `store_var` file is
+    /// refused with [`ErrorKind::TrailingBytes`](crate::ErrorKind::TrailingBytes) or
+    /// another error, never misread; [`VariantBuf::load`] reads one, and
+    /// [`crate::frame`] several). A compressed file (GCPF) or a `compress()` stream is opened
     /// first ([`open`]; needs the `containers` feature); an encrypted one needs
     /// [`VariantBuf::from_file_with`] and its key. Memory: the file's size, plus the
     /// plain size for a container. No `unsafe` anywhere: to avoid reading a huge file into

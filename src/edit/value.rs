@@ -15,7 +15,6 @@ use crate::read::options::ParseOptions;
 use crate::read::value::VariantRef;
 use crate::read::visit::{Place, Visitor};
 use crate::wire::dialect::Dialect;
-use crate::wire::error::{Error, ErrorKind};
 use crate::write::Builder;
 
 /// A value that an [`Edit`](super::Edit) can write: it writes itself with the
@@ -84,14 +83,8 @@ pub struct Encoded<'b>(pub &'b [u8]);
 
 impl NewValue for Encoded<'_> {
     fn build(self, builder: Builder<'_>) -> Result<(), EditError> {
-        let (value, len) =
-            VariantRef::parse_prefix(self.0, builder.dialect()).map_err(EditError::InvalidValue)?;
-        if len != self.0.len() {
-            return Err(EditError::InvalidValue(Error::new(
-                ErrorKind::TrailingBytes,
-                len,
-            )));
-        }
+        let value =
+            VariantRef::parse(self.0, builder.dialect()).map_err(EditError::InvalidValue)?;
         Ok(builder.value(value)?)
     }
 }

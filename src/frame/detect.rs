@@ -431,7 +431,13 @@ fn single(data: &[u8], dialect: Dialect, loose: bool) -> Result<Candidate<'_>, F
         .map_err(Failure::plain)?;
     let exact = len == data.len();
     if !exact && !loose {
-        return Err(Failure::plain(Error::new(ErrorKind::TrailingBytes, len)));
+        return Err(Failure::plain(Error::new(
+            ErrorKind::TrailingBytes {
+                left: data.len().saturating_sub(len),
+                frames: 0,
+            },
+            len,
+        )));
     }
     Ok(Candidate {
         reading: Reading {

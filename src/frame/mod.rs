@@ -17,7 +17,9 @@
 //!   zero-copy; a frame cut short by the end of the input is an error that says how many
 //!   bytes it needs.
 //! * [`detect`]: which dialect, and whether one value or a sequence of frames, when the
-//!   caller does not know.
+//!   caller does not know. [`VariantRef::detect`](crate::VariantRef::detect) and
+//!   [`VariantBuf::detect`](crate::VariantBuf::detect) read one value that way and refuse
+//!   several frames or an ambiguous input ([`AutoError`]).
 //! * [`FrameDecoder`]: frames from chunks as they arrive from a socket; frames inside a
 //!   chunk are borrowed from it, only a frame that straddles chunks is copied.
 //! * [`FrameReader`] / [`write_to`]: `std::io` sequences of frames (a file of `store_var`s).
@@ -32,6 +34,7 @@ mod decoder;
 mod detect;
 #[cfg(feature = "std")]
 mod io;
+mod one;
 mod plausible;
 pub mod rpc;
 mod sequence;
@@ -44,6 +47,7 @@ pub use decoder::FrameDecoder;
 pub use detect::{detect, DetectError, Detected, Hints, Reading, Values};
 #[cfg(feature = "std")]
 pub use io::{write_to, FrameReader, ReadError};
+pub use one::AutoError;
 pub use sequence::{frames, FrameRef, Frames, FramesError};
 pub use slice::{read, read_at, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
 #[cfg(feature = "alloc")]

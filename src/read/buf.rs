@@ -5,9 +5,9 @@ use core::fmt;
 
 use crate::read::decoded::Value;
 use crate::read::options::ParseOptions;
-use crate::read::value::VariantRef;
+use crate::read::value::{trailing_error, VariantRef};
 use crate::wire::dialect::Dialect;
-use crate::wire::error::{Error, ErrorKind};
+use crate::wire::error::Error;
 
 /// Owns the bytes of one encoded value, validated once, and hands out its [`VariantRef`]
 /// in O(1): the owned counterpart of a parsed view, like bson's `RawDocumentBuf` for
@@ -35,38 +35,62 @@ use crate::wire::error::{Error, ErrorKind};
 pub struct VariantBuf<B = Vec<u8>> {
     bytes: B,
     dialect: Dialect,
-    /// Bytes the value occupies at the start of `bytes` (the rest is not part of it).
+    /// Where the value starts in `bytes`: 0, or 4 after a `store_var` prefix.
+    start: usize,
+    /// Bytes the value occupies from `start`.
     len: usize,
 }
 
 impl<B: AsRef<[u8]>> VariantBuf<B> {
-    /// Validates the value at the start of `bytes` like [`VariantRef::parse`] (the same
-    /// checks, default [`ParseOptions`]; bytes after the value are allowed and ignored, as
-    /// the engine does) and takes ownership. O(input length), no allocation.
+    /// Validates `bytes` as one value like [`VariantRef::parse`] (the same checks, default
+    /// [`ParseOptions`]; the value must fill `bytes`: bytes after it are
+    /// [`ErrorKind::TrailingBytes`](crate::ErrorKind::TrailingBytes), which says when they
+    /// look like `store_var` frames) and takes ownership. O(input length), no allocation.
+    ///
+    /// Use it when you know the dialect and that the bytes are one `var_to_bytes` value;
+    /// otherwise reach for [`VariantBuf::detect`], which finds the dialect and reads a
+    /// single `store_var` frame too.
     pub fn new(bytes: B, dialect: Dialect) -> Result<Self, Error> {
         Self::with_options(bytes, dialect, &ParseOptions::default())
     }
 
-    /// [`VariantBuf::new`] with explicit limits and strictness (strict mode also rejects
-    /// trailing bytes).
+    /// [`VariantBuf::new`] with explicit limits and strictness.
     pub fn with_options(bytes: B, dialect: Dialect, options: &ParseOptions) -> Result<Self, Error> {
         let data = bytes.as_ref();
         let (_, len) = VariantRef::parse_prefix_with(data, dialect, options)?;
-        if options.strict && len != data.len() {
-            return Err(Error::new(ErrorKind::TrailingBytes, len));
+        if len != data.len() {
+            return Err(trailing_error(data, 0, len, dialect, options));
         }
         Ok(VariantBuf {
             bytes,
             dialect,
+            start: 0,
             len,
         })
     }
 
-    /// The value. O(1): validated when the buffer was made.
+    /// Owns `bytes` whose `len` bytes from `start` were validated as one value in
+    /// `dialect`.
+    pub(crate) fn trusted_at(bytes: B, dialect: Dialect, start: usize, len: usize) -> Self {
+        VariantBuf {
+            bytes,
+            dialect,
+            start,
+            len,
+        }
+    }
+
+    /// The value. O(1): validated when the buffer was made. Its offsets count from the
+    /// start of the owned bytes (4 for a value read out of a `store_var` frame).
     #[inline]
     pub fn view(&self) -> VariantRef<'_> {
         let data = self.bytes.as_ref();
-        VariantRef::trusted(data.get(..self.len).unwrap_or(data), 0, self.dialect)
+        let end = self.start.saturating_add(self.len);
+        VariantRef::trusted(
+            data.get(self.start..end).unwrap_or(data),
+            self.start,
+            self.dialect,
+        )
     }
 
     /// The value decoded into its [`Value`] variant. O(1).
@@ -79,7 +103,8 @@ impl<B: AsRef<[u8]>> VariantBuf<B> {
         self.dialect
     }
 
-    /// The value's encoded bytes (without any trailing bytes the buffer holds). O(1).
+    /// The value's encoded bytes (without a `store_var` prefix or bytes after the value
+    /// inside its frame). O(1).
     pub fn as_bytes(&self) -> &[u8] {
         self.view().encoded()
     }

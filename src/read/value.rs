@@ -42,8 +42,16 @@ impl<'a> VariantRef<'a> {
     /// after an optional BOM); Godot 4 typed-container descriptors; NodePath's format bit;
     /// object layouts; nesting depth (1024 like the engine).
     ///
-    /// Accepted like the engine: bytes after the value (see [`VariantRef::parse_prefix`]
-    /// for the consumed length), unused header bits, bit 31 of Array/Dictionary counts,
+    /// The value must fill `bytes`, as serde_json refuses trailing characters: bytes after
+    /// it are [`ErrorKind::TrailingBytes`], which says how many and, when the whole input
+    /// reads as `store_var` frames (a file of several `store_var` calls, whose first
+    /// length prefix would otherwise be read as a header), how many frames: read those
+    /// with [`crate::frame::detect`] or [`crate::frame::frames`]. The engine's
+    /// `bytes_to_var` ignores bytes after the value; [`VariantRef::parse_prefix`] does
+    /// the same and returns the length it consumed. Not sure of the dialect or the
+    /// framing? [`VariantRef::detect`] finds both.
+    ///
+    /// Accepted like the engine: unused header bits, bit 31 of Array/Dictionary counts,
     /// negative PackedStringArray and property counts, a byte array whose padding is cut
     /// off by the end of the input; [`ParseOptions::strict`] rejects these. Padding
     /// contents are never checked, in either mode (Godot 3 leaves NodePath padding
@@ -63,21 +71,33 @@ impl<'a> VariantRef<'a> {
     /// assert_eq!(value.as_int(), Some(7));
     /// let error = VariantRef::parse(&[2, 0, 0, 0, 7], Dialect::Godot4).unwrap_err();
     /// assert_eq!((error.kind(), error.offset()), (ErrorKind::UnexpectedEnd, 4));
+    ///
+    /// // Two store_var(7) calls: the first length prefix (8) reads as the header of a
+    /// // Godot 4 Rect2i, 20 bytes with its fields, and 4 bytes are left over.
+    /// let file = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
+    /// let error = VariantRef::parse(&file, Dialect::Godot4).unwrap_err();
+    /// assert_eq!(error.kind(), ErrorKind::TrailingBytes { left: 4, frames: 2 });
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "trailing bytes after the value (4 left over); this looks like 2 store_var frames: \
+    ///      use frame::detect or frame::frames at offset 0x14"
+    /// );
     /// # Ok::<(), gdvariant::Error>(())
     /// ```
     pub fn parse(bytes: &'a [u8], dialect: Dialect) -> Result<Self, Error> {
         Self::parse_with(bytes, dialect, &ParseOptions::default())
     }
 
-    /// [`VariantRef::parse`] with explicit limits and strictness.
+    /// [`VariantRef::parse`] with explicit limits and strictness. The value must fill
+    /// `bytes` in every mode.
     pub fn parse_with(
         bytes: &'a [u8],
         dialect: Dialect,
         options: &ParseOptions,
     ) -> Result<Self, Error> {
         let (value, len) = Self::parse_prefix_with(bytes, dialect, options)?;
-        if options.strict && len != bytes.len() {
-            return Err(Error::new(ErrorKind::TrailingBytes, len));
+        if len != bytes.len() {
+            return Err(trailing_error(bytes, 0, len, dialect, options));
         }
         Ok(value)
     }
@@ -298,5 +318,47 @@ impl PartialEq for VariantRef<'_> {
     /// Two views are equal when they hold the same encoded bytes in the same dialect.
     fn eq(&self, other: &Self) -> bool {
         self.dialect == other.dialect && self.encoded == other.encoded
+    }
+}
+
+/// The error for a value of `len` bytes that should have filled `bytes` (at absolute
+/// `base`): how many bytes are left over, and how many `store_var` frames the whole of
+/// `bytes` reads as, if it does (see [`ErrorKind::TrailingBytes`]). Only on the error path:
+/// one more validation pass over `bytes`.
+#[cold]
+pub(crate) fn trailing_error(
+    bytes: &[u8],
+    base: usize,
+    len: usize,
+    dialect: Dialect,
+    options: &ParseOptions,
+) -> Error {
+    let kind = ErrorKind::TrailingBytes {
+        left: bytes.len().saturating_sub(len),
+        frames: frames_in(bytes, dialect, options),
+    };
+    Error::new(kind, base.saturating_add(len))
+}
+
+/// How many `store_var` frames `bytes` is, each a 4-byte little-endian length and a value
+/// of exactly that length in `dialect`, back to back to the end; 0 when it is not.
+fn frames_in(bytes: &[u8], dialect: Dialect, options: &ParseOptions) -> u32 {
+    let mut rest = bytes;
+    let mut count = 0u32;
+    while let Some((prefix, after)) = rest.split_first_chunk::<4>() {
+        let claimed = u32::from_le_bytes(*prefix) as usize;
+        let Some(body) = after.get(..claimed) else {
+            return 0;
+        };
+        if validate(body, 0, dialect, options).ok() != Some(claimed) {
+            return 0;
+        }
+        count = count.saturating_add(1);
+        rest = after.get(claimed..).unwrap_or_default();
+    }
+    if rest.is_empty() {
+        count
+    } else {
+        0
     }
 }

@@ -31,8 +31,18 @@ pub enum ErrorKind {
     FullObjectNotAllowed,
     /// A Godot 4 object property named `script` whose value is neither null nor a String.
     InvalidScriptProperty,
-    /// Strict mode: bytes follow the value.
-    TrailingBytes,
+    /// Bytes follow the value where the input must hold exactly one ([`crate::VariantRef::parse`],
+    /// [`crate::VariantBuf::new`], strict mode everywhere). The error's offset is where
+    /// the value ends.
+    TrailingBytes {
+        /// How many bytes follow the value.
+        left: usize,
+        /// How many `store_var` frames (each a 4-byte little-endian length, then a value
+        /// filling it exactly) the whole input reads as in the same dialect, when it does;
+        /// else 0. A file of `store_var` calls read as one value typically parses its
+        /// first length prefix as a header: this says so.
+        frames: u32,
+    },
     /// Strict mode: a header bit that this type does not use is set, or the count's old
     /// "shared" bit (bit 31) is set, or string padding is missing after a byte array.
     NonCanonical,
@@ -51,13 +61,27 @@ impl fmt::Display for ErrorKind {
             ErrorKind::OldNodePath => "NodePath in the unsupported old format",
             ErrorKind::FullObjectNotAllowed => "full objects are not allowed",
             ErrorKind::InvalidScriptProperty => "object `script` property is not a String",
-            ErrorKind::TrailingBytes => "trailing bytes after the value",
+            ErrorKind::TrailingBytes { .. } => "trailing bytes after the value",
             ErrorKind::NonCanonical => "non-canonical encoding",
         };
         f.write_str(text)?;
         match self {
             ErrorKind::UnknownType(id) => write!(f, " {id:#04x}"),
             ErrorKind::InvalidContainerType(id) => write!(f, " {id}"),
+            ErrorKind::TrailingBytes { left, frames } => {
+                write!(f, " ({left} left over)")?;
+                match frames {
+                    0 => Ok(()),
+                    1 => f.write_str(
+                        "; this looks like a store_var frame (a 4-byte length, then the value): \
+                         use frame::detect or frame::frames",
+                    ),
+                    n => write!(
+                        f,
+                        "; this looks like {n} store_var frames: use frame::detect or frame::frames"
+                    ),
+                }
+            }
             _ => Ok(()),
         }
     }
@@ -65,7 +89,7 @@ impl fmt::Display for ErrorKind {
 
 /// A decoding error: what went wrong and the absolute byte offset where it was detected.
 ///
-/// `Error` is `Copy`, two words in size, and never allocates. Its `Display` reads like
+/// `Error` is `Copy`, three words in size, and never allocates. Its `Display` reads like
 /// `unknown type id 0x63 at offset 0x10`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("{kind} at offset {offset:#x}")]
