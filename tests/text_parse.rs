@@ -206,3 +206,52 @@ fn equal_keys_fold_in_large_dictionaries_too() {
     assert_eq!(&keys[5000..], ["7", "7.0"]);
     assert_eq!(d.iter().nth(5000).unwrap().1.to_string(), "\"int again\"");
 }
+
+/// `parse_sequence`: `show`'s numbered form of several values, exactly where the markers
+/// are lines `#N` in order; a value's own text (a string holding `#1` lines) is never a
+/// marker; one value alone is read as `parse` reads it.
+#[test]
+fn numbered_values_read_as_a_sequence() {
+    use gdvariant::text::{parse_sequence, TextErrorKind, TextOptions};
+    let o = TextOptions::default();
+    let g4 = Dialect::Godot4;
+    let read = |t: &str| parse_sequence(t, g4, &o);
+    let texts = |t: &str| -> Vec<String> {
+        read(t)
+            .unwrap()
+            .values
+            .iter()
+            .map(|v| VariantRef::parse(v, g4).unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(texts("#0\n1\n#1\n\"a\"\n"), ["1", "\"a\""]);
+    assert_eq!(texts("  #0 \r\n1\r\n#1\t\r\n[2]"), ["1", "[2]"]);
+    assert_eq!(texts("#0\n\"x\n#1\ny\"\n#1\n2"), ["\"x\n#1\ny\"", "2"]);
+    assert_eq!(texts("#0\n1 ; a comment\n\n#1\n2"), ["1", "2"]);
+    // One value alone: not numbered; a `#` colour is a value.
+    let one = read("#ff0000 ").unwrap(); // (a colour that ends the text is its end, as in the engine)
+    assert!(!one.numbered);
+    assert_eq!(
+        VariantRef::parse(&one.values[0], g4).unwrap().to_string(),
+        "Color(1, 0, 0, 1)"
+    );
+    assert!(read("#0\n1\n").unwrap().numbered);
+    // Errors: a number out of order, `#01`, a marker with text after it, text between
+    // values, a marker with no value: each at its line and column.
+    for (text, line, column, kind) in [
+        ("#0\n1\n#2\n2", 3, 1, "expected"),
+        ("#0\n1\n#01\n2", 3, 1, "expected"),
+        ("#0\n1\n#1 2\n", 3, 1, "expected"),
+        ("#0\n1 2\n#1\n3", 2, 3, "expected"),
+        ("#0\n1\n#1\n", 4, 1, "value"),
+        ("#0 x\n1", 1, 4, "any"), // not a marker: a colour, then text after it
+    ] {
+        let e = read(text).unwrap_err();
+        assert_eq!((e.line, e.column), (line, column), "{text:?}: {e:?}");
+        match kind {
+            "expected" => assert!(matches!(e.kind, TextErrorKind::Expected(_)), "{e:?}"),
+            "value" => assert_eq!(e.kind, TextErrorKind::ExpectedValue),
+            _ => {}
+        }
+    }
+}

@@ -15,14 +15,15 @@ use crate::output::{self, BinaryOut};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The text to read (`-`: standard input): one value, as `var_to_str` / `var2str`
-    /// print it (or as `show` prints it).
+    /// print it, or what `show` prints for a file of several values (each after a line
+    /// `#N`), which is written back as store_var frames.
     input: PathBuf,
     /// Where to write the bytes (`-`: standard output).
     output: PathBuf,
     #[command(flatten)]
     dialect: WriteDialect,
     /// Write a store_var frame (a 4-byte length, then the value), as `FileAccess.store_var`
-    /// writes it.
+    /// writes it. Numbered values (`#0`, `#1`, …) are always written as frames.
     #[arg(long)]
     prefixed: bool,
     /// Convert float literals as the engine's own parser does (not correctly rounded), so
@@ -36,7 +37,7 @@ pub struct Args {
     out: BinaryOut,
 }
 
-pub fn run(args: &Args, _ctx: &Ctx) -> Outcome {
+pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let raw = read_input(&args.input)?;
     let name = args.input.display();
     let text = std::str::from_utf8(&raw)
@@ -46,16 +47,30 @@ pub fn run(args: &Args, _ctx: &Ctx) -> Outcome {
         engine_floats: args.engine_floats,
         ..TextOptions::default()
     };
-    let mut bytes = Vec::with_capacity(text.len());
-    text::parse_into(text, dialect, &options, &mut bytes).map_err(|e| {
+    // One value, or several after `#N` lines as `show` prints a file of several frames.
+    let read = text::parse_sequence(text, dialect, &options).map_err(|e| {
         format!(
             "{name}:{}:{}: {} (byte {})",
             e.line, e.column, e.kind, e.offset
         )
     })?;
-    if args.prefixed {
-        bytes = prefixed(&bytes, dialect)?;
-    }
+    let bytes = if read.numbered || args.prefixed {
+        // Several values can only be store_var frames, one after another.
+        if read.numbered && !args.prefixed {
+            ctx.note(&format!(
+                "read {} numbered values (#0 to #{}): writing them as store_var frames",
+                read.values.len(),
+                read.values.len().saturating_sub(1)
+            ));
+        }
+        let mut out = Vec::with_capacity(text.len());
+        for value in &read.values {
+            out.extend_from_slice(&prefixed(value, dialect)?);
+        }
+        out
+    } else {
+        read.values.into_iter().next().unwrap_or_default()
+    };
     let bytes = args.container.write(&bytes, dialect)?;
     output::write(&args.output, &bytes, &args.out)
 }

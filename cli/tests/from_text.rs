@@ -175,3 +175,73 @@ fn a_failed_write_leaves_the_destination_intact() {
     assert_eq!(std::fs::read(&out).unwrap(), [2, 0, 0, 0, 42, 0, 0, 0]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// What `show` prints for a file of several store_var frames (each value after a line
+/// `#N`) reads back with `from-text` into the same frames, byte for byte; a `#1` line
+/// inside a multi-line string is the string's, not a marker. (Before, `from-text` read
+/// `#0` as a colour and failed on what followed.)
+#[test]
+fn show_of_several_frames_reads_back_to_the_same_frames() {
+    use gdvariant::{frame, Dialect, VariantRef};
+    let dir = scratch("frames");
+    let mut file = Vec::new();
+    let mut values = 0;
+    for case in common::cases("g4") {
+        if case.value_bytes().is_empty() || G4_TEXT_LOSES.contains(&case.name.as_str()) {
+            continue;
+        }
+        let value = VariantRef::parse(case.value_bytes(), Dialect::Godot4).unwrap();
+        // The values whose text reads back to their own bytes (dictionary keys in order).
+        if gdvariant::text::parse(&value.to_string(), Dialect::Godot4)
+            .ok()
+            .as_deref()
+            != Some(case.value_bytes())
+        {
+            continue;
+        }
+        frame::write(&mut file, value, frame::PrefixOrder::Little).unwrap();
+        values += 1;
+    }
+    let tricky = gdvariant::text::parse("\"line\n#1\n{\"", Dialect::Godot4).unwrap();
+    let tricky = VariantRef::parse(&tricky, Dialect::Godot4).unwrap();
+    frame::write(&mut file, tricky, frame::PrefixOrder::Little).unwrap();
+    values += 1;
+    assert!(values > 100, "{values}");
+    let bin = dir.join("frames.bin");
+    std::fs::write(&bin, &file).unwrap();
+    let shown = gdvariant(&["show", bin.to_str().unwrap()], &[]);
+    assert!(shown.status.success());
+    let text = String::from_utf8(shown.stdout).unwrap();
+    assert!(text.starts_with("#0\n"), "{}", &text[..40]);
+    assert!(text.contains(&format!("\n#{}\n\"line\n#1\n{{\"\n", values - 1)));
+    let txt = dir.join("frames.txt");
+    std::fs::write(&txt, &text).unwrap();
+    let out = dir.join("back.bin");
+    let back = gdvariant(
+        &["from-text", txt.to_str().unwrap(), out.to_str().unwrap()],
+        &[],
+    );
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(back.stderr).unwrap(),
+        format!(
+            "gdvariant: read {values} numbered values (#0 to #{}): writing them as store_var frames\n",
+            values - 1
+        )
+    );
+    assert!(std::fs::read(&out).unwrap() == file, "the frames differ");
+    // Numbers out of order are an error at their line; a lone `#0` is not a value.
+    std::fs::write(&txt, "#0\n1\n#2\n2\n").unwrap();
+    let bad = gdvariant(&["from-text", txt.to_str().unwrap(), "-"], &[]);
+    assert_eq!(bad.status.code(), Some(4));
+    let stderr = String::from_utf8(bad.stderr).unwrap();
+    assert!(
+        stderr.contains(":3:1: expected the end, or a line `#N` numbering the next value (byte 5)"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -80,6 +80,23 @@ impl<'t> Lexer<'t> {
         self.dialect.is_pandemonium()
     }
 
+    /// Starts reading at byte `pos` of `text` (offsets, lines and columns in errors still
+    /// count from the start of `text`).
+    pub(super) fn seek(&mut self, pos: usize) {
+        self.pos = pos.min(self.text.len());
+        self.start = self.pos;
+        self.back = None;
+    }
+
+    /// Where the next token starts or, with none read ahead, where reading stopped: the
+    /// end of what has been consumed.
+    pub(super) fn consumed(&self) -> usize {
+        match self.back {
+            Some((_, start, _)) => start,
+            None => self.pos,
+        }
+    }
+
     /// Gives `token` back: the next call to [`Lexer::next`] returns it again.
     pub(super) fn unread(&mut self, token: Token<'t>) {
         self.back = Some((token, self.start, self.pos));

@@ -8,12 +8,15 @@ mod lex;
 mod names;
 mod number;
 mod parser;
+mod sequence;
 
 use alloc::vec::Vec;
 
 use crate::read::options::GODOT_MAX_DEPTH;
 use crate::wire::dialect::Dialect;
 use crate::write::BuildError;
+
+pub use sequence::{parse_sequence, Sequence};
 
 /// How [`parse_into`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -85,6 +85,14 @@ impl<'t, 'o> Parser<'t, 'o> {
         Ok(())
     }
 
+    /// Reads one value starting at byte `pos` of the text and returns where it ends;
+    /// whatever follows is the caller's.
+    pub(super) fn run_at(mut self, pos: usize) -> Result<usize, TextError> {
+        self.lex.seek(pos);
+        self.value()?;
+        Ok(self.lex.consumed())
+    }
+
     /// Writes with a fresh builder; a build error is a text error at the current token.
     pub(super) fn build(
         &mut self,
