@@ -579,3 +579,120 @@ fn what_godot_3_cannot_hold_is_an_error_and_nothing_is_written() {
         .unwrap();
     assert_eq!(result, Err(SerError::TooDeep));
 }
+
+/// `Keep<T>`: a struct read from an engine's save writes back only its own fields; the
+/// entries it does not name keep their Godot types and order. Checked against `Edit`,
+/// which changes the same entry in place: the bytes are the same. (`#[serde(flatten)]`
+/// into Variants turns the save's Vector2 and Color into Arrays: the module docs.)
+#[test]
+fn keep_writes_back_only_the_fields_the_struct_names() {
+    use gdvariant::container::{open, OpenOptions};
+    use gdvariant::edit::Edit;
+    use gdvariant::frame::{detect, Hints};
+    use gdvariant::serde::Keep;
+
+    #[derive(Serialize, Deserialize)]
+    struct Player {
+        hp: i64,
+        name: String,
+    }
+    #[derive(Serialize, Deserialize)]
+    struct Save {
+        seed: i64,
+        player: Keep<Player>,
+    }
+
+    for (engine, dialect) in [
+        ("g32", Dialect::Godot3),
+        ("g36", Dialect::Godot3),
+        ("g4", G4),
+    ] {
+        let file =
+            std::fs::read(fixtures_dir().join(format!("containers/{engine}/save__gcpf_zstd.bin")))
+                .unwrap();
+        let plain = open(&file, &OpenOptions::default()).unwrap().into_bytes();
+        let found = detect(
+            &plain,
+            Hints {
+                dialect: Some(dialect),
+                prefixed: Some(true),
+            },
+        )
+        .unwrap();
+        let mut original = found.value.encoded().to_vec();
+        // Godot 3 leaves NodePath padding uninitialised; a writer zeroes it.
+        common::zero_node_path_padding(&mut original, dialect);
+
+        // Unchanged: the same bytes.
+        let save: Keep<Save> = from_bytes(&original, dialect).unwrap();
+        assert_eq!(to_vec(&save, dialect).unwrap(), original, "{engine}");
+
+        // Two fields changed, one added: exactly what Edit writes.
+        let mut save = save;
+        save.seed = -5;
+        save.player.hp = 99;
+        save.player.name = "Ada".into();
+        let written = to_vec(&save, dialect).unwrap();
+        let mut edit = Edit::from_bytes(&original, dialect).unwrap();
+        edit.set("seed", -5i64).unwrap();
+        edit.set("player/hp", 99i64).unwrap();
+        edit.set("player/name", "Ada").unwrap();
+        assert_eq!(
+            text(&written, dialect),
+            text(&edit.to_vec(), dialect),
+            "{engine}"
+        );
+        assert_eq!(written, edit.to_vec(), "{engine}");
+        assert!(
+            text(&written, dialect).contains("\"pos\": Vector2"),
+            "{engine}"
+        );
+
+        // A struct without the Keep loses the entries it does not name.
+        #[derive(Serialize, Deserialize)]
+        struct Lossy {
+            seed: i64,
+        }
+        let lossy: Lossy = from_bytes(&original, dialect).unwrap();
+        assert_eq!(
+            text(&to_vec(&lossy, dialect).unwrap(), dialect),
+            "{\n\"seed\": 1234567890123\n}"
+        );
+    }
+
+    // Fields the struct writes that the save lacked are appended; Keep::new keeps nothing.
+    #[derive(Serialize, Deserialize)]
+    struct More {
+        hp: i64,
+        level: i64,
+    }
+    let mut more: Keep<More> = from_bytes(
+        &gdvariant::text::parse("{\"pos\": Vector2(1, 2), \"hp\": 7, \"level\": 1}", G4).unwrap(),
+        G4,
+    )
+    .unwrap();
+    more.level = 2;
+    assert_eq!(
+        text(&to_vec(&more, G4).unwrap(), G4),
+        "{\n\"hp\": 7,\n\"level\": 2,\n\"pos\": Vector2(1, 2)\n}"
+    );
+    let kept: Keep<BTreeMap<String, i64>> =
+        from_bytes(&gdvariant::text::parse("{\"a\": 1}", G4).unwrap(), G4).unwrap();
+    let mut added = kept;
+    added.insert("b".into(), 2);
+    let bytes = to_vec(&added, G4).unwrap();
+    let value = VariantRef::parse(&bytes, G4).unwrap();
+    let keys: Vec<&str> = value
+        .as_dictionary()
+        .unwrap()
+        .iter()
+        .map(|(k, _)| k.as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["a", "b"]);
+    let fresh = Keep::new(More { hp: 1, level: 1 });
+    assert!(fresh.kept().is_none());
+    assert_eq!(
+        text(&to_vec(&fresh, G4).unwrap(), G4),
+        "{\n\"hp\": 1,\n\"level\": 1\n}"
+    );
+}

@@ -61,9 +61,11 @@
 //! unknown fields on reading, so a save edited through a struct loses them; and
 //! `#[serde(flatten)]` into a map of [`Variant`](crate::Variant)s does not keep them whole
 //! either: serde buffers flattened entries in a form that has no Godot types, so a Vector2
-//! comes back as an Array. Reject unknown entries with `#[serde(deny_unknown_fields)]`, or
-//! read with the struct and write the fields you changed with [`Edit`](crate::edit::Edit),
-//! which copies everything else byte for byte:
+//! comes back as an Array. Read a [`Keep<T>`](Keep) instead of a `T`: it keeps the
+//! Dictionary the struct came from and writes back only the struct's fields, every other
+//! entry as it was (types, keys and order). Or reject unknown entries with
+//! `#[serde(deny_unknown_fields)]`, or write the fields you changed with
+//! [`Edit`](crate::edit::Edit), which copies everything else byte for byte:
 //!
 //! ```
 //! use std::collections::BTreeMap;
@@ -84,7 +86,14 @@
 //! // Through flatten, the Vector2 lost its type:
 //! let flattened = gdvariant::to_vec(&player, Dialect::Godot4)?;
 //! assert_eq!(text(&flattened)?, "{\n\"hp\": 100,\n\"pos\": [1.0, 2.0]\n}");
-//! // Through Edit, only `hp` changes:
+//! // Through Keep, only `hp` changes:
+//! #[derive(Serialize, Deserialize)]
+//! struct Hp { hp: i64 }
+//! let mut kept: gdvariant::serde::Keep<Hp> = gdvariant::from_bytes(&save, Dialect::Godot4)?;
+//! kept.hp = 100;
+//! let bytes = gdvariant::to_vec(&kept, Dialect::Godot4)?;
+//! assert_eq!(text(&bytes)?, "{\n\"hp\": 100,\n\"pos\": Vector2(1, 2)\n}");
+//! // Through Edit, too:
 //! let mut edit = gdvariant::edit::Edit::from_bytes(&save, Dialect::Godot4)?;
 //! edit.set("hp", player.hp)?;
 //! assert_eq!(text(&edit.to_vec())?, "{\n\"hp\": 100,\n\"pos\": Vector2(1, 2)\n}");
@@ -124,6 +133,7 @@
 mod de;
 mod error;
 mod godot;
+mod keep;
 mod ser;
 mod value;
 pub mod with;
@@ -132,6 +142,7 @@ use ::serde::{Deserialize, Serialize};
 use alloc::vec::Vec;
 
 pub use error::{DeError, SerError};
+pub use keep::Keep;
 
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
