@@ -1,4 +1,5 @@
-//! `gdvariant json`: lossless JSON on stdout, streamed.
+//! `gdvariant json`: lossless JSON on stdout, streamed; or, with `--plain`, plain JSON for
+//! jq (lossy: `gdvariant::json::plain`).
 
 use std::io::{self, Write};
 
@@ -14,6 +15,13 @@ pub struct Args {
     /// stream that jq reads, instead of JSON Lines).
     #[arg(long)]
     pretty: bool,
+    /// Write plain JSON, for jq and other JSON tools: a Dictionary is an object (`.a.b.c`
+    /// works), a Vector2 is `[1.0, 2.0]`, a StringName a string. LOSSY: read back alone,
+    /// StringName, NodePath, math and packed types, typed containers, int keys, objects and
+    /// NaN come back as other types (the table: README, "Plain JSON"); `from-json --like
+    /// FILE` reads it back with FILE's types, exactly.
+    #[arg(long)]
+    plain: bool,
 }
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
@@ -27,7 +35,12 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let written = input
         .values()
         .try_for_each(|value| {
-            gdvariant::json::write(&mut out, value, args.pretty).and_then(|()| writeln!(out))
+            let written = if args.plain {
+                gdvariant::json::plain::write(&mut out, value, args.pretty)
+            } else {
+                gdvariant::json::write(&mut out, value, args.pretty)
+            };
+            written.and_then(|()| writeln!(out))
         })
         .and_then(|()| out.flush());
     bar.finish_and_clear();

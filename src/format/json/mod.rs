@@ -54,7 +54,12 @@
 //! the wire unless it needs 64); a number with a `.` or an exponent is a float. Errors
 //! ([`JsonReadError`]) name the problem ([`JsonReadErrorKind`]) and where it is, as a byte
 //! offset and a line and column.
+//!
+//! For jq and other JSON tools, [`plain`] writes and reads plain JSON (a Dictionary is an
+//! object, a Vector2 `[1.0, 2.0]`): lossy on its own, exact again with the original value
+//! as a template ([`plain::read_like`]).
 
+pub mod plain;
 mod reader;
 mod writer;
 

@@ -9,12 +9,12 @@
 //! elements: such a header is written again when the object closes, and the few bytes
 //! that differ are spliced in once, at the end, in one pass over the output.
 
-mod error;
+pub(super) mod error;
 mod leaf;
-mod lex;
+pub(super) mod lex;
 mod parse;
 mod splice;
-mod tag;
+pub(super) mod tag;
 
 use alloc::vec::Vec;
 

@@ -37,29 +37,37 @@ const CHUNK: usize = 64 << 10;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(out: &mut impl Write, value: VariantRef<'_>, pretty: bool) -> io::Result<()> {
-    let mut json = Json {
-        out,
-        buf: Vec::with_capacity(CHUNK + 256),
-        pretty,
-        depth: 0,
-    };
+    let mut json = Json::new(out, pretty);
     json.value(&mut Reader::new(&value))?;
     json.flush()
 }
 
-struct Json<'w, W: Write> {
+/// The output of a JSON writer: a buffer handed on in [`CHUNK`]-byte writes, and the
+/// layout state. The tagged writer's methods are here; the plain writer
+/// (`plain::write`) adds its own, on the same primitives.
+pub(super) struct Json<'w, W: Write> {
     out: &'w mut W,
-    buf: Vec<u8>,
-    pretty: bool,
-    depth: usize,
+    pub(super) buf: Vec<u8>,
+    pub(super) pretty: bool,
+    pub(super) depth: usize,
 }
 
 fn name(ty: VariantType) -> &'static str {
     ty.name(Dialect::Godot4)
 }
 
-impl<W: Write> Json<'_, W> {
-    fn flush(&mut self) -> io::Result<()> {
+impl<'w, W: Write> Json<'w, W> {
+    /// A writer to `out`, with its one 64 KiB buffer.
+    pub(super) fn new(out: &'w mut W, pretty: bool) -> Self {
+        Json {
+            out,
+            buf: Vec::with_capacity(CHUNK + 256),
+            pretty,
+            depth: 0,
+        }
+    }
+
+    pub(super) fn flush(&mut self) -> io::Result<()> {
         self.out.write_all(&self.buf)?;
         self.buf.clear();
         Ok(())
@@ -67,7 +75,7 @@ impl<W: Write> Json<'_, W> {
 
     /// Hands a full buffer to the writer (between values).
     #[inline]
-    fn maybe_flush(&mut self) -> io::Result<()> {
+    pub(super) fn maybe_flush(&mut self) -> io::Result<()> {
         if self.buf.len() >= CHUNK {
             self.flush()?;
         }
@@ -75,18 +83,18 @@ impl<W: Write> Json<'_, W> {
     }
 
     #[inline]
-    fn raw(&mut self, text: &str) {
+    pub(super) fn raw(&mut self, text: &str) {
         self.buf.extend_from_slice(text.as_bytes());
     }
 
     /// `", "` between items on one line when pretty, `","` otherwise.
     #[inline]
-    fn comma(&mut self, broken: bool) {
+    pub(super) fn comma(&mut self, broken: bool) {
         self.raw(if self.pretty && !broken { ", " } else { "," });
     }
 
     /// Newline and indentation before an item (pretty only).
-    fn line(&mut self) {
+    pub(super) fn line(&mut self) {
         if self.pretty {
             self.buf.push(b'\n');
             for _ in 0..self.depth {
@@ -97,7 +105,7 @@ impl<W: Write> Json<'_, W> {
 
     /// A JSON string: `"`, `\` and control characters escaped. A long text goes out in
     /// pieces of [`CHUNK`] bytes, so the buffer stays small.
-    fn string(&mut self, text: &str) -> io::Result<()> {
+    pub(super) fn string(&mut self, text: &str) -> io::Result<()> {
         self.buf.push(b'"');
         for piece in text.as_bytes().chunks(CHUNK) {
             self.escaped(piece);
@@ -108,7 +116,7 @@ impl<W: Write> Json<'_, W> {
     }
 
     /// A short JSON string known to need no escapes (a type tag, a field name).
-    fn tag(&mut self, text: &str) {
+    pub(super) fn tag(&mut self, text: &str) {
         self.buf.push(b'"');
         self.raw(text);
         self.buf.push(b'"');
@@ -145,7 +153,7 @@ impl<W: Write> Json<'_, W> {
     }
 
     /// A float component: shortest digits, or a string for NaN and infinities.
-    fn number(&mut self, x: f64, as_f32: bool) {
+    pub(super) fn number(&mut self, x: f64, as_f32: bool) {
         if x.is_nan() {
             self.raw("\"nan\"");
         } else if x.is_infinite() {
@@ -159,7 +167,7 @@ impl<W: Write> Json<'_, W> {
 
     /// `[` … `]` around `n` items written by `item`; one item per line when `broken` and
     /// pretty.
-    fn list(
+    pub(super) fn list(
         &mut self,
         n: usize,
         broken: bool,

@@ -84,6 +84,15 @@ pub enum JsonReadErrorKind {
     /// Values nested deeper than Godot's limit ([`crate::GODOT_MAX_DEPTH`]: values at depth
     /// 0 to 1024 are accepted, as `parse` accepts them).
     TooDeep,
+    /// A value that the typed container it goes into cannot hold ([`plain::read_like`]
+    /// only: the template's `Array[int]`, `Dictionary[String, Vector2]`, …); `ty` is the
+    /// container's declared element, key or value type (`Object` for a class or script).
+    ///
+    /// [`plain::read_like`]: crate::json::plain::read_like
+    TypedMismatch {
+        /// The type the container declares.
+        ty: VariantType,
+    },
     /// The builder refused the value: a type or form the dialect cannot hold
     /// (`StringName`, `Vector2i`, typed containers or doubles in Godot 3), a non-zero RID
     /// in Godot 3, a Godot 4 object's `script` property that is not null or a String, a
@@ -117,6 +126,9 @@ impl fmt::Display for JsonReadErrorKind {
             }
             JsonReadErrorKind::InvalidBase64 => f.write_str("invalid base64"),
             JsonReadErrorKind::TooDeep => f.write_str("nesting deeper than 1024"),
+            JsonReadErrorKind::TypedMismatch { ty } => {
+                write!(f, "the typed container here holds only {ty:?} values")
+            }
             JsonReadErrorKind::Build(e) => fmt::Display::fmt(e, f),
         }
     }
@@ -204,23 +216,23 @@ impl JsonReadError {
 
 /// An error before it is located: its kind and byte offset.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Fail {
-    pub(super) kind: JsonReadErrorKind,
-    pub(super) at: usize,
+pub(crate) struct Fail {
+    pub(crate) kind: JsonReadErrorKind,
+    pub(crate) at: usize,
 }
 
 /// A result of the reader's internals.
-pub(super) type Res<T> = Result<T, Fail>;
+pub(crate) type Res<T> = Result<T, Fail>;
 
 /// `kind` at `at`.
 #[cold]
-pub(super) fn fail(kind: JsonReadErrorKind, at: usize) -> Fail {
+pub(crate) fn fail(kind: JsonReadErrorKind, at: usize) -> Fail {
     Fail { kind, at }
 }
 
 /// A builder error, reported at the start of the value (`at`).
 #[cold]
-pub(super) fn build_fail(error: BuildError, at: usize) -> Fail {
+pub(crate) fn build_fail(error: BuildError, at: usize) -> Fail {
     Fail {
         kind: JsonReadErrorKind::Build(error),
         at,

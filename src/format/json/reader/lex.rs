@@ -2,12 +2,13 @@
 //! numbers and literals. Every read is bounds-checked; errors carry the offset of the
 //! token that is wrong.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 
 use super::error::{fail, Fail, JsonReadErrorKind as K, Res};
 
 /// A position in the JSON text, with a buffer for strings that hold escapes.
-pub(super) struct Lexer<'j> {
+pub(crate) struct Lexer<'j> {
     text: &'j str,
     pos: usize,
     /// The decoded text of the last string that held an escape.
@@ -25,15 +26,15 @@ enum Span {
 
 /// A JSON number as scanned: its text, and its value when it is an integer.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Number<'j> {
+pub(crate) struct Number<'j> {
     /// The number's text (valid JSON number syntax).
-    pub(super) text: &'j str,
+    pub(crate) text: &'j str,
     /// Offset of its first byte.
-    pub(super) at: usize,
+    pub(crate) at: usize,
     /// Written with a `.` or an exponent?
-    pub(super) fraction: bool,
+    pub(crate) fraction: bool,
     /// A leading `-`?
-    pub(super) negative: bool,
+    pub(crate) negative: bool,
     /// All its digits as an integer (the magnitude of an integer); `None` past u64.
     mantissa: Option<u64>,
     /// The power of ten that scales `mantissa` to the number.
@@ -85,14 +86,14 @@ const POW10: [f64; 23] = [
 ];
 
 /// What a value that is not of the kind the schema needs is called, for `WrongType`.
-pub(super) const A_STRING: &str = "a string";
+pub(crate) const A_STRING: &str = "a string";
 /// See [`A_STRING`].
-pub(super) const AN_INTEGER: &str = "an integer";
+pub(crate) const AN_INTEGER: &str = "an integer";
 
 impl<'j> Number<'j> {
     /// The integer, if it is one in i64's range.
     #[inline]
-    pub(super) fn i64(&self) -> Res<i64> {
+    pub(crate) fn i64(&self) -> Res<i64> {
         if self.fraction {
             return Err(fail(
                 K::WrongType {
@@ -111,12 +112,12 @@ impl<'j> Number<'j> {
     }
 
     /// The integer, if it is one in i32's range.
-    pub(super) fn i32(&self) -> Res<i32> {
+    pub(crate) fn i32(&self) -> Res<i32> {
         i32::try_from(self.i64()?).map_err(|_| fail(K::IntOutOfRange, self.at))
     }
 
     /// The integer, if it is one in u64's range (`-0` is 0).
-    pub(super) fn u64(&self) -> Res<u64> {
+    pub(crate) fn u64(&self) -> Res<u64> {
         if self.fraction {
             return Err(fail(
                 K::WrongType {
@@ -135,7 +136,7 @@ impl<'j> Number<'j> {
     /// and its power of ten are both exact f64 values, one multiplication or division
     /// rounds once, correctly (Clinger's fast path); otherwise core's parser decides.
     #[inline]
-    pub(super) fn f64(&self) -> Res<f64> {
+    pub(crate) fn f64(&self) -> Res<f64> {
         if let Some(m) = self.mantissa.filter(|&m| m <= 1 << 53) {
             let scale = POW10.get(self.exp10.unsigned_abs() as usize);
             if let Some(&scale) = scale {
@@ -160,7 +161,7 @@ fn starts_value(b: u8) -> bool {
 }
 
 impl<'j> Lexer<'j> {
-    pub(super) fn new(text: &'j str) -> Self {
+    pub(crate) fn new(text: &'j str) -> Self {
         Lexer {
             text,
             pos: 0,
@@ -175,18 +176,18 @@ impl<'j> Lexer<'j> {
 
     /// The current offset.
     #[inline(always)]
-    pub(super) fn pos(&self) -> usize {
+    pub(crate) fn pos(&self) -> usize {
         self.pos
     }
 
     /// Moves to `pos` (a position this lexer was at before).
-    pub(super) fn set_pos(&mut self, pos: usize) {
+    pub(crate) fn set_pos(&mut self, pos: usize) {
         self.pos = pos;
     }
 
     /// Skips whitespace and returns the offset of what follows.
     #[inline(always)]
-    pub(super) fn skip_ws(&mut self) -> usize {
+    pub(crate) fn skip_ws(&mut self) -> usize {
         let bytes = self.bytes();
         while let Some(&b) = bytes.get(self.pos) {
             if b > b' ' || !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
@@ -199,27 +200,27 @@ impl<'j> Lexer<'j> {
 
     /// The next byte after whitespace, not consumed.
     #[inline(always)]
-    pub(super) fn peek(&mut self) -> Option<u8> {
+    pub(crate) fn peek(&mut self) -> Option<u8> {
         self.skip_ws();
         self.bytes().get(self.pos).copied()
     }
 
     /// The byte at the current position (whitespace not skipped).
     #[inline(always)]
-    pub(super) fn current(&self) -> Option<u8> {
+    pub(crate) fn current(&self) -> Option<u8> {
         self.bytes().get(self.pos).copied()
     }
 
     /// Consumes one byte (one that [`Lexer::peek`] returned).
     #[inline(always)]
-    pub(super) fn bump(&mut self) {
+    pub(crate) fn bump(&mut self) {
         self.pos += 1;
     }
 
     /// An error at the current position: `UnexpectedEnd` at the end of the input, else
     /// `Unexpected { expected }`.
     #[cold]
-    pub(super) fn unexpected(&self, expected: &'static str) -> Fail {
+    pub(crate) fn unexpected(&self, expected: &'static str) -> Fail {
         if self.pos >= self.text.len() {
             fail(K::UnexpectedEnd, self.pos)
         } else {
@@ -230,7 +231,7 @@ impl<'j> Lexer<'j> {
     /// An error for a value that is not of the kind the schema needs here: `WrongType`
     /// when a JSON value starts here, else the syntax error.
     #[cold]
-    pub(super) fn wrong(&mut self, expected: &'static str) -> Fail {
+    pub(crate) fn wrong(&mut self, expected: &'static str) -> Fail {
         match self.peek() {
             Some(b) if starts_value(b) => fail(K::WrongType { expected }, self.pos),
             _ => self.unexpected("a value"),
@@ -239,7 +240,7 @@ impl<'j> Lexer<'j> {
 
     /// Consumes `b` if it comes next (after whitespace).
     #[inline(always)]
-    pub(super) fn eat(&mut self, b: u8) -> bool {
+    pub(crate) fn eat(&mut self, b: u8) -> bool {
         let next = self.peek() == Some(b);
         if next {
             self.pos += 1;
@@ -249,7 +250,7 @@ impl<'j> Lexer<'j> {
 
     /// Consumes `b`, which must come next; `expected` names it in the error.
     #[inline(always)]
-    pub(super) fn expect(&mut self, b: u8, expected: &'static str) -> Res<()> {
+    pub(crate) fn expect(&mut self, b: u8, expected: &'static str) -> Res<()> {
         if self.eat(b) {
             Ok(())
         } else {
@@ -260,7 +261,7 @@ impl<'j> Lexer<'j> {
     /// After an item of a list or object: `,` (true: another item follows) or `close`
     /// (false), both consumed.
     #[inline(always)]
-    pub(super) fn comma_or(&mut self, close: u8, expected: &'static str) -> Res<bool> {
+    pub(crate) fn comma_or(&mut self, close: u8, expected: &'static str) -> Res<bool> {
         match self.peek() {
             Some(b',') => {
                 self.pos += 1;
@@ -275,7 +276,7 @@ impl<'j> Lexer<'j> {
     }
 
     /// `true`, `false` or `null`: consumes `word`, which must come next.
-    pub(super) fn literal(&mut self, word: &'static str) -> Res<()> {
+    pub(crate) fn literal(&mut self, word: &'static str) -> Res<()> {
         let at = self.skip_ws();
         let end = at.saturating_add(word.len());
         if self.bytes().get(at..end) == Some(word.as_bytes()) {
@@ -292,7 +293,7 @@ impl<'j> Lexer<'j> {
     /// The JSON string that must come next (`WrongType { expected }` for another value),
     /// its escapes decoded. Borrowed from the input when it has none.
     #[inline]
-    pub(super) fn string_as(&mut self, expected: &'static str) -> Res<&str> {
+    pub(crate) fn string_as(&mut self, expected: &'static str) -> Res<&str> {
         if self.peek() != Some(b'"') {
             return Err(self.wrong(expected));
         }
@@ -301,9 +302,18 @@ impl<'j> Lexer<'j> {
 
     /// The JSON string at the current position (its `"` not yet consumed), escapes decoded.
     #[inline]
-    pub(super) fn string(&mut self) -> Res<&str> {
+    pub(crate) fn string(&mut self) -> Res<&str> {
         let span = self.span()?;
         Ok(self.text_of(span))
+    }
+
+    /// [`Lexer::string`], borrowed from the input when the string holds no escape (so it
+    /// outlives the next string read); an escaped one is copied out of the buffer.
+    pub(crate) fn string_cow(&mut self) -> Res<Cow<'j, str>> {
+        Ok(match self.span()? {
+            Span::Input(start, end) => Cow::Borrowed(self.text.get(start..end).unwrap_or("")),
+            Span::Unescaped => Cow::Owned(self.unescaped.clone()),
+        })
     }
 
     /// The text of a string read by [`Lexer::span`] (valid until the next string).
@@ -368,7 +378,7 @@ impl<'j> Lexer<'j> {
     /// A key of an object: a string (`Unexpected` for anything else), then `:`. Returns
     /// the key and its offset.
     #[inline]
-    pub(super) fn key(&mut self) -> Res<(&str, usize)> {
+    pub(crate) fn key(&mut self) -> Res<(&str, usize)> {
         let at = self.skip_ws();
         if self.bytes().get(at) != Some(&b'"') {
             return Err(self.unexpected("a string key"));
@@ -380,7 +390,7 @@ impl<'j> Lexer<'j> {
 
     /// The JSON number that must come next (`WrongType { expected }` for another value).
     #[inline]
-    pub(super) fn number_as(&mut self, expected: &'static str) -> Res<Number<'j>> {
+    pub(crate) fn number_as(&mut self, expected: &'static str) -> Res<Number<'j>> {
         match self.peek() {
             Some(b'-' | b'0'..=b'9') => self.number(),
             _ => Err(self.wrong(expected)),
@@ -389,7 +399,7 @@ impl<'j> Lexer<'j> {
 
     /// The JSON number at the current position (its first byte is `-` or a digit).
     #[inline]
-    pub(super) fn number(&mut self) -> Res<Number<'j>> {
+    pub(crate) fn number(&mut self) -> Res<Number<'j>> {
         let bytes = self.bytes();
         let at = self.pos;
         let invalid = || fail(K::InvalidNumber, at);
@@ -450,7 +460,7 @@ impl<'j> Lexer<'j> {
     }
 
     /// Skips whitespace and checks that nothing else follows.
-    pub(super) fn end(&mut self) -> Res<()> {
+    pub(crate) fn end(&mut self) -> Res<()> {
         match self.peek() {
             None => Ok(()),
             Some(_) => Err(fail(K::TrailingCharacters, self.pos)),

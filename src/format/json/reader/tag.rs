@@ -12,7 +12,7 @@ use crate::wire::types::{Component, Layout, VariantType};
 
 /// A key of a tagged object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Key {
+pub(crate) enum Key {
     /// A type key (`Float` for `"float"`).
     Tag(VariantType),
     /// `"type"` (0), `"key_type"` (1), `"value_type"` (2).
@@ -23,7 +23,7 @@ pub(super) enum Key {
 
 /// What a key of a tagged object means; `None` for a key of no schema object.
 #[inline]
-pub(super) fn classify(key: &str) -> Option<Key> {
+pub(crate) fn classify(key: &str) -> Option<Key> {
     use VariantType as T;
     // The frequent ones first.
     let tag = match key {
