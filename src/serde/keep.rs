@@ -108,7 +108,7 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Keep<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let read = Variant::deserialize(deserializer)?;
         let kept = read.to_bytes(HELD).map_err(D::Error::custom)?;
-        let value = super::from_bytes(&kept, HELD).map_err(D::Error::custom)?;
+        let value = super::api::from_bytes(&kept, HELD).map_err(D::Error::custom)?;
         Ok(Keep {
             value,
             kept: Some(kept),
@@ -121,7 +121,7 @@ impl<T: Serialize> Serialize for Keep<T> {
         let Some(kept) = self.kept.as_deref() else {
             return self.value.serialize(serializer);
         };
-        let fields = super::to_vec(&self.value, HELD).map_err(S::Error::custom)?;
+        let fields = super::api::to_vec(&self.value, HELD).map_err(S::Error::custom)?;
         let merged = merge(kept, &fields).map_err(|e| S::Error::custom(e.to_string()))?;
         let Some(merged) = merged else {
             return self.value.serialize(serializer);
