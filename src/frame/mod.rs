@@ -17,7 +17,9 @@
 //!   zero-copy; a frame cut short by the end of the input is an error that says how many
 //!   bytes it needs.
 //! * [`detect`]: which dialect, and whether one value or a sequence of frames, when the
-//!   caller does not know.
+//!   caller does not know; [`plausibility`]: how likely a value is to be what an engine
+//!   wrote, the evidence detection weighs (and [`Detected::is_far_less_plausible_than`]
+//!   tells a dialect given by hand that looks wrong).
 //! * [`FrameDecoder`]: frames from chunks as they arrive from a socket; frames inside a
 //!   chunk are borrowed from it, only a frame that straddles chunks is copied.
 //! * [`FrameReader`] / [`write_to`]: `std::io` sequences of frames (a file of `store_var`s).
@@ -44,6 +46,7 @@ pub use decoder::FrameDecoder;
 pub use detect::{detect, DetectError, Detected, Hints, Reading, Values};
 #[cfg(feature = "std")]
 pub use io::{write_to, FrameReader, ReadError};
+pub use plausible::{plausibility, Plausibility};
 pub use sequence::{frames, FrameRef, Frames, FramesError};
 pub use slice::{read, read_at, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
 #[cfg(feature = "alloc")]
