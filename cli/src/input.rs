@@ -1,6 +1,8 @@
 //! Reading the input (a file or stdin, opened out of its container if it has one),
 //! finding its dialect and whether it is one value or a sequence of store_var/put_var
-//! frames when the user did not say, and addressing its values (`#1/player/hp`).
+//! frames when the user did not say, and addressing its values (`#1/player/hp`). A file of
+//! frames with a damaged one is read up to it with `--salvage` (`salvage`); a dialect given
+//! by hand that the bytes look wrong in gets a warning (`suspect`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -12,6 +14,7 @@ use gdvariant::{Dialect, VariantRef, VariantType};
 use crate::container::{plain_word, ReadArgs};
 use crate::context::{Ctx, Failure};
 use crate::replace::Stamp;
+use crate::salvage;
 use crate::style::{counted, thousands};
 
 pub use gdvariant::frame::PrefixOrder;
@@ -119,7 +122,14 @@ impl InputArgs {
 
     /// Parses `data` as the user described it, detecting what they left open. Prints the
     /// detection note on stderr unless `--quiet` (and, for a container, what it was and
-    /// that offsets are in its plain data). A container that holds nothing holds no values.
+    /// that offsets are in its plain data), and a warning when the values look wrong in
+    /// the dialect the user gave and right in another. A container that holds nothing
+    /// holds no values.
+    ///
+    /// Frames with a damaged one (see [`crate::context::Salvage`]): with `--salvage`, the
+    /// input is the intact frames before it, and the damage is left with `ctx` to report
+    /// after the command's output; without it, the error says that `--salvage` would read
+    /// them.
     pub fn parse<'a>(&self, data: &'a Bytes, ctx: &Ctx) -> Result<Input<'a>, Failure> {
         let hints = Hints {
             dialect: self.godot.map(GodotArg::dialect),
@@ -133,27 +143,38 @@ impl InputArgs {
             ctx.note(&note);
         }
         if data.is_empty() && !data.container.is_plain() {
-            return Ok(Input { found: None, hints });
+            return Ok(Input {
+                found: None,
+                hints,
+                damaged: None,
+            });
         }
-        let found = frame::detect(data, hints).map_err(|error| {
-            // A file whose magic says what else it is gets that said instead.
-            let why = match crate::foreign::recognize(data) {
-                Some(what) => what,
-                None => Report {
-                    error,
-                    data,
-                    inside: data.inside(),
+        let read = match frame::detect(data, hints) {
+            Ok(found) => salvage::behind_value(&self.file, data, found, hints, ctx),
+            Err(error) => {
+                // A file whose magic says what else it is gets that said instead.
+                if let Some(what) = crate::foreign::recognize(data) {
+                    let file = self.file.display();
+                    return Err(Failure::Input(format!("{file}: {what}")));
                 }
-                .to_string(),
-            };
-            Failure::Input(format!("{}: {why}", self.file.display()))
-        })?;
+                salvage::after_failure(self, data, error, hints, ctx)?
+            }
+        };
         let input = Input {
-            found: Some(found),
+            found: Some(read.found),
             hints,
+            damaged: read.damaged,
         };
         if let Some(note) = input.note() {
             ctx.note(&note);
+        }
+        // One warning at most: frames that break off explain a value with bytes after it
+        // better than another dialect does.
+        let warning = read
+            .warning
+            .or_else(|| crate::suspect::warning(&read.found, hints));
+        if let Some(warning) = warning {
+            ctx.warn(&format!("{}: {warning}", self.file.display()));
         }
         Ok(input)
     }
@@ -286,6 +307,8 @@ fn map(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
 pub struct Input<'a> {
     found: Option<Detected<'a>>,
     hints: Hints,
+    /// With `--salvage`: the index of the damaged frame that the values stop before.
+    damaged: Option<usize>,
 }
 
 impl<'a> Input<'a> {
@@ -295,14 +318,17 @@ impl<'a> Input<'a> {
         self.found.into_iter().flat_map(|found| found.values())
     }
 
-    /// How many values: 1, or the number of frames (0 in an empty container).
+    /// How many values: 1, or the number of frames (0 in an empty container); with
+    /// `--salvage`, the intact frames.
     pub fn count(&self) -> usize {
         self.found.as_ref().map_or(0, Detected::value_count)
     }
 
     /// Does the input hold several values (then they are addressed as `#0`, `#1`, …)?
+    /// With `--salvage`, a file whose frame #1 is damaged does: its one intact value is
+    /// `#0`, as it is in the intact file.
     pub fn is_multi(&self) -> bool {
-        self.count() > 1
+        self.count() > 1 || self.damaged.is_some()
     }
 
     /// The chosen reading (`None` when there are no values).
@@ -373,11 +399,16 @@ impl<'a> Input<'a> {
                  quote a key that starts with `#`: `\"#key\"`"
             ))
         })?;
-        let value = self.values().nth(index).ok_or_else(|| {
-            Failure::NotFound(format!(
+        let value = self.values().nth(index).ok_or_else(|| match self.damaged {
+            Some(damaged) => Failure::Input(format!(
+                "no value #{index}: frame #{damaged} is damaged, and --salvage read only the \
+                 {} before it",
+                counted(self.count() as u64, "value (#0)", "values")
+            )),
+            None => Failure::NotFound(format!(
                 "no value #{index}: the input holds {}",
                 counted(self.count() as u64, "value (#0)", "values")
-            ))
+            )),
         })?;
         Ok((value, format!("#{index}"), rest))
     }
@@ -400,14 +431,16 @@ impl<'a> Input<'a> {
             return None;
         }
         let what = describe(found.reading, found.value.ty(), found.value_count());
-        Some(
-            if found.same_in_both_dialects() && self.hints.dialect.is_none() {
-                // The dialect is a guess that changes nothing.
-                format!("detected {what}, which Godot 3 reads the same way")
-            } else {
-                format!("detected {what}")
-            },
-        )
+        let mut note = if found.same_in_both_dialects() && self.hints.dialect.is_none() {
+            // The dialect is a guess that changes nothing.
+            format!("detected {what}, which Godot 3 reads the same way")
+        } else {
+            format!("detected {what}")
+        };
+        if let Some(damaged) = self.damaged {
+            note.push_str(&format!(", before the damaged frame #{damaged}"));
+        }
+        Some(note)
     }
 }
 
@@ -434,8 +467,8 @@ fn describe(reading: Reading, ty: VariantType, count: usize) -> String {
 }
 
 /// Why the input could not be read: the library's error of the reading that got
-/// furthest, and the input, for context.
-struct Report<'a> {
+/// furthest (or of the frames before a damaged one), and the input, for context.
+pub struct Report<'a> {
     error: DetectError,
     data: &'a [u8],
     /// `decompressed` or `decrypted` when `data` came out of a container: then offsets are
@@ -443,7 +476,16 @@ struct Report<'a> {
     inside: Option<&'static str>,
 }
 
-impl Report<'_> {
+impl<'a> Report<'a> {
+    /// The report of `error`, a failure to read `data`.
+    pub fn new(error: DetectError, data: &'a Bytes) -> Self {
+        Report {
+            error,
+            data,
+            inside: data.inside(),
+        }
+    }
+
     /// `file offset 0x2c`, or `offset 0x2c of the decompressed data`.
     fn place(&self, offset: usize) -> String {
         match self.inside {

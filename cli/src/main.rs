@@ -7,7 +7,10 @@
 //!
 //! Adding a command: a module with an `Args` struct (flatten `input::InputArgs` to read a
 //! file the usual way) and `run(&Args, &Ctx) -> Outcome`, one variant of [`Command`] and
-//! one arm in [`Command::run`].
+//! one arm in [`Command::run`]. A command that only prints what it reads can join
+//! [`SALVAGE_COMMANDS`]: it then takes `--salvage`, and `InputArgs::parse` hands it the
+//! intact frames of a damaged file (its own code does not change); a command that writes
+//! joins [`REFUSE_SALVAGE`].
 
 // One `unsafe` block, the memory map of the input file, lives in `input` (SAFETY.md).
 #![deny(unsafe_code)]
@@ -30,17 +33,19 @@ mod pack;
 mod path_error;
 mod reencode;
 mod replace;
+mod salvage;
 mod show;
 mod stats;
 mod style;
+mod suspect;
 mod tree;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use context::{Ctx, Outcome, EXIT_CODES_HELP, EXIT_OK};
+use context::{Ctx, Outcome, Salvage, EXIT_CODES_HELP};
 use style::{ColorArg, Paint};
 
 /// Inspect and rewrite Godot Variant binary blobs (var_to_bytes / var2bytes / store_var /
@@ -62,6 +67,11 @@ use style::{ColorArg, Paint};
 /// plausible and gives different values. When no reading works, the error shown is that of
 /// the reading that got furthest into the input.
 ///
+/// With --dialect, the bytes are read in that dialect whatever they look like; when the
+/// values look wrong in it (subnormal floats, a Color below 0, bytes left over) and right
+/// in the other Godot dialect, a warning says so on stderr (also with --quiet: the output
+/// is then probably not what was meant).
+///
 /// Compressed and encrypted saves are read as plain ones, by every command: a file written
 /// through `open_compressed` (GCPF: FastLZ, Deflate, Zstd, GZIP, Brotli), through
 /// `open_encrypted_with_pass` / `open_encrypted` (GDEC, Godot 3's and Godot 4's layouts;
@@ -69,6 +79,11 @@ use style::{ColorArg, Paint};
 /// `compress()` stream (Zstd, GZIP and Deflate detected; --decompress fastlz or brotli).
 /// Offsets are then offsets in the decompressed (decrypted) data. `set`, `delete` and
 /// `reencode` write such a file back in the same container, with the same key.
+///
+/// A file of store_var frames whose frame #N is damaged (most often the last one, cut short
+/// by a save interrupted while being written) is an error that says so; `show`, `json`,
+/// `tree`, `get` and `stats` then take --salvage to read the N intact frames before it
+/// (and still exit with code 4).
 ///
 /// A file is never half-written: it is written to a temporary file next to it, synced, and
 /// renamed over it. That keeps its mode, and its owner and group where the process may set
@@ -87,7 +102,7 @@ struct Cli {
     /// When to colour the output: auto (a terminal, and NO_COLOR unset), always, never.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, global = true)]
     color: ColorArg,
-    /// Print nothing on stderr but errors: no detection notes, no progress.
+    /// Print nothing on stderr but errors and warnings: no detection notes, no progress.
     #[arg(short, long, global = true)]
     quiet: bool,
     #[command(subcommand)]
@@ -170,7 +185,7 @@ impl Command {
             Command::Completions { shell } => {
                 // Into memory first: `generate` panics when its writer fails (`| head`).
                 let mut script = Vec::new();
-                clap_complete::generate(shell, &mut Cli::command(), "gdvariant", &mut script);
+                clap_complete::generate(shell, &mut command(false), "gdvariant", &mut script);
                 stdout_result(io::Write::write_all(&mut io::stdout().lock(), &script))
             }
         }
@@ -178,30 +193,63 @@ impl Command {
 }
 
 /// Runs the command line. Exit codes: 0 success, 1 `diff` found differences, 4 malformed
-/// input or I/O error,
-/// 2 usage error (clap's convention), 3 nothing at the path (`get`).
+/// input or I/O error (and a damaged frame that `--salvage` read around), 2 usage error
+/// (clap's convention), 3 nothing at the path (`get`).
 fn main() -> ExitCode {
-    let cli = parse_command_line();
-    let ctx = Ctx {
-        paint: Paint::stdout(cli.color),
-        quiet: cli.quiet,
-    };
-    match cli.command.run(&ctx) {
-        Ok(()) => ExitCode::from(EXIT_OK),
-        Err(failure) => failure.report(),
-    }
+    let (cli, salvage) = parse_command_line();
+    let ctx = Ctx::new(Paint::stdout(cli.color), cli.quiet, salvage);
+    let outcome = cli.command.run(&ctx);
+    ctx.finish(outcome)
 }
 
 /// The reading commands whose only argument is FILE: without it, they read standard input
 /// when it is not a terminal (`gdvariant show < save.bin`).
 const STDIN_COMMANDS: [&str; 5] = ["show", "tree", "json", "stats", "check"];
 
-/// Parses the command line. FILE of [`STDIN_COMMANDS`] may be left out when standard input
-/// is not a terminal (it is then `-`); when it is one, leaving FILE out is the usual usage
-/// error.
-fn parse_command_line() -> Cli {
+/// The commands that print what they read and take `--salvage`: given a file of store_var
+/// frames with a damaged frame, they read the intact frames before it as the whole input
+/// (then exit with code 4). `check` is not one: its answer is the damage.
+const SALVAGE_COMMANDS: [&str; 5] = ["show", "json", "tree", "get", "stats"];
+
+/// The commands that refuse `--salvage` with a usage error that says why (it is hidden
+/// from their help): those that write would drop the damaged frame and all after it.
+const REFUSE_SALVAGE: [&str; 4] = ["set", "delete", "reencode", "check"];
+
+/// Parses the command line, and whether the command salvages a damaged file (see
+/// [`command`]).
+fn parse_command_line() -> (Cli, Salvage) {
     let piped = !io::stdin().is_terminal();
+    let mut command = command(piped);
+    let matches = command.get_matches_mut();
+    let salvage = salvage_of(&mut command, &matches);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    (cli, salvage)
+}
+
+/// The command line's definition: the derived one, then `--salvage` on the commands that
+/// have it (and, hidden, on those that refuse it). FILE of [`STDIN_COMMANDS`] may be left
+/// out when standard input is `piped`, not a terminal (it is then `-`); when it is one,
+/// leaving FILE out is the usual usage error.
+fn command(piped: bool) -> clap::Command {
     let mut command = Cli::command();
+    for name in SALVAGE_COMMANDS.iter().chain(&REFUSE_SALVAGE) {
+        let hide = REFUSE_SALVAGE.contains(name);
+        command = command.mut_subcommand(name, |sub| {
+            sub.arg(
+                Arg::new("salvage")
+                    .long("salvage")
+                    .action(ArgAction::SetTrue)
+                    .hide(hide)
+                    .help(
+                        "For a file of store_var frames whose frame #N is damaged (cut \
+                         short by an interrupted write, say): read the intact frames #0 to \
+                         #N-1 as if they were the whole file and print what the command \
+                         prints for them, then report the damaged frame on stderr (its index \
+                         and offset) and exit with code 4",
+                    ),
+            )
+        });
+    }
     for name in STDIN_COMMANDS {
         command = command.mut_subcommand(name, |sub| {
             sub.mut_arg("file", |file| {
@@ -219,8 +267,44 @@ fn parse_command_line() -> Cli {
             })
         });
     }
-    let matches = command.get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    command
+}
+
+/// What `--salvage` says for the command in `matches`; for a command that refuses it, a
+/// usage error (exit code 2) that says why.
+fn salvage_of(command: &mut clap::Command, matches: &ArgMatches) -> Salvage {
+    let Some((name, sub)) = matches.subcommand() else {
+        return Salvage::Never;
+    };
+    let given = matches!(sub.try_get_one::<bool>("salvage"), Ok(Some(true)));
+    if REFUSE_SALVAGE.contains(&name) {
+        if given {
+            let why = match name {
+                "check" => {
+                    "`check` validates the whole input, and the damage is its answer".to_string()
+                }
+                _ => format!(
+                    "`{name}` would write the intact frames alone, losing the damaged frame \
+                     and everything after it"
+                ),
+            };
+            command
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!(
+                        "--salvage is for the commands that only print what they read ({}): {why}",
+                        SALVAGE_COMMANDS.join(", ")
+                    ),
+                )
+                .exit();
+        }
+        return Salvage::Never;
+    }
+    match (SALVAGE_COMMANDS.contains(&name), given) {
+        (false, _) => Salvage::Never,
+        (true, false) => Salvage::Offer,
+        (true, true) => Salvage::On,
+    }
 }
 
 /// What a command reports after writing its output: a closed pipe (`| head`) ends the

@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::plausible::plausibility;
+use super::plausible::{plausibility, Plausibility};
 use super::sequence::{frames, Frames, FramesError};
 use super::slice::{FrameError, FrameOptions, PrefixOrder};
 use crate::read::options::ParseOptions;
@@ -65,8 +65,8 @@ struct Candidate<'a> {
     /// Covers the input as an engine writes it: no bytes after the value, no bytes after a
     /// value inside its frame.
     exact: bool,
-    /// The least plausible value's plausibility.
-    plausibility: u8,
+    /// The least plausible value's plausibility, and its index (the first such).
+    least: (Plausibility, usize),
     /// Every value means the same in both dialects (nil, bool, int, float, String,
     /// single-precision Vector2: type ids 0 to 5).
     neutral: bool,
@@ -74,7 +74,7 @@ struct Candidate<'a> {
 
 impl Candidate<'_> {
     fn rank(&self) -> (bool, u8) {
-        (self.exact, self.plausibility)
+        (self.exact, self.least.0.score())
     }
 
     /// Do the two readings give the same values?
@@ -119,6 +119,7 @@ pub struct Detected<'a> {
     exact: bool,
     ambiguous: bool,
     neutral: bool,
+    least: (Plausibility, usize),
     /// Every reading that parsed and the type it gave, in the order tried.
     candidates: [Option<(Reading, VariantType)>; 6],
 }
@@ -155,6 +156,53 @@ impl<'a> Detected<'a> {
     /// frame (the engine ignores both).
     pub fn is_exact(&self) -> bool {
         self.exact
+    }
+
+    /// How plausible the values are: the plausibility of the least plausible one (see
+    /// [`plausibility`](super::plausibility)); detection prefers the reading where it
+    /// scores highest. [`Detected::least_plausible`] says which value it is.
+    pub fn plausibility(&self) -> Plausibility {
+        self.least.0
+    }
+
+    /// The index of the least plausible value (the first of them; 0 for one value alone).
+    pub fn least_plausible(&self) -> usize {
+        self.least.1
+    }
+
+    /// Is `other`, another reading of the same input (detected with another dialect as
+    /// hint, say), far more plausible than this one? True when `other` covers the input at
+    /// least as exactly ([`Detected::is_exact`]), its least plausible value is at least
+    /// plain for its type ([`Plausibility::PLAIN`]), and either this reading's least
+    /// plausible value is far below it ([`Plausibility::is_far_below`]: three levels, as
+    /// subnormal floats against a Dictionary), or this reading leaves bytes over that
+    /// `other` reads and its values are no more plausible. The evidence that a dialect
+    /// given by hand is the wrong one; O(1).
+    ///
+    /// ```
+    /// use gdvariant::frame::{detect, Hints};
+    /// use gdvariant::Dialect;
+    ///
+    /// // var2bytes({1: 10, 2: 20, 3: 30}) in Godot 3, read as Godot 4 by hand: a
+    /// // Transform3D (Godot 4's id 18) of subnormal floats, with 4 bytes after it.
+    /// let mut dict = vec![18, 0, 0, 0, 3, 0, 0, 0];
+    /// for (key, value) in [(1u8, 10u8), (2, 20), (3, 30)] {
+    ///     dict.extend_from_slice(&[2, 0, 0, 0, key, 0, 0, 0, 2, 0, 0, 0, value, 0, 0, 0]);
+    /// }
+    /// let hint = |dialect| Hints { dialect: Some(dialect), prefixed: Some(false) };
+    /// let as_4 = detect(&dict, hint(Dialect::Godot4))?;
+    /// let as_3 = detect(&dict, hint(Dialect::Godot3))?;
+    /// assert!(as_4.is_far_less_plausible_than(&as_3));
+    /// assert!(!as_3.is_far_less_plausible_than(&as_4));
+    /// # Ok::<(), gdvariant::frame::DetectError>(())
+    /// ```
+    pub fn is_far_less_plausible_than(&self, other: &Detected<'_>) -> bool {
+        let (mine, theirs) = (self.plausibility(), other.plausibility());
+        let covers = other.exact || !self.exact;
+        let leaves_more = other.exact && !self.exact && mine.score() <= theirs.score();
+        covers
+            && theirs.score() >= Plausibility::PLAIN
+            && (mine.is_far_below(theirs) || leaves_more)
     }
 
     /// The input's bytes the values were read from.
@@ -397,6 +445,7 @@ pub fn detect(data: &[u8], hints: Hints) -> Result<Detected<'_>, DetectError> {
         exact: best.exact,
         ambiguous,
         neutral: best.neutral,
+        least: best.least,
         candidates: candidates.map(|c| c.map(|c| (c.reading, c.value.ty()))),
     })
 }
@@ -447,7 +496,7 @@ fn single(data: &[u8], dialect: Dialect, loose: bool) -> Result<Candidate<'_>, F
         value,
         count: 1,
         exact,
-        plausibility: plausibility(&value),
+        least: (plausibility(&value), 0),
         neutral: neutral(&value),
     })
 }
@@ -456,16 +505,20 @@ fn single(data: &[u8], dialect: Dialect, loose: bool) -> Result<Candidate<'_>, F
 /// them), but make the reading rank below one that covers the input exactly.
 fn framed(data: &[u8], dialect: Dialect, order: PrefixOrder) -> Result<Candidate<'_>, Failure> {
     let mut first = None;
-    let (mut count, mut exact, mut least, mut all_neutral) = (0, true, u8::MAX, true);
+    let (mut count, mut exact, mut all_neutral) = (0, true, true);
+    let mut least: Option<(Plausibility, usize)> = None;
     for frame in frames(data, detection_options(dialect, order)) {
         let frame = frame.map_err(|e| failure_of(data, dialect, e))?;
         exact &= frame.unused() == 0;
         first.get_or_insert(frame.value);
         count += 1;
-        least = least.min(plausibility(&frame.value));
+        let p = plausibility(&frame.value);
+        if least.is_none_or(|(l, _)| p.score() < l.score()) {
+            least = Some((p, count - 1));
+        }
         all_neutral &= neutral(&frame.value);
     }
-    let Some(value) = first else {
+    let (Some(value), Some(least)) = (first, least) else {
         // An empty input: not even a prefix.
         return Err(failure_of(
             data,
@@ -488,7 +541,7 @@ fn framed(data: &[u8], dialect: Dialect, order: PrefixOrder) -> Result<Candidate
         value,
         count,
         exact,
-        plausibility: least,
+        least,
         neutral: all_neutral,
     })
 }

@@ -19,7 +19,10 @@
 //! * [`detect`]: which dialect, and whether one value or a sequence of frames, when the
 //!   caller does not know. [`VariantRef::detect`](crate::VariantRef::detect) and
 //!   [`VariantBuf::detect`](crate::VariantBuf::detect) read one value that way and refuse
-//!   several frames or an ambiguous input ([`AutoError`]).
+//!   several frames or an ambiguous input ([`AutoError`]). [`plausibility`]: how likely
+//!   a value is to be what an engine wrote, the evidence detection weighs (and
+//!   [`Detected::is_far_less_plausible_than`] tells a dialect given by hand that looks
+//!   wrong).
 //! * [`FrameDecoder`]: frames from chunks as they arrive from a socket; frames inside a
 //!   chunk are borrowed from it, only a frame that straddles chunks is copied.
 //! * [`FrameReader`] / [`write_to`]: `std::io` sequences of frames (a file of `store_var`s).
@@ -48,6 +51,7 @@ pub use detect::{detect, DetectError, Detected, Hints, Reading, Values};
 #[cfg(feature = "std")]
 pub use io::{write_to, FrameReader, ReadError};
 pub use one::AutoError;
+pub use plausible::{plausibility, Plausibility};
 pub use sequence::{frames, FrameRef, Frames, FramesError};
 pub use slice::{read, read_at, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
 #[cfg(feature = "alloc")]
