@@ -119,8 +119,8 @@ enum Command {
     /// Print the value at PATH (`player/inventory/3/name`; `#1/player/hp` in a file of
     /// several values). Exit code 3 when PATH names nothing.
     Get(get::Args),
-    /// Write lossless JSON (schema: `gdvariant::json` docs and the README); JSON Lines for
-    /// a file of several values.
+    /// Write lossless JSON (schema: `gdvariant::json` docs and the README), or with --plain
+    /// lossy plain JSON for jq; JSON Lines for a file of several values.
     Json(json::Args),
     /// Print counts and bytes per type, maximum depth, the largest containers and strings.
     Stats(stats::Args),
@@ -131,11 +131,13 @@ enum Command {
     /// Parse IN and write it back through the builder to OUT, as the engine would write it
     /// (in IN's container, if it has one).
     Reencode(reencode::Args),
-    /// Read the engine's text form (var_to_str / var2str, or what `show` prints) from IN
-    /// and write the value's bytes to OUT (`-`: stdout; never a terminal without --force).
+    /// Read the engine's text form (var_to_str / var2str, or what `show` prints, `#N`
+    /// lines and all) from IN and write the bytes to OUT (`-`: stdout; never a terminal
+    /// without --force).
     FromText(from_text::Args),
-    /// Read lossless JSON (what `json` writes; JSON Lines for several values) from IN and
-    /// write the bytes to OUT (`-`: stdout; never a terminal without --force).
+    /// Read JSON from IN (what `json` writes, or plain JSON such as jq's output, with
+    /// --like FILE for FILE's types; JSON Lines for several values) and write the bytes to
+    /// OUT (`-`: stdout; never a terminal without --force).
     FromJson(from_json::Args),
     /// Set the value at PATH in FILE (VALUE in the engine's text form, or --json), in
     /// place (atomically) or into -o OUT. A missing key is added. Exit code 3 when the path

@@ -1,11 +1,12 @@
 //! One value from bytes whose dialect and framing the caller does not know:
-//! [`VariantRef::detect`] and [`VariantBuf::detect`], the constructors a newcomer should
-//! reach for.
+//! [`VariantRef::detect`] and `VariantBuf::detect` (feature `alloc`), the constructors a
+//! newcomer should reach for.
 
 use core::fmt;
 
 use super::detect::{detect, DetectError, Hints, Reading};
 use super::slice::PrefixOrder;
+#[cfg(feature = "alloc")]
 use crate::read::buf::VariantBuf;
 use crate::read::value::VariantRef;
 use crate::wire::types::VariantType;
@@ -174,6 +175,7 @@ impl<'a> VariantRef<'a> {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl<B: AsRef<[u8]>> VariantBuf<B> {
     /// Takes ownership of `bytes` holding one value of unknown dialect and framing,
     /// detected as [`VariantRef::detect`] does (the same checks, refusals and cost). The

@@ -2,10 +2,10 @@
 //!
 //! - [`from_bytes`] / [`from_value`]: any `T: Deserialize<'de>`, **borrowed**: a `&'de str`
 //!   comes straight from a String or StringName, a `&'de [u8]` from a PackedByteArray. The
-//!   bytes are validated once ([`VariantRef::parse`]), then read in one pass.
+//!   bytes are validated once ([`VariantRef::parse`](crate::VariantRef::parse)), then read in one pass.
 //! - [`to_vec`] / [`to_writer`]: any `T: Serialize`, written through the
 //!   [`Builder`](crate::Builder): the output is what the engine writes.
-//! - [`Variant`](crate::Variant) and [`VariantRef`] implement `Serialize` and
+//! - [`Variant`](crate::Variant) and [`VariantRef`](crate::VariantRef) implement `Serialize` and
 //!   `Deserialize`: a field of type `VariantRef<'de>` keeps a part of the input as it is,
 //!   validated, without decoding it (like serde_json's `RawValue`).
 //!
