@@ -159,6 +159,7 @@ fn splice(
         false => None,
     };
     let parsed = input.parse(&data, ctx)?;
+    parsed.refuse_to_write_if_suspect(out.force)?;
     let (value, label, path) = parsed.address(address)?;
     let start = value.encoded().as_ptr() as usize - data.as_ptr() as usize;
     let end = start + value.encoded().len();

@@ -147,6 +147,7 @@ impl InputArgs {
                 found: None,
                 hints,
                 damaged: None,
+                suspect: None,
             });
         }
         let read = match frame::detect(data, hints) {
@@ -160,19 +161,20 @@ impl InputArgs {
                 salvage::after_failure(self, data, error, hints, ctx)?
             }
         };
-        let input = Input {
-            found: Some(read.found),
-            hints,
-            damaged: read.damaged,
-        };
-        if let Some(note) = input.note() {
-            ctx.note(&note);
-        }
         // One warning at most: frames that break off explain a value with bytes after it
         // better than another dialect does.
         let warning = read
             .warning
             .or_else(|| crate::suspect::warning(&read.found, hints));
+        let input = Input {
+            found: Some(read.found),
+            hints,
+            damaged: read.damaged,
+            suspect: warning.clone(),
+        };
+        if let Some(note) = input.note() {
+            ctx.note(&note);
+        }
         if let Some(warning) = warning {
             ctx.warn(&format!("{}: {warning}", self.file.display()));
         }
@@ -309,9 +311,25 @@ pub struct Input<'a> {
     hints: Hints,
     /// With `--salvage`: the index of the damaged frame that the values stop before.
     damaged: Option<usize>,
+    /// The warning that the values look misread (see `suspect`), if there is one.
+    suspect: Option<String>,
 }
 
 impl<'a> Input<'a> {
+    /// A command that writes what it read refuses to when the reading looked wrong (the
+    /// warning was printed): written back, a misread file is damaged for good. `--force`
+    /// writes anyway.
+    pub fn refuse_to_write_if_suspect(&self, force: bool) -> Result<(), Failure> {
+        match &self.suspect {
+            Some(_) if !force => Err(Failure::Input(
+                "nothing written: the bytes look misread (the warning above); give the right \
+                 --dialect, --prefixed or --no-prefix, or --force to write anyway"
+                    .to_string(),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The values, in order; their offsets count from the start of the plain bytes (the
     /// file's, or the container's decoded data; 4 after a length prefix).
     pub fn values(&self) -> impl Iterator<Item = VariantRef<'a>> {

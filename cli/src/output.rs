@@ -14,7 +14,9 @@ use crate::replace::{Stamp, Target};
 /// Where binary output goes, and whether a terminal may receive it.
 #[derive(clap::Args, Debug)]
 pub struct BinaryOut {
-    /// Write binary output even when standard output is a terminal.
+    /// Write binary output even when standard output is a terminal; and for the commands
+    /// that write back what they read, write even when the bytes look misread in the
+    /// --dialect given (the warning on stderr).
     #[arg(long)]
     pub force: bool,
 }

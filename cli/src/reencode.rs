@@ -32,6 +32,7 @@ pub struct Args {
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
     let input = args.input.parse(&data, ctx)?;
+    input.refuse_to_write_if_suspect(args.out.force)?;
     let mut out = Vec::with_capacity(data.len());
     for (i, value) in input.values().enumerate() {
         let target = args.to.map_or(value.dialect(), GodotArg::dialect);

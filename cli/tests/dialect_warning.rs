@@ -270,3 +270,49 @@ fn engine_fixtures_warn_only_in_a_dialect_they_were_not_written_in() {
     }
     assert!(checked > 700, "{checked}");
 }
+
+/// The commands that write back what they read refuse to when the reading looks wrong:
+/// a misread file written back is damaged for good. Nothing is written (the file keeps
+/// its bytes); `--force` writes anyway; the right dialect writes without a word.
+#[test]
+fn edits_of_bytes_that_look_misread_write_nothing_without_force() {
+    let dir = std::env::temp_dir().join(format!("gdvariant-suspect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = std::fs::read(fixture("g36", "dict_nested")).unwrap();
+    let file = dir.join("save.bin");
+    let path = file.to_str().unwrap();
+    let out = dir.join("out.bin");
+    let out = out.to_str().unwrap();
+    let refusal = "gdvariant: nothing written: the bytes look misread (the warning above); give \
+                   the right --dialect, --prefixed or --no-prefix, or --force to write anyway\n";
+    for args in [
+        vec!["set", "--dialect", "4", path, "x", "1"],
+        vec!["delete", "--dialect", "4", path, "x"],
+        vec!["reencode", "--dialect", "4", path, out],
+    ] {
+        std::fs::write(&file, &original).unwrap();
+        let o = gdvariant(&[&["-q"], &args[..]].concat());
+        let stderr = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(o.status.code(), Some(4), "{args:?}: {stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 2, "{stderr}");
+        assert!(lines[0].starts_with("gdvariant: warning: "), "{stderr}");
+        assert_eq!(format!("{}\n", lines[1]), refusal);
+        assert_eq!(std::fs::read(&file).unwrap(), original, "{args:?}");
+        assert!(!std::path::Path::new(out).exists());
+    }
+    // --force: written as asked (a Transform3D has no `x`, so `set` says so; reencode writes).
+    let o = gdvariant(&["-q", "reencode", "--force", "--dialect", "4", path, out]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(std::path::Path::new(out).exists());
+    // In its own dialect: no warning, written.
+    let o = gdvariant(&["-q", "set", "--dialect", "3", path, "a/b/c/0", "5"]);
+    assert_eq!((o.status.code(), o.stderr.as_slice()), (Some(0), &b""[..]));
+    assert_ne!(std::fs::read(&file).unwrap(), original);
+    std::fs::remove_dir_all(&dir).ok();
+}
