@@ -610,3 +610,21 @@ fn no_panic_on_odd_input() {
         let _ = plain::read_like(json.as_bytes(), template);
     }
 }
+
+/// Found by the json_read fuzz target: a null Object written whole (its header and an empty
+/// class name, 8 bytes, which the engines read as null) came back from `read_like` with a
+/// property count after the class (12 bytes: 4 bytes the value does not own).
+#[test]
+fn a_null_object_written_whole_comes_back_as_it_was() {
+    for dialect in [Dialect::Godot3, Dialect::Godot4, Dialect::PandemoniumB] {
+        let id = T::Object.id(dialect).unwrap();
+        let whole = [id, 0, 0, 0, 0, 0, 0, 0];
+        let value = VariantRef::parse(&whole, dialect).unwrap();
+        let mut text = Vec::new();
+        plain::write(&mut text, value, false).unwrap();
+        assert_eq!(text, b"null");
+        let like = plain::read_like(&text, value).unwrap();
+        assert_eq!(like.bytes, whole, "{dialect}");
+        assert!(like.changes.is_empty());
+    }
+}

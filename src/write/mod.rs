@@ -452,6 +452,13 @@ impl<'a, S: Sink> Builder<'a, S> {
         self.nil()
     }
 
+    /// A null object written whole: the Object header and an empty class name, which the
+    /// engines read as null (no property count follows). Only to give such bytes back as
+    /// they were; the engines themselves write [`Builder::object_null`].
+    pub(crate) fn object_null_whole(mut self) -> Result<(), BuildError> {
+        self.header_string(VariantType::Object, b"")
+    }
+
     /// An object as its instance id (how the engine writes objects without full objects).
     pub fn object_id(mut self, id: u64) -> Result<(), BuildError> {
         self.header(VariantType::Object, crate::wire::header::FLAG_OBJECT_AS_ID)?;

@@ -143,7 +143,7 @@ impl<'t> Emitter<'_, 't, '_> {
             (Kind::Null, T::Callable) => b.callable(),
             // A null object written whole (an empty class) stays so; the engine writes NIL.
             (Kind::Null, T::Object) => match like.and_then(|v| v.as_object()) {
-                Some(ObjectRef::Null) => b.object("").and_then(|o| o.finish()),
+                Some(ObjectRef::Null) => b.object_null_whole(),
                 _ => b.object_null(),
             },
             (Kind::Obj, T::Object) => return self.object(i, like),
