@@ -119,9 +119,33 @@ macro_rules! generate {
         bytes: [($bytes:ident, $bytes_view:ident, $bytes_build:ident)],
         strings: [($strings:ident, $strings_view:ident, $strings_build:ident)],
     ) => {
-        generate!(@patterns ($) [$($math)*] [$bytes $($pod)* $strings $($vec)*]);
+        generate!(@patterns ($) [$($math)*] [$bytes $($pod)* $strings $($vec)*] [$($pod)* $($vec)*]);
 
-        impl Value<'_> {
+        impl<'a> Value<'a> {
+            /// A packed array's length (elements); `None` for another value. O(1).
+            #[cfg_attr(not(feature = "serde"), allow(dead_code))] // serde's sequences
+            pub(crate) fn packed_len(&self) -> Option<usize> {
+                Some(match self {
+                    Value::$bytes(p) => p.len(),
+                    Value::$strings(p) => p.len(),
+                    $(Value::$pod(p) => p.len(),)*
+                    $(Value::$vec(p) => p.len(),)*
+                    _ => return None,
+                })
+            }
+
+            /// A packed array of fixed-size elements (every packed array but bytes and
+            /// Strings): whether its elements are double precision, its length, and its
+            /// elements' bytes as on the wire. `None` for another value. O(1).
+            #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the writers'
+            pub(crate) fn packed_fixed(&self) -> Option<(bool, usize, &'a [u8])> {
+                Some(match self {
+                    $(Value::$pod(p) => (false, p.len(), p.as_bytes()),)*
+                    $(Value::$vec(p) => (p.is_double(), p.len(), p.as_bytes()),)*
+                    _ => return None,
+                })
+            }
+
             /// The type of a packed-array variant.
             fn packed_ty(&self) -> Option<VariantType> {
                 Some(match self {
@@ -176,7 +200,7 @@ macro_rules! generate {
             }
         }
     };
-    (@patterns ($d:tt) [$($math:ident)*] [$($packed:ident)*]) => {
+    (@patterns ($d:tt) [$($math:ident)*] [$($packed:ident)*] [$($fixed:ident)*]) => {
         /// A pattern for every fixed-size math variant of [`Value`] (vectors, rects,
         /// transforms, Plane, Quaternion, AABB, Basis, Projection, Color), binding its
         /// [`MathRef`] to `$m`.
@@ -187,6 +211,12 @@ macro_rules! generate {
         #[cfg_attr(not(feature = "alloc"), allow(unused_macros))]
         macro_rules! packed_value {
             () => { $($crate::read::decoded::Value::$packed(_))|* };
+        }
+        /// A pattern for every packed array of fixed-size elements (all but bytes and
+        /// Strings): see `Value::packed_fixed`.
+        #[cfg_attr(not(feature = "alloc"), allow(unused_macros))]
+        macro_rules! fixed_packed_value {
+            () => { $($crate::read::decoded::Value::$fixed(_))|* };
         }
     };
 }
@@ -205,6 +235,8 @@ macro_rules! element {
 }
 
 for_each_type!(generate);
+#[allow(unused_imports, clippy::single_component_path_imports)] // a path for the alloc layers
+pub(crate) use fixed_packed_value;
 #[allow(unused_imports, clippy::single_component_path_imports)] // a path for the alloc layers
 pub(crate) use math_value;
 #[allow(unused_imports, clippy::single_component_path_imports)] // a path for the alloc layers
