@@ -138,8 +138,8 @@ fn backtrack(trace: &[u32], n: usize, m: usize, d: usize, off: usize) -> Option<
             usize::try_from(v).ok()
         };
         let (lo, hi) = (off - d, off + d);
-        let down = idx == lo || (idx != hi && at(idx - 1)? < at(idx + 1)?);
-        let prev = if down { idx + 1 } else { idx - 1 };
+        let down = idx == lo || (idx != hi && at(idx.checked_sub(1)?)? < at(idx + 1)?);
+        let prev = if down { idx + 1 } else { idx.checked_sub(1)? };
         let px = at(prev)?;
         let py = (px + off).checked_sub(prev)?;
         let (sx, sy) = if down { (px, py + 1) } else { (px + 1, py) };
