@@ -34,7 +34,7 @@
 //!
 //! Paths: `/` is the top-level value; a step is an Array or packed array index (`3`), a
 //! Dictionary key (`name`, `"a/b"`, `[42]`) or a property name, written as
-//! [`Edge`](crate::Edge)'s `Display` writes it, so `query` and `get` take them back; a key a
+//! [`Edge`]'s `Display` writes it, so `query` and `get` take them back; a key a
 //! path cannot name (a float, a Vector2, …) is written `<key #i>`, `i` its position among
 //! the pairs. A [`Change::Removed`] or [`Change::Changed`] names the place in the first
 //! value, a [`Change::Added`] the place in the second.
