@@ -21,7 +21,7 @@
 //! header; PackedStringArray items carry a counted NUL; all padding is zero; a container's
 //! type descriptor comes before its count.
 
-mod canonical;
+pub(crate) mod canonical;
 pub(crate) mod containers;
 mod copy;
 mod packed;
