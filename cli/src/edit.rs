@@ -16,7 +16,6 @@ use std::path::PathBuf;
 
 use gdvariant::container::{Container, Layout};
 use gdvariant::edit::{Edit, Encoded};
-use gdvariant::frame::PrefixOrder;
 use gdvariant::text::TextErrorKind;
 use gdvariant::{json, text, EditError};
 
@@ -161,53 +160,21 @@ fn splice(
     let parsed = input.parse(&data, ctx)?;
     parsed.refuse_to_write_if_suspect(out.force)?;
     let (value, label, path) = parsed.address(address)?;
-    let start = value.encoded().as_ptr() as usize - data.as_ptr() as usize;
-    let end = start + value.encoded().len();
-    let mut edit = Edit::new(value);
+    // The plan covers the whole plain input: the value's frame keeps its length up to date
+    // (bytes after the value inside the frame, which get_var ignores, stay), other frames
+    // are kept as they are.
+    let mut edit = match parsed.prefix() {
+        Some(order) => Edit::in_frame(&data, value, order),
+        None => Edit::within(&data, value),
+    }
+    .map_err(|e| e.to_string())?;
     change(&mut edit, path).map_err(|refused| match refused {
         Refused::Path(e) => edit_failure(e, Start::new(&label, address, path)),
         Refused::Other(failure) => failure,
     })?;
-    let new_len = edit.output_len();
-    // A frame's length grows or shrinks with its value (bytes after the value inside the
-    // frame, which get_var ignores, stay).
-    let prefix = match parsed.prefix() {
-        Some(order) => {
-            let at = start.checked_sub(4).ok_or("a frame without its prefix")?;
-            let old: [u8; 4] = data
-                .get(at..start)
-                .and_then(|b| b.try_into().ok())
-                .ok_or("short prefix")?;
-            let old = match order {
-                PrefixOrder::Little => u32::from_le_bytes(old),
-                PrefixOrder::Big => u32::from_be_bytes(old),
-            } as i64;
-            let len = old + new_len as i64 - (end - start) as i64;
-            let len = u32::try_from(len).map_err(|_| "the frame would be longer than 4 GiB")?;
-            Some((
-                at,
-                match order {
-                    PrefixOrder::Little => len.to_le_bytes(),
-                    PrefixOrder::Big => len.to_be_bytes(),
-                },
-            ))
-        }
-        None => None,
-    };
-    let head_end = prefix.map_or(start, |(at, _)| at);
     let Some(head) = head else {
-        let write = |w: &mut dyn Write| -> std::io::Result<()> {
-            w.write_all(&data[..head_end])?;
-            if let Some((_, bytes)) = prefix {
-                w.write_all(&bytes)?;
-            }
-            edit.write_to(&mut *w)?;
-            w.write_all(&data[end..])
-        };
         if !wrapped.is_plain() {
-            let mut plain = Vec::with_capacity(data.len() + new_len);
-            write(&mut plain).map_err(|e| e.to_string())?;
-            let bytes = data.wrap(&plain, None)?;
+            let bytes = data.wrap(&edit.to_vec(), None)?;
             let iv = match wrapped {
                 Container::Encrypted {
                     layout: Layout::Godot4,
@@ -218,22 +185,18 @@ fn splice(
             return output::write_over(&dest, &bytes, out, data.stamp());
         }
         if dest.as_os_str() == "-" {
-            let mut buf = Vec::with_capacity(data.len() + new_len);
-            write(&mut buf).map_err(|e| e.to_string())?;
-            return output::write(&dest, &buf, out);
+            return output::write(&dest, &edit.to_vec(), out);
         }
-        return output::write_atomically_with(&dest, data.stamp(), |file| write(file))
+        return output::write_atomically_with(&dest, data.stamp(), |file| edit.write_to(file))
             .map_err(|e| format!("{}: {e}", dest.display()).into());
     };
-    let mut patches: Vec<(std::ops::Range<u64>, Vec<u8>)> = Vec::new();
-    if let Some((at, bytes)) = prefix {
-        patches.push((at as u64..at as u64 + 4, bytes.to_vec()));
-    }
-    for change in edit.changes() {
-        let r = change.range();
-        let (from, to) = ((start + r.start) as u64, (start + r.end) as u64);
-        patches.push((from..to, change.bytes().to_vec()));
-    }
+    let patches: Vec<(std::ops::Range<u64>, Vec<u8>)> = edit
+        .changes()
+        .map(|change| {
+            let r = change.range();
+            (r.start as u64..r.end as u64, change.bytes().to_vec())
+        })
+        .collect();
     let source =
         std::fs::File::open(&input.file).map_err(|e| format!("{}: {e}", input.file.display()))?;
     write_patched(head, &source, &patches, data.len() as u64)

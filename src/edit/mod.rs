@@ -63,6 +63,7 @@
 //! [`VariantRef::query`]: crate::VariantRef::query
 
 mod error;
+mod new;
 mod ops;
 mod output;
 mod packed;
@@ -86,7 +87,7 @@ use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
 use ops::{Doc, Mode};
-use output::{pieces, prefix_change, prefix_value};
+use output::{pieces, prefix_change};
 use plan::{len_i64, Plan, Refusal};
 
 /// A plan of edits to one encoded value (see the [module docs](self)): replacements,
@@ -116,7 +117,9 @@ use plan::{len_i64, Plan, Refusal};
 #[derive(Clone)]
 pub struct Edit<'a> {
     doc: Doc<'a>,
-    prefix: Option<PrefixOrder>,
+    /// The length prefix the output keeps up to date: its offset in `doc.input` and its
+    /// byte order.
+    prefix: Option<(usize, PrefixOrder)>,
     /// The staged bytes of every new value, back to back.
     arena: Vec<u8>,
     plan: Plan,
@@ -125,113 +128,6 @@ pub struct Edit<'a> {
 }
 
 impl<'a> Edit<'a> {
-    /// A plan for an already parsed value: the output is that value's new bytes (its
-    /// [`encoded`](VariantRef::encoded) bytes with the changes). Offsets in errors are
-    /// those of the view ([`VariantRef::offset`]); the ranges of [`Change`]s index
-    /// `value.encoded()`. O(1).
-    ///
-    /// ```
-    /// use gdvariant::edit::Edit;
-    /// use gdvariant::{Dialect, VariantRef};
-    ///
-    /// let bytes = [2, 0, 0, 0, 7, 0, 0, 0]; // 7
-    /// let value = VariantRef::parse(&bytes, Dialect::Godot4)?;
-    /// let mut edit = Edit::new(value);
-    /// edit.set("", 8)?; // the empty path is the value itself
-    /// assert_eq!(edit.to_vec(), [2, 0, 0, 0, 8, 0, 0, 0]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn new(value: VariantRef<'a>) -> Self {
-        Edit::with_doc(
-            Doc {
-                input: value.encoded(),
-                root: value,
-                base: value.offset(),
-            },
-            None,
-        )
-    }
-
-    /// A plan for the value at the start of `bytes` (the layout of `var_to_bytes`, no
-    /// prefix), validated like [`VariantRef::parse`] (default options: what the engine
-    /// accepts). Bytes after the value are kept in the output as they are. O(length of
-    /// the value), no allocation.
-    ///
-    /// ```
-    /// use gdvariant::edit::Edit;
-    /// use gdvariant::{Dialect, EditError, ErrorKind};
-    ///
-    /// let error = Edit::from_bytes(&[2, 0, 0, 0, 7], Dialect::Godot4).unwrap_err();
-    /// assert!(matches!(error, EditError::InvalidInput(e) if e.kind() == ErrorKind::UnexpectedEnd));
-    /// ```
-    pub fn from_bytes(bytes: &'a [u8], dialect: Dialect) -> Result<Self, EditError> {
-        let (root, _) =
-            VariantRef::parse_prefix(bytes, dialect).map_err(EditError::InvalidInput)?;
-        let doc = Doc {
-            input: bytes,
-            root,
-            base: 0,
-        };
-        Ok(Edit::with_doc(doc, None))
-    }
-
-    /// A plan for a `store_var` / `put_var` frame at the start of `bytes`: a 4-byte length
-    /// in `order`, then the value. The output keeps the prefix, set to the new length in
-    /// the same byte order; bytes inside the frame after the value, and bytes after the
-    /// frame (more `store_var` values), are kept as they are. The prefix must not claim
-    /// more bytes than there are ([`ErrorKind::LengthOutOfBounds`] at offset 0); the
-    /// value is validated with default options, offsets counting from the start of
-    /// `bytes`. O(length of the value), no allocation.
-    ///
-    /// ```
-    /// use gdvariant::edit::Edit;
-    /// use gdvariant::frame::PrefixOrder;
-    /// use gdvariant::Dialect;
-    ///
-    /// // store_var([1]) in Godot 4: length 16, then the Array
-    /// let file = [16, 0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
-    /// let mut edit = Edit::from_frame(&file, Dialect::Godot4, PrefixOrder::Little)?;
-    /// edit.delete("0")?;
-    /// assert_eq!(edit.to_vec(), [8, 0, 0, 0, 28, 0, 0, 0, 0, 0, 0, 0]);
-    /// # Ok::<(), gdvariant::EditError>(())
-    /// ```
-    pub fn from_frame(
-        bytes: &'a [u8],
-        dialect: Dialect,
-        order: PrefixOrder,
-    ) -> Result<Self, EditError> {
-        let body_len = prefix_value(bytes, order).ok_or(EditError::InvalidInput(Error::new(
-            ErrorKind::UnexpectedEnd,
-            0,
-        )))?;
-        let body = usize::try_from(body_len)
-            .ok()
-            .and_then(|len| bytes.get(4..len.checked_add(4)?))
-            .ok_or(EditError::InvalidInput(Error::new(
-                ErrorKind::LengthOutOfBounds,
-                0,
-            )))?;
-        let options = ParseOptions::default();
-        let (root, _) = VariantRef::parse_prefix_at(body, 4, dialect, &options)
-            .map_err(EditError::InvalidInput)?;
-        let doc = Doc {
-            input: bytes,
-            root,
-            base: 0,
-        };
-        Ok(Edit::with_doc(doc, Some(order)))
-    }
-
-    fn with_doc(doc: Doc<'a>, prefix: Option<PrefixOrder>) -> Self {
-        Edit {
-            doc,
-            prefix,
-            arena: Vec::new(),
-            plan: Plan::default(),
-            adds: BTreeSet::new(),
-        }
-    }
-
     /// Sets the value at `path` to `value`: replaces what is there, or adds it where the
     /// last step names a place that does not exist yet:
     ///
@@ -399,8 +295,13 @@ impl<'a> Edit<'a> {
         if usize::try_from(out).is_err() {
             return Err(too_large("output length", out, usize::MAX as u64));
         }
-        if let Some(order) = self.prefix {
-            let old = prefix_value(self.doc.input, order).unwrap_or(0);
+        if let Some((at, order)) = self.prefix {
+            let old = self
+                .doc
+                .input
+                .get(at..)
+                .and_then(|bytes| order.read(bytes))
+                .unwrap_or(0);
             let body = i64::from(old).saturating_add(growth);
             if u32::try_from(body).is_err() {
                 return Err(too_large("length prefix", body, u64::from(u32::MAX)));
@@ -452,7 +353,8 @@ impl<'a> Edit<'a> {
         self.doc.input
     }
 
-    /// The byte order of the length prefix, for a plan made by [`Edit::from_frame`]. O(1).
+    /// The byte order of the length prefix, for a plan made by [`Edit::from_frame`] or
+    /// [`Edit::in_frame`]. O(1).
     ///
     /// ```
     /// # use gdvariant::{edit::Edit, frame::PrefixOrder, Dialect};
@@ -462,7 +364,7 @@ impl<'a> Edit<'a> {
     /// # Ok::<(), gdvariant::EditError>(())
     /// ```
     pub fn prefix(&self) -> Option<PrefixOrder> {
-        self.prefix
+        self.prefix.map(|(_, order)| order)
     }
 
     /// The exact length of the output. O(1).
@@ -505,7 +407,7 @@ impl<'a> Edit<'a> {
         let growth = self.plan.growth();
         let prefix = self
             .prefix
-            .and_then(|order| prefix_change(self.doc.input, order, growth));
+            .and_then(|(at, order)| prefix_change(self.doc.input, at, order, growth));
         Changes::new(prefix, self.plan.patches(), &self.arena)
     }
 
@@ -577,7 +479,7 @@ impl fmt::Debug for Edit<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Edit")
             .field("dialect", &self.dialect())
-            .field("prefix", &self.prefix)
+            .field("prefix", &self.prefix())
             .field("input_len", &self.doc.input.len())
             .field("output_len", &self.output_len())
             .field("changes", &self.changes().count())

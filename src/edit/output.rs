@@ -38,11 +38,11 @@ enum Replacement<'e> {
 }
 
 impl<'e> Change<'e> {
-    /// A changed prefix (always the first 4 bytes).
-    pub(super) fn prefix(word: [u8; 4]) -> Self {
+    /// A changed prefix: the 4 bytes at `at`.
+    pub(super) fn prefix(at: usize, word: [u8; 4]) -> Self {
         Change {
-            start: 0,
-            end: 4,
+            start: at,
+            end: at.saturating_add(4),
             bytes: Replacement::Word(word),
         }
     }
@@ -150,24 +150,18 @@ pub(super) fn pieces<'e, E>(
     }
 }
 
-/// The length a prefix in `order` at the start of `bytes` claims.
-pub(super) fn prefix_value(bytes: &[u8], order: PrefixOrder) -> Option<u32> {
-    let (prefix, _) = bytes.split_first_chunk::<4>()?;
-    Some(match order {
-        PrefixOrder::Little => u32::from_le_bytes(*prefix),
-        PrefixOrder::Big => u32::from_be_bytes(*prefix),
-    })
-}
-
-/// The new prefix of `input` in `order` for an output `growth` bytes longer, if it changes.
-pub(super) fn prefix_change(input: &[u8], order: PrefixOrder, growth: i64) -> Option<Change<'_>> {
+/// The new prefix at `at` in `input` (in `order`) for an output `growth` bytes longer, if
+/// it changes.
+pub(super) fn prefix_change(
+    input: &[u8],
+    at: usize,
+    order: PrefixOrder,
+    growth: i64,
+) -> Option<Change<'_>> {
     if growth == 0 {
         return None;
     }
-    let old = prefix_value(input, order)?;
+    let old = order.read(input.get(at..)?)?;
     let new = u32::try_from(i64::from(old).saturating_add(growth)).ok()?;
-    Some(Change::prefix(match order {
-        PrefixOrder::Little => new.to_le_bytes(),
-        PrefixOrder::Big => new.to_be_bytes(),
-    }))
+    Some(Change::prefix(at, order.encode(new)))
 }

@@ -21,19 +21,49 @@ pub enum PrefixOrder {
 }
 
 impl PrefixOrder {
-    pub(super) fn decode(self, bytes: [u8; 4]) -> u32 {
+    /// The body length a prefix's 4 bytes claim. This is the one place the crate reads a
+    /// prefix; nothing is checked here ([`FrameOptions::max_frame`] is checked by the
+    /// readers). O(1).
+    ///
+    /// ```
+    /// use gdvariant::frame::PrefixOrder;
+    ///
+    /// assert_eq!(PrefixOrder::Little.decode([8, 0, 0, 0]), 8);
+    /// assert_eq!(PrefixOrder::Big.decode([0, 0, 0, 8]), 8);
+    /// ```
+    pub fn decode(self, bytes: [u8; 4]) -> u32 {
         match self {
             PrefixOrder::Little => u32::from_le_bytes(bytes),
             PrefixOrder::Big => u32::from_be_bytes(bytes),
         }
     }
 
-    #[cfg(feature = "alloc")]
-    pub(super) fn encode(self, len: u32) -> [u8; 4] {
+    /// The 4 bytes of a prefix that claims `len` body bytes: the inverse of
+    /// [`decode`](PrefixOrder::decode). O(1).
+    ///
+    /// ```
+    /// use gdvariant::frame::PrefixOrder;
+    ///
+    /// assert_eq!(PrefixOrder::Big.encode(8), [0, 0, 0, 8]);
+    /// ```
+    pub fn encode(self, len: u32) -> [u8; 4] {
         match self {
             PrefixOrder::Little => len.to_le_bytes(),
             PrefixOrder::Big => len.to_be_bytes(),
         }
+    }
+
+    /// The length the prefix at the start of `bytes` claims; `None` when fewer than 4
+    /// bytes are given. O(1).
+    ///
+    /// ```
+    /// use gdvariant::frame::PrefixOrder;
+    ///
+    /// assert_eq!(PrefixOrder::Little.read(&[8, 0, 0, 0, 2, 0, 0, 0]), Some(8));
+    /// assert_eq!(PrefixOrder::Little.read(&[8, 0]), None);
+    /// ```
+    pub fn read(self, bytes: &[u8]) -> Option<u32> {
+        bytes.first_chunk::<4>().map(|prefix| self.decode(*prefix))
     }
 }
 
