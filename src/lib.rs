@@ -71,6 +71,8 @@ extern crate std;
 #[cfg(feature = "std")]
 pub mod container;
 #[cfg(feature = "alloc")]
+pub mod diff;
+#[cfg(feature = "alloc")]
 pub mod edit;
 #[cfg(feature = "alloc")]
 mod format;

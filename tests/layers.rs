@@ -15,7 +15,10 @@ const LAYERS: &[&[&str]] = &[
     &["owned"],
     &["format"],
     &["frame", "serde", "interop", "container"],
-    &["edit", "python"],
+    // `diff` compares two read views and re-encodes leaves with the writer to tell two
+    // encodings of one value apart: a consumer of `read` and `write`, like `edit`, and
+    // used by no other module.
+    &["edit", "diff", "python"],
 ];
 
 fn src() -> PathBuf {

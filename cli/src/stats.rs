@@ -4,9 +4,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::{self, Write};
 
-use std::fmt;
-
-use gdvariant::{query, Event, GdStr, ObjectRef, Value, VariantRef, VariantType};
+use gdvariant::{Edge, Event, ObjectRef, Value, VariantRef, VariantType};
 
 use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
@@ -95,83 +93,73 @@ fn offer<T: Ord>(
     }
 }
 
-/// How a node is reached from the container it is in (the path step `get` takes).
+/// How a node is reached from the container it is in, named by [`Edge`]'s `Display` (the
+/// path step `get` takes) when a path is formatted.
 #[derive(Clone, Copy)]
 enum Step<'a> {
-    Index(usize),
-    /// A Dictionary entry, named by its key (or by its position when a path cannot name
-    /// the key).
+    /// An Array element or a property.
+    Edge(Edge<'a>),
+    /// A Dictionary entry: where its key is (the absolute offset and length of a key a
+    /// path can name: a String, a StringName or an int; `None` for any other key) and the
+    /// pair's position. The key is read again only when a path is formatted.
     Entry {
-        key: KeyName<'a>,
+        key: Option<(usize, usize)>,
         position: usize,
     },
-    Property(GdStr<'a>),
 }
 
-impl fmt::Display for Step<'_> {
-    /// As [`gdvariant::Edge`] displays the same step.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Step::Index(i) => write!(f, "{i}"),
-            Step::Entry { key, position } => match query::Step::for_key(&key.value()) {
-                Some(step) => write!(f, "{step}"),
-                None => write!(f, "<key #{position}>"),
-            },
-            Step::Property(name) => write!(f, "{}", query::Step::key(name.as_str())),
-        }
+impl<'a> Step<'a> {
+    /// The edge, the key read from `root` (a key a path cannot name stands as Nil, which
+    /// `Edge` names by the pair's position, like any such key).
+    fn edge(self, root: &VariantRef<'a>) -> Option<Edge<'a>> {
+        let (key, position) = match self {
+            Step::Edge(edge) => return Some(edge),
+            Step::Entry { key, position } => (key, position),
+        };
+        let bytes = key.and_then(|(at, len)| {
+            let start = at.checked_sub(root.offset())?;
+            root.encoded().get(start..start.checked_add(len)?)
+        });
+        let key = bytes
+            .and_then(|bytes| VariantRef::parse(bytes, root.dialect()).ok())
+            .or_else(|| VariantRef::parse(&NIL, root.dialect()).ok())?;
+        Some(Edge::Key { key, position })
     }
 }
 
+/// A Nil, standing for a key a path cannot name.
+static NIL: [u8; 4] = [0; 4];
+
 /// What the walk needs of a node, taken from its [`Value`] at once (the value itself is
 /// not kept).
-struct Node<'a> {
+struct Node {
     ty: VariantType,
     /// For a container: what its children are.
     kind: Option<Kind>,
     count: usize,
     /// For a String or StringName: its length in bytes.
     text_len: Option<usize>,
-    /// What a path step names it by, should it be a Dictionary key.
-    key: KeyName<'a>,
+    /// Could a path step name it, should it be a Dictionary key (a String, a StringName,
+    /// an int)?
+    nameable: bool,
 }
 
-impl<'a> Node<'a> {
-    fn of(value: &Value<'a>) -> Node<'a> {
-        let (kind, text_len, key) = match *value {
-            Value::Array(_) => (Some(Kind::Array), None, KeyName::Other),
-            Value::Dictionary(_) => (Some(Kind::Dictionary), None, KeyName::Other),
-            Value::Object(ObjectRef::Full(_)) => (Some(Kind::Object), None, KeyName::Other),
-            Value::String(s) | Value::StringName(s) => {
-                (None, Some(s.raw_bytes().len()), KeyName::Text(s))
-            }
-            Value::Int(n) => (None, None, KeyName::Int(n)),
-            _ => (None, None, KeyName::Other),
+impl Node {
+    fn of(value: &Value<'_>) -> Node {
+        let (kind, text_len, nameable) = match *value {
+            Value::Array(_) => (Some(Kind::Array), None, false),
+            Value::Dictionary(_) => (Some(Kind::Dictionary), None, false),
+            Value::Object(ObjectRef::Full(_)) => (Some(Kind::Object), None, false),
+            Value::String(s) | Value::StringName(s) => (None, Some(s.raw_bytes().len()), true),
+            Value::Int(_) => (None, None, true),
+            _ => (None, None, false),
         };
         Node {
             ty: value.ty(),
             kind,
             count: count_value(value).map_or(0, |(n, _)| n),
             text_len,
-            key,
-        }
-    }
-}
-
-/// A Dictionary key as far as a path can name it.
-#[derive(Clone, Copy)]
-enum KeyName<'a> {
-    Text(GdStr<'a>),
-    Int(i64),
-    Other,
-}
-
-impl<'a> KeyName<'a> {
-    /// A value standing for the key, for [`query::Step::for_key`].
-    fn value(self) -> Value<'a> {
-        match self {
-            KeyName::Text(s) => Value::String(s),
-            KeyName::Int(n) => Value::Int(n),
-            KeyName::Other => Value::Nil,
+            nameable,
         }
     }
 }
@@ -204,11 +192,11 @@ enum Kind {
 /// The path of the node being read, in `get` syntax: the value's label (`#1` in a file
 /// of several values, else nothing), then the steps of the open containers; formatted
 /// only when a node makes a top list.
-fn path_text(label: &str, open: &[Open<'_>], is_key: bool) -> String {
+fn path_text<'a>(label: &str, root: &VariantRef<'a>, open: &[Open<'a>], is_key: bool) -> String {
     let mut path = label.to_string();
     for (i, o) in open.iter().enumerate() {
-        if let Some(step) = o.step {
-            path.push_str(&format!("/{step}"));
+        if let Some(edge) = o.step.and_then(|step| step.edge(root)) {
+            path.push_str(&format!("/{edge}"));
         }
         // The child being read in `o` is the next open container, or the node itself.
         if open.get(i + 1).map_or(is_key, |inner| inner.is_key) {
@@ -244,7 +232,7 @@ impl Stats {
                 Event::Property(name) => {
                     if let Some(o) = open.last_mut() {
                         o.own += own as u64;
-                        o.step = Some(Step::Property(name));
+                        o.step = Some(Step::Edge(Edge::Property(name)));
                     }
                 }
                 Event::End => {
@@ -253,7 +241,7 @@ impl Stats {
                     let size = events.offset() - o.start;
                     offer(&mut self.containers, self.top, size, o.start, || {
                         (
-                            path_text(label, &open, o.is_key),
+                            path_text(label, root, &open, o.is_key),
                             o.ty.name(root.dialect()),
                             o.count,
                         )
@@ -266,10 +254,11 @@ impl Stats {
                         self.bar.set_position(at as u64);
                     }
                     self.max_depth = self.max_depth.max(depth);
-                    let is_key = open.last_mut().is_some_and(|o| o.child(node.key));
+                    let key = node.nameable.then_some((at, own));
+                    let is_key = open.last_mut().is_some_and(|o| o.child(key));
                     if let Some(len) = node.text_len {
                         offer(&mut self.strings, self.top, len, at, || {
-                            path_text(label, &open, is_key)
+                            path_text(label, root, &open, is_key)
                         });
                     }
                     match node.kind {
@@ -288,7 +277,7 @@ impl Stats {
                             if node.ty.is_packed_array() {
                                 offer(&mut self.containers, self.top, own, at, || {
                                     let name = node.ty.name(root.dialect());
-                                    (path_text(label, &open, is_key), name, node.count)
+                                    (path_text(label, root, &open, is_key), name, node.count)
                                 });
                             }
                         }
@@ -362,13 +351,14 @@ impl Stats {
 }
 
 impl<'a> Open<'a> {
-    /// Notes the next child, `value`, and how it is reached; returns whether it is a key.
-    fn child(&mut self, key: KeyName<'a>) -> bool {
+    /// Notes the next child and how it is reached (`key`: where it is, should it be a
+    /// Dictionary key a path can name); returns whether it is a key.
+    fn child(&mut self, key: Option<(usize, usize)>) -> bool {
         let seen = self.seen;
         self.seen += 1;
         match self.kind {
             Kind::Array => {
-                self.step = Some(Step::Index(seen));
+                self.step = Some(Step::Edge(Edge::Index(seen)));
                 false
             }
             // Keys and values alternate; a value keeps its key's step.

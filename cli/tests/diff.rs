@@ -1,5 +1,6 @@
-//! `gdvariant diff` on the real binary: exact lines, exit codes 0 / 1 / 4, files of several
-//! values, and a change deep inside the 8.3 MB save game Godot 4.6.3 wrote.
+//! `gdvariant diff` on the real binary: exact lines, exit codes 0 / 1 / 4, array elements
+//! matched (one deletion is one line), files of several values, and a change deep inside
+//! the 8.3 MB save game Godot 4.6.3 wrote.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -46,6 +47,28 @@ fn one_line_per_difference_in_the_first_value_s_order() {
     assert_eq!((same.status.code(), same.stdout.len()), (Some(0), 0));
     let missing = gdvariant(&["-q", "diff", &a, "/nonexistent/x.bin"]);
     assert_eq!(missing.status.code(), Some(4));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn array_elements_are_matched_so_one_deletion_is_one_line() {
+    let dir = scratch("lcs");
+    let a = value(
+        &dir,
+        "a.bin",
+        r#"{"ids": [1, 2, 3, 4, 5, 6], "tags": PackedStringArray("a", "b", "c")}"#,
+    );
+    let b = value(
+        &dir,
+        "b.bin",
+        r#"{"ids": [1, 2, 4, 5, 6, 7], "tags": PackedStringArray("a", "x", "b", "c")}"#,
+    );
+    let out = gdvariant(&["-q", "diff", &a, &b]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "- /ids/2: 3\n+ /ids/5: 7\n+ /tags/1: \"x\"\n"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

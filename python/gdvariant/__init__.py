@@ -17,6 +17,7 @@ and Pandemonium's dialects of them.
 - ``json.dumps(value, default=gdvariant.json_default)`` writes decoded values as JSON;
   ``jsonable(value)`` also turns dictionary keys JSON cannot hold into strings.
 - ``to_text`` gives the engine's text form, ``to_json`` the crate's lossless JSON.
+- ``diff(a, b)`` lists where two values differ: ``(kind, path, old, new)`` tuples.
 - Files the engine compressed (``FileAccess.open_compressed``) or encrypted
   (``open_encrypted_with_pass`` / ``open_encrypted``) and ``PackedByteArray.compress()``
   streams are opened by every reader (``password=`` / ``key=`` for encrypted ones);
@@ -64,6 +65,7 @@ from ._native import (
     Vector4,
     Vector4i,
     View,
+    diff,
     dumps,
     loads,
     pack,
@@ -81,7 +83,7 @@ __all__ = [
     "Pairs", "PackedStringArray", "Plane", "Projection", "Quaternion", "Rect2", "Rect2i",
     "Signal", "StringName", "Transform2D", "Transform3D", "TypedArray", "TypedDictionary",
     "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "View",
-    "container_of", "dump", "dumps", "iter_frames", "json_default", "jsonable", "load",
+    "container_of", "diff", "dump", "dumps", "iter_frames", "json_default", "jsonable", "load",
     "loads", "open", "pack", "to_json", "to_text", "unpack", "view",
 ]
 

@@ -100,6 +100,11 @@ def to_json(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bo
             allow_objects: bool = True, pretty: bool = False) -> str:
     """The crate's lossless JSON of a value (the schema of `gdvariant from-json`)."""
 
+def diff(a: Any, b: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
+         allow_objects: bool = True) -> List[Tuple[str, str, Any, Any]]:
+    """Where two values differ: ``(kind, path, old, new)`` tuples, kind "changed",
+    "removed" (new is None) or "added" (old is None), in the first value's order."""
+
 class View:
     """A lazy, read-only view of a validated value."""
     @property

@@ -71,6 +71,18 @@ impl View {
         f(self.value_ref())
     }
 
+    /// Runs `f` on the value this view shows and a [`Source`] over the input it views
+    /// (what packed arrays converted from it view).
+    pub fn with_source<'py, T>(
+        &self,
+        py: Python<'py>,
+        f: impl FnOnce(VariantRef<'_>, &mut Source<'py>) -> PyResult<T>,
+    ) -> PyResult<T> {
+        let shared = self.node.backing_cart();
+        let mut source = Source::new(shared.object.bind(py).clone(), shared.input.bytes());
+        f(self.value_ref(), &mut source)
+    }
+
     /// A child of this view's node: a `View` for a container, the Python value otherwise.
     fn child<'py>(
         &self,

@@ -12,6 +12,7 @@ mod classes;
 mod container;
 mod context;
 mod decode;
+mod diff;
 mod encode;
 mod frames;
 mod input;
@@ -340,6 +341,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(iter_frames, m)?)?;
     m.add_function(wrap_pyfunction!(to_text, m)?)?;
     m.add_function(wrap_pyfunction!(to_json, m)?)?;
+    m.add_function(wrap_pyfunction!(diff::diff, m)?)?;
     m.add_function(wrap_pyfunction!(container::pack, m)?)?;
     m.add_function(wrap_pyfunction!(container::unpack, m)?)?;
     m.add_function(wrap_pyfunction!(container::container_of, m)?)?;

@@ -80,13 +80,13 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::frame::PrefixOrder;
+use crate::read::lookup::Key;
 use crate::read::options::ParseOptions;
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
 use ops::{Doc, Mode};
 use output::{pieces, prefix_change, prefix_value};
-use path::Key;
 use plan::{len_i64, Plan, Refusal};
 
 /// A plan of edits to one encoded value (see the [module docs](self)): replacements,

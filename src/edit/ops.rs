@@ -5,12 +5,13 @@ use alloc::vec::Vec;
 
 use super::error::EditError;
 use super::packed::{self, Op as PackedOp};
-use super::path::{resolve, Key, Slot, Target};
+use super::path::{resolve, Slot, Target};
 use super::plan::Patch;
 use super::plan::Piece;
 use super::typed::{describe, fit, fits_script, is_script, write_key, Rewrite};
 use super::value::{stage, NewValue};
 use crate::read::container::{ArrayRef, DictRef};
+use crate::read::lookup::Key;
 use crate::read::object::FullObject;
 use crate::read::options::GODOT_MAX_DEPTH;
 use crate::read::strings::GdStr;

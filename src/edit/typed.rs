@@ -14,7 +14,7 @@ use alloc::{
     string::{String, ToString},
 };
 
-use super::path::Key;
+use crate::read::lookup::Key;
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;

@@ -1,11 +1,11 @@
 //! `VariantRef::to_owned`: a parsed view copied into a [`Variant`].
 
-use super::{MathComponents, Object, PackedVectors, Variant};
+use super::packed::packed_variant;
+use super::{MathComponents, Object, Variant};
 use crate::read::container::{ArrayRef, DictRef};
-use crate::read::decoded::{math_value, Value};
+use crate::read::decoded::{math_value, packed_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::{FullObject, ObjectRef};
-use crate::read::packed::{PackedElement, PackedVectorsRef};
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
 use crate::wire::types::VariantType;
@@ -81,19 +81,7 @@ fn leaf_of(value: Value<'_>) -> Variant {
             name: text(signal.name()),
             object_id: signal.object_id(),
         },
-        Value::PackedByteArray(bytes) => Variant::PackedByteArray(bytes.to_vec()),
-        Value::PackedInt32Array(p) => Variant::PackedInt32Array(p.iter().collect()),
-        Value::PackedInt64Array(p) => Variant::PackedInt64Array(p.iter().collect()),
-        Value::PackedFloat32Array(p) => Variant::PackedFloat32Array(p.iter().collect()),
-        Value::PackedFloat64Array(p) => Variant::PackedFloat64Array(p.iter().collect()),
-        Value::PackedStringArray(p) => Variant::PackedStringArray(p.iter().map(text).collect()),
-        Value::PackedVector2Array(p) => Variant::PackedVector2Array(vectors(p)),
-        Value::PackedVector3Array(p) => Variant::PackedVector3Array(vectors(p)),
-        Value::PackedColorArray(p) => Variant::PackedColorArray(p.iter().collect()),
-        Value::PackedVector4Array(p) => Variant::PackedVector4Array(vectors(p)),
-        Value::PackedVector2iArray(p) => Variant::PackedVector2iArray(p.iter().collect()),
-        Value::PackedVector3iArray(p) => Variant::PackedVector3iArray(p.iter().collect()),
-        Value::PackedVector4iArray(p) => Variant::PackedVector4iArray(p.iter().collect()),
+        packed @ packed_value!() => packed_variant(&packed, text),
         v @ (Value::TypedArray(array) | Value::PackedTypedArray(array)) => {
             typed_array_of(&mut array.reader(), v.ty(), array)
         }
@@ -168,17 +156,5 @@ fn math_components(m: &MathRef<'_>) -> MathComponents {
     } else {
         // f32 components keep their bits (NaN payloads included).
         MathComponents::F32((0..m.len()).map(|i| m.get_f32(i).unwrap_or(0.0)).collect())
-    }
-}
-
-/// Single- or double-precision vectors, as stored.
-fn vectors<const N: usize>(p: PackedVectorsRef<'_, N>) -> PackedVectors<N>
-where
-    [f32; N]: PackedElement,
-    [f64; N]: PackedElement,
-{
-    match p {
-        PackedVectorsRef::F32(v) => PackedVectors::F32(v.iter().collect()),
-        PackedVectorsRef::F64(v) => PackedVectors::F64(v.iter().collect()),
     }
 }

@@ -1,6 +1,6 @@
 //! Writing a [`Variant`] (through the [`Builder`]) and measuring it without writing.
 
-use super::{MathComponents, Object, PackedVectors, Variant};
+use super::{MathComponents, Object, Variant};
 use crate::read::options::GODOT_MAX_DEPTH;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
@@ -117,22 +117,7 @@ impl Variant {
             | Variant::PackedTypedArray { .. } => self.write_at(b, depth),
             Variant::Callable => b.callable(),
             Variant::Signal { name, object_id } => b.signal(name, *object_id),
-            Variant::PackedByteArray(v) => b.packed_bytes(v),
-            Variant::PackedInt32Array(v) => b.packed_i32(v),
-            Variant::PackedInt64Array(v) => b.packed_i64(v),
-            Variant::PackedFloat32Array(v) => b.packed_f32(v),
-            Variant::PackedFloat64Array(v) => b.packed_f64(v),
-            Variant::PackedStringArray(v) => b.packed_strings(v.iter()),
-            Variant::PackedVector2Array(PackedVectors::F32(v)) => b.packed_vector2(v),
-            Variant::PackedVector2Array(PackedVectors::F64(v)) => b.packed_vector2_f64(v),
-            Variant::PackedVector3Array(PackedVectors::F32(v)) => b.packed_vector3(v),
-            Variant::PackedVector3Array(PackedVectors::F64(v)) => b.packed_vector3_f64(v),
-            Variant::PackedVector4Array(PackedVectors::F32(v)) => b.packed_vector4(v),
-            Variant::PackedVector4Array(PackedVectors::F64(v)) => b.packed_vector4_f64(v),
-            Variant::PackedColorArray(v) => b.packed_color(v),
-            Variant::PackedVector2iArray(v) => b.packed_vector2i(v),
-            Variant::PackedVector3iArray(v) => b.packed_vector3i(v),
-            Variant::PackedVector4iArray(v) => b.packed_vector4i(v),
+            packed @ super::packed::packed_variant_pattern!() => packed.write_packed(b),
         }
     }
 

@@ -7,6 +7,7 @@ pub(crate) mod access;
 mod convert;
 mod encode;
 mod from;
+mod packed;
 
 use alloc::{string::String, vec::Vec};
 use zerocopy::{Immutable, IntoBytes};
@@ -291,21 +292,9 @@ impl Variant {
             Variant::Signal { .. } => T::Signal,
             Variant::Dictionary { .. } => T::Dictionary,
             Variant::Array { .. } => T::Array,
-            Variant::PackedByteArray(_) => T::PackedByteArray,
-            Variant::PackedInt32Array(_) => T::PackedInt32Array,
-            Variant::PackedInt64Array(_) => T::PackedInt64Array,
-            Variant::PackedFloat32Array(_) => T::PackedFloat32Array,
-            Variant::PackedFloat64Array(_) => T::PackedFloat64Array,
-            Variant::PackedStringArray(_) => T::PackedStringArray,
-            Variant::PackedVector2Array(_) => T::PackedVector2Array,
-            Variant::PackedVector3Array(_) => T::PackedVector3Array,
-            Variant::PackedColorArray(_) => T::PackedColorArray,
-            Variant::PackedVector4Array(_) => T::PackedVector4Array,
-            Variant::PackedVector2iArray(_) => T::PackedVector2iArray,
-            Variant::PackedVector3iArray(_) => T::PackedVector3iArray,
-            Variant::PackedVector4iArray(_) => T::PackedVector4iArray,
             Variant::TypedArray { .. } => T::TypedArray,
             Variant::PackedTypedArray { .. } => T::PackedTypedArray,
+            packed @ packed::packed_variant_pattern!() => packed.packed_ty().unwrap_or(T::Nil),
         }
     }
 

@@ -5,6 +5,7 @@ use crate::read::math::MathRef;
 use crate::read::object::{NodePathRef, ObjectRef, SignalRef};
 use crate::read::packed::{Packed, PackedArray, PackedVectorsRef};
 use crate::read::strings::{GdStr, PackedStrings};
+use crate::wire::type_list::for_each_type;
 use crate::wire::types::VariantType;
 
 /// One parsed value as an enum with one variant per Godot type, each carrying its borrowed
@@ -107,51 +108,138 @@ pub enum Value<'a> {
     PackedTypedArray(ArrayRef<'a>),
 }
 
-/// A pattern for every fixed-size math variant of [`Value`] (vectors, rects, transforms,
-/// Plane, Quaternion, AABB, Basis, Projection, Color), binding its [`MathRef`] to `$m`.
-macro_rules! math_value {
-    ($m:pat) => {
-        $crate::read::decoded::Value::Vector2($m)
-            | $crate::read::decoded::Value::Vector2i($m)
-            | $crate::read::decoded::Value::Rect2($m)
-            | $crate::read::decoded::Value::Rect2i($m)
-            | $crate::read::decoded::Value::Vector3($m)
-            | $crate::read::decoded::Value::Vector3i($m)
-            | $crate::read::decoded::Value::Transform2D($m)
-            | $crate::read::decoded::Value::Vector4($m)
-            | $crate::read::decoded::Value::Vector4i($m)
-            | $crate::read::decoded::Value::Plane($m)
-            | $crate::read::decoded::Value::Quaternion($m)
-            | $crate::read::decoded::Value::Aabb($m)
-            | $crate::read::decoded::Value::Basis($m)
-            | $crate::read::decoded::Value::Transform3D($m)
-            | $crate::read::decoded::Value::Projection($m)
-            | $crate::read::decoded::Value::Color($m)
-    };
-}
-#[allow(unused_imports)] // used by the alloc layers
-pub(crate) use math_value;
+/// Generates, from the type list ([`for_each_type!`]): the `math_value!` and
+/// `packed_value!` patterns, `Value::packed_ty`, [`packed_to_value`] and
+/// [`PackedArray::get`].
+macro_rules! generate {
+    (
+        math: [$($math:ident)*],
+        pod: [$(($pod:ident, $pod_view:ident, $pod_el:ty, $pod_build:ident, $pod_item:ident))*],
+        vectors: [$(($vec:ident, $vec_view:ident, $n:literal, $b32:ident, $b64:ident, $vec_item:ident))*],
+        bytes: [($bytes:ident, $bytes_view:ident, $bytes_build:ident)],
+        strings: [($strings:ident, $strings_view:ident, $strings_build:ident)],
+    ) => {
+        generate!(@patterns ($) [$($math)*] [$bytes $($pod)* $strings $($vec)*] [$($pod)* $($vec)*]);
 
-/// A pattern for every packed-array variant of [`Value`].
-#[cfg_attr(not(feature = "alloc"), allow(unused_macros))]
-macro_rules! packed_value {
-    () => {
-        $crate::read::decoded::Value::PackedByteArray(_)
-            | $crate::read::decoded::Value::PackedInt32Array(_)
-            | $crate::read::decoded::Value::PackedInt64Array(_)
-            | $crate::read::decoded::Value::PackedFloat32Array(_)
-            | $crate::read::decoded::Value::PackedFloat64Array(_)
-            | $crate::read::decoded::Value::PackedStringArray(_)
-            | $crate::read::decoded::Value::PackedVector2Array(_)
-            | $crate::read::decoded::Value::PackedVector3Array(_)
-            | $crate::read::decoded::Value::PackedColorArray(_)
-            | $crate::read::decoded::Value::PackedVector4Array(_)
-            | $crate::read::decoded::Value::PackedVector2iArray(_)
-            | $crate::read::decoded::Value::PackedVector3iArray(_)
-            | $crate::read::decoded::Value::PackedVector4iArray(_)
+        impl<'a> Value<'a> {
+            /// A packed array's length (elements); `None` for another value. O(1).
+            #[cfg_attr(not(feature = "serde"), allow(dead_code))] // serde's sequences
+            pub(crate) fn packed_len(&self) -> Option<usize> {
+                Some(match self {
+                    Value::$bytes(p) => p.len(),
+                    Value::$strings(p) => p.len(),
+                    $(Value::$pod(p) => p.len(),)*
+                    $(Value::$vec(p) => p.len(),)*
+                    _ => return None,
+                })
+            }
+
+            /// A packed array of fixed-size elements (every packed array but bytes and
+            /// Strings): whether its elements are double precision, its length, and its
+            /// elements' bytes as on the wire. `None` for another value. O(1).
+            #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the writers'
+            pub(crate) fn packed_fixed(&self) -> Option<(bool, usize, &'a [u8])> {
+                Some(match self {
+                    $(Value::$pod(p) => (false, p.len(), p.as_bytes()),)*
+                    $(Value::$vec(p) => (p.is_double(), p.len(), p.as_bytes()),)*
+                    _ => return None,
+                })
+            }
+
+            /// The type of a packed-array variant.
+            fn packed_ty(&self) -> Option<VariantType> {
+                Some(match self {
+                    Value::$bytes(_) => VariantType::$bytes,
+                    Value::$strings(_) => VariantType::$strings,
+                    $(Value::$pod(_) => VariantType::$pod,)*
+                    $(Value::$vec(_) => VariantType::$vec,)*
+                    _ => return None,
+                })
+            }
+        }
+
+        /// A math value as its [`Value`] variant (its type is a math type).
+        #[inline]
+        pub(crate) fn math_to_value(m: MathRef<'_>) -> Value<'_> {
+            match m.ty() {
+                $(VariantType::$math => Value::$math(m),)*
+                _ => Value::Nil,
+            }
+        }
+
+        /// A packed array as its [`Value`] variant.
+        pub(crate) fn packed_to_value<'a>(p: &PackedArray<'a>) -> Value<'a> {
+            match p.ty() {
+                VariantType::$bytes => p.$bytes_view().map(Value::$bytes),
+                VariantType::$strings => p.$strings_view().map(Value::$strings),
+                $(VariantType::$pod => p.$pod_view().map(Value::$pod),)*
+                $(VariantType::$vec => p.$vec_view().map(Value::$vec),)*
+                _ => None,
+            }
+            .unwrap_or(Value::Nil)
+        }
+
+        impl<'a> PackedArray<'a> {
+            /// Element `index` as a value of its own: an `Int` (byte and int arrays), a
+            /// `Float`, a `String`, a `Vector2`/`Vector3`/`Vector4` (f32 or f64 components,
+            /// as stored), a `Color`, or a `Vector2i`/`Vector3i`/`Vector4i` (Pandemonium's
+            /// integer vector pools), borrowing the element's bytes. `None` past the end.
+            /// O(1), except for string arrays (O(index)).
+            /// [`Builder::value_of`](crate::Builder::value_of) writes it as a standalone
+            /// value.
+            pub fn get(&self, index: usize) -> Option<Value<'a>> {
+                Some(match self.ty() {
+                    VariantType::$bytes => {
+                        Value::Int(i64::from(*self.$bytes_view()?.get(index)?))
+                    }
+                    VariantType::$strings => Value::String(self.$strings_view()?.get(index)?),
+                    $(VariantType::$pod => element!($pod_item, self, $pod_view, index),)*
+                    $(VariantType::$vec => element!($vec_item, self, $vec_view, index),)*
+                    _ => return None,
+                })
+            }
+        }
+    };
+    (@patterns ($d:tt) [$($math:ident)*] [$($packed:ident)*] [$($fixed:ident)*]) => {
+        /// A pattern for every fixed-size math variant of [`Value`] (vectors, rects,
+        /// transforms, Plane, Quaternion, AABB, Basis, Projection, Color), binding its
+        /// [`MathRef`] to `$m`.
+        macro_rules! math_value {
+            ($d m:pat) => { $($crate::read::decoded::Value::$math($d m))|* };
+        }
+        /// A pattern for every packed-array variant of [`Value`].
+        #[cfg_attr(not(feature = "alloc"), allow(unused_macros))]
+        macro_rules! packed_value {
+            () => { $($crate::read::decoded::Value::$packed(_))|* };
+        }
+        /// A pattern for every packed array of fixed-size elements (all but bytes and
+        /// Strings): see `Value::packed_fixed`.
+        #[cfg_attr(not(feature = "alloc"), allow(unused_macros))]
+        macro_rules! fixed_packed_value {
+            () => { $($crate::read::decoded::Value::$fixed(_))|* };
+        }
     };
 }
-#[allow(unused_imports)] // used by the alloc layers
+
+/// One element of a packed array as a [`Value`]: `int`, `float`, or a math type.
+macro_rules! element {
+    (int, $p:expr, $view:ident, $i:expr) => {
+        Value::Int(i64::from($p.$view()?.get($i)?))
+    };
+    (float, $p:expr, $view:ident, $i:expr) => {
+        Value::Float(f64::from($p.$view()?.get($i)?))
+    };
+    ($math:ident, $p:expr, $view:ident, $i:expr) => {
+        Value::$math($p.element_math($i, VariantType::$math)?)
+    };
+}
+
+for_each_type!(generate);
+#[allow(unused_imports, clippy::single_component_path_imports)] // a path for the alloc layers
+pub(crate) use fixed_packed_value;
+#[allow(unused_imports, clippy::single_component_path_imports)] // a path for the alloc layers
+pub(crate) use math_value;
+#[allow(unused_imports, clippy::single_component_path_imports)] // a path for the alloc layers
 pub(crate) use packed_value;
 
 impl Value<'_> {
@@ -173,19 +261,7 @@ impl Value<'_> {
             Value::Signal(_) => T::Signal,
             Value::Dictionary(_) => T::Dictionary,
             Value::Array(_) => T::Array,
-            Value::PackedByteArray(_) => T::PackedByteArray,
-            Value::PackedInt32Array(_) => T::PackedInt32Array,
-            Value::PackedInt64Array(_) => T::PackedInt64Array,
-            Value::PackedFloat32Array(_) => T::PackedFloat32Array,
-            Value::PackedFloat64Array(_) => T::PackedFloat64Array,
-            Value::PackedStringArray(_) => T::PackedStringArray,
-            Value::PackedVector2Array(_) => T::PackedVector2Array,
-            Value::PackedVector3Array(_) => T::PackedVector3Array,
-            Value::PackedColorArray(_) => T::PackedColorArray,
-            Value::PackedVector4Array(_) => T::PackedVector4Array,
-            Value::PackedVector2iArray(_) => T::PackedVector2iArray,
-            Value::PackedVector3iArray(_) => T::PackedVector3iArray,
-            Value::PackedVector4iArray(_) => T::PackedVector4iArray,
+            packed @ packed_value!() => packed.packed_ty().unwrap_or(T::Nil),
             Value::TypedArray(_) => T::TypedArray,
             Value::PackedTypedArray(_) => T::PackedTypedArray,
         }
@@ -198,54 +274,5 @@ impl Value<'_> {
             math_value!(m) => Some(m),
             _ => None,
         }
-    }
-}
-
-/// A packed array as its [`Value`] variant.
-pub(crate) fn packed_to_value<'a>(p: &PackedArray<'a>) -> Value<'a> {
-    match p.ty() {
-        VariantType::PackedByteArray => p.as_u8().map(Value::PackedByteArray),
-        VariantType::PackedInt32Array => p.as_i32().map(Value::PackedInt32Array),
-        VariantType::PackedInt64Array => p.as_i64().map(Value::PackedInt64Array),
-        VariantType::PackedFloat32Array => p.as_f32().map(Value::PackedFloat32Array),
-        VariantType::PackedFloat64Array => p.as_f64().map(Value::PackedFloat64Array),
-        VariantType::PackedStringArray => p.strings().map(Value::PackedStringArray),
-        VariantType::PackedVector2Array => p.vectors2().map(Value::PackedVector2Array),
-        VariantType::PackedVector3Array => p.vectors3().map(Value::PackedVector3Array),
-        VariantType::PackedVector4Array => p.vectors4().map(Value::PackedVector4Array),
-        VariantType::PackedColorArray => p.as_color().map(Value::PackedColorArray),
-        VariantType::PackedVector2iArray => p.as_vector2i().map(Value::PackedVector2iArray),
-        VariantType::PackedVector3iArray => p.as_vector3i().map(Value::PackedVector3iArray),
-        VariantType::PackedVector4iArray => p.as_vector4i().map(Value::PackedVector4iArray),
-        _ => None,
-    }
-    .unwrap_or(Value::Nil)
-}
-
-impl<'a> PackedArray<'a> {
-    /// Element `index` as a value of its own: an `Int` (byte and int arrays), a `Float`, a
-    /// `String`, a `Vector2`/`Vector3`/`Vector4` (f32 or f64 components, as stored), a
-    /// `Color`, or a `Vector2i`/`Vector3i`/`Vector4i` (Pandemonium's integer vector pools),
-    /// borrowing the element's bytes. `None` past the end. O(1), except for
-    /// string arrays (O(index)). [`Builder::value_of`](crate::Builder::value_of) writes it
-    /// as a standalone value.
-    pub fn get(&self, index: usize) -> Option<Value<'a>> {
-        use VariantType as T;
-        Some(match self.ty() {
-            T::PackedByteArray => Value::Int(i64::from(*self.as_u8()?.get(index)?)),
-            T::PackedInt32Array => Value::Int(i64::from(self.as_i32()?.get(index)?)),
-            T::PackedInt64Array => Value::Int(self.as_i64()?.get(index)?),
-            T::PackedFloat32Array => Value::Float(f64::from(self.as_f32()?.get(index)?)),
-            T::PackedFloat64Array => Value::Float(self.as_f64()?.get(index)?),
-            T::PackedStringArray => Value::String(self.strings()?.get(index)?),
-            T::PackedVector2Array => Value::Vector2(self.element_math(index, T::Vector2)?),
-            T::PackedVector3Array => Value::Vector3(self.element_math(index, T::Vector3)?),
-            T::PackedVector4Array => Value::Vector4(self.element_math(index, T::Vector4)?),
-            T::PackedColorArray => Value::Color(self.element_math(index, T::Color)?),
-            T::PackedVector2iArray => Value::Vector2i(self.element_math(index, T::Vector2i)?),
-            T::PackedVector3iArray => Value::Vector3i(self.element_math(index, T::Vector3i)?),
-            T::PackedVector4iArray => Value::Vector4i(self.element_math(index, T::Vector4i)?),
-            _ => return None,
-        })
     }
 }

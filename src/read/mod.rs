@@ -8,6 +8,8 @@ pub(crate) mod children;
 pub(crate) mod container;
 pub(crate) mod decoded;
 pub(crate) mod events;
+#[cfg(feature = "alloc")]
+pub(crate) mod lookup;
 pub(crate) mod math;
 pub(crate) mod native;
 pub(crate) mod node;

@@ -10,18 +10,15 @@
 //!
 //! An empty path (or `/`) is the value itself. Lookups in dictionaries scan the pairs (O(n),
 //! the last duplicate wins, like the engine); array indexing steps over the elements before
-//! it (O(index)).
+//! it (O(index)), and a container inside another is walked to its end once, to step over it
+//! in the one around it. Paths are followed by one walk that editing shares
+//! ([`crate::Edit`] resolves its paths the same way).
 
-use alloc::{
-    borrow::ToOwned,
-    string::{String, ToString},
-    vec::Vec,
-};
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 use core::fmt;
 
 use crate::read::children::Edge;
-use crate::read::decoded::{math_value, packed_value, Value};
-use crate::read::object::ObjectRef;
+use crate::read::decoded::Value;
 use crate::read::packed::PackedArray;
 use crate::read::value::VariantRef;
 
@@ -236,114 +233,10 @@ impl fmt::Display for Edge<'_> {
     }
 }
 
-impl<'a> VariantRef<'a> {
-    /// Follows `path` (see [`crate::read::query`]) from this value.
-    pub fn query(&self, path: &str) -> Result<Found<'a>, QueryError> {
-        let steps = parse_path(path)?;
-        let mut here = *self;
-        let mut prefix = String::new();
-        let mut steps = steps.iter().peekable();
-        while let Some(step) = steps.next() {
-            let found = follow(&here, step, &prefix)?;
-            prefix.push('/');
-            prefix.push_str(&step.to_string());
-            match found {
-                Found::Value(next) => here = next,
-                element @ Found::Element(..) => {
-                    return match steps.next() {
-                        None => Ok(element),
-                        Some(_) => Err(QueryError::NotAContainer {
-                            prefix,
-                            ty: "packed array element",
-                        }),
-                    };
-                }
-            }
-        }
-        Ok(Found::Value(here))
-    }
-}
-
-fn follow<'a>(
-    here: &VariantRef<'a>,
-    step: &Step<'_>,
-    prefix: &str,
-) -> Result<Found<'a>, QueryError> {
-    let not_found = || QueryError::NotFound {
-        prefix: prefix_or_root(prefix),
-        step: step.to_string(),
-    };
-    let index = match step {
-        Step::Name(name) if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) => {
-            name.parse::<usize>().ok()
-        }
-        Step::Int(n) => usize::try_from(*n).ok(),
-        _ => None,
-    };
-    let element = |packed: Option<PackedArray<'a>>| {
-        packed
-            .zip(index)
-            .filter(|(p, i)| *i < p.len())
-            .map(|(p, i)| Found::Element(p, i))
-    };
-    let found = match here.value() {
-        Value::Dictionary(dict) => match step {
-            Step::Name(name) => dict.get(name),
-            Step::Quoted(key) => dict.get(key),
-            Step::Int(n) => dict.get_int(*n),
-        }
-        .map(Found::Value),
-        Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
-            index.and_then(|i| array.get(i)).map(Found::Value)
-        }
-        Value::Object(ObjectRef::Full(object)) => {
-            let name = match step {
-                Step::Name(name) => Some(*name),
-                Step::Quoted(key) => Some(key.as_str()),
-                Step::Int(_) => None,
-            };
-            name.and_then(|name| {
-                object
-                    .properties()
-                    .filter(|(n, _)| *n == name)
-                    .last()
-                    .map(|(_, v)| Found::Value(v))
-            })
-        }
-        packed_value!() => element(here.as_packed()),
-        Value::Nil
-        | Value::Bool(_)
-        | Value::Int(_)
-        | Value::Float(_)
-        | Value::String(_)
-        | math_value!(_)
-        | Value::StringName(_)
-        | Value::NodePath(_)
-        | Value::Rid(_)
-        | Value::Object(_)
-        | Value::Callable
-        | Value::Signal(_) => {
-            return Err(QueryError::NotAContainer {
-                prefix: prefix_or_root(prefix),
-                ty: here.ty().name(here.dialect()),
-            })
-        }
-    };
-    found.ok_or_else(not_found)
-}
-
-fn prefix_or_root(prefix: &str) -> String {
-    if prefix.is_empty() {
-        "/".to_string()
-    } else {
-        prefix.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::{format, vec};
+    use std::{format, string::ToString, vec};
 
     #[test]
     fn paths_split_into_steps() {

@@ -6,7 +6,7 @@
 //! (`visit.rs`) and the [`Events`](crate::Events) iterator (`events.rs`).
 
 use crate::read::container::{ArrayRef, DictRef};
-use crate::read::decoded::{packed_to_value, Value};
+use crate::read::decoded::{math_to_value, packed_to_value, Value};
 use crate::read::math::MathRef;
 use crate::read::node::measure;
 #[cfg(feature = "alloc")]
@@ -260,7 +260,6 @@ impl<'a> Reader<'a> {
 /// A node with a fixed-size payload (exactly `payload`): scalars and math values.
 #[inline]
 fn fixed<'a>(header: Header, payload: &'a [u8]) -> Value<'a> {
-    use VariantType as T;
     let double = header.is_double();
     match header.layout {
         Layout::Nil => return Value::Nil,
@@ -287,25 +286,7 @@ fn fixed<'a>(header: Header, payload: &'a [u8]) -> Value<'a> {
     let Layout::Math(n, component) = header.layout else {
         return Value::Nil;
     };
-    let m = MathRef::new(header.ty, n, component, double, payload);
-    match header.ty {
-        T::Vector2 => Value::Vector2(m),
-        T::Vector2i => Value::Vector2i(m),
-        T::Rect2 => Value::Rect2(m),
-        T::Rect2i => Value::Rect2i(m),
-        T::Vector3 => Value::Vector3(m),
-        T::Vector3i => Value::Vector3i(m),
-        T::Transform2D => Value::Transform2D(m),
-        T::Vector4 => Value::Vector4(m),
-        T::Vector4i => Value::Vector4i(m),
-        T::Plane => Value::Plane(m),
-        T::Quaternion => Value::Quaternion(m),
-        T::Aabb => Value::Aabb(m),
-        T::Basis => Value::Basis(m),
-        T::Transform3D => Value::Transform3D(m),
-        T::Projection => Value::Projection(m),
-        _ => Value::Color(m),
-    }
+    math_to_value(MathRef::new(header.ty, n, component, double, payload))
 }
 
 /// An object node: its value and where its own fields end (at the first property's name

@@ -12,6 +12,7 @@
 //! with a map of the value's dialect, offset and own bytes, which they parse.
 
 use crate::wire::container_type::ContainerType;
+use crate::wire::type_list::for_each_type;
 use crate::wire::types::{Layout, VariantType};
 
 /// The prefix of the reserved newtype-struct names.
@@ -57,53 +58,35 @@ pub(crate) enum Magic {
 }
 
 /// The reserved name of each kind (serde wants `&'static str`).
+/// `type_name` for the types of the type list ([`for_each_type!`]: math values and packed
+/// arrays) and the few others that need a reserved name.
 macro_rules! names {
-    ($($name:ident),* $(,)?) => {
+    (
+        math: [$($math:ident)*],
+        pod: [$(($pod:ident, $($pod_rest:tt)*))*],
+        vectors: [$(($vec:ident, $($vec_rest:tt)*))*],
+        bytes: [($bytes:ident, $bytes_view:ident, $bytes_build:ident)],
+        strings: [($strings:ident, $strings_view:ident, $strings_build:ident)],
+    ) => {
         /// The reserved name of a Godot type (`None` for a type that needs none).
         pub(crate) fn type_name(ty: VariantType) -> Option<&'static str> {
-            match ty {
-                $(VariantType::$name => Some(concat!("$gdvariant::", stringify!($name))),)*
-                _ => None,
-            }
+            Some(match ty {
+                $(VariantType::$math => concat!("$gdvariant::", stringify!($math)),)*
+                VariantType::$bytes => concat!("$gdvariant::", stringify!($bytes)),
+                VariantType::$strings => concat!("$gdvariant::", stringify!($strings)),
+                $(VariantType::$pod => concat!("$gdvariant::", stringify!($pod)),)*
+                $(VariantType::$vec => concat!("$gdvariant::", stringify!($vec)),)*
+                VariantType::StringName => "$gdvariant::StringName",
+                VariantType::NodePath => "$gdvariant::NodePath",
+                VariantType::Rid => "$gdvariant::Rid",
+                VariantType::Callable => "$gdvariant::Callable",
+                VariantType::Signal => "$gdvariant::Signal",
+                _ => return None,
+            })
         }
     };
 }
-names!(
-    Vector2,
-    Vector2i,
-    Rect2,
-    Rect2i,
-    Vector3,
-    Vector3i,
-    Transform2D,
-    Vector4,
-    Vector4i,
-    Plane,
-    Quaternion,
-    Aabb,
-    Basis,
-    Transform3D,
-    Projection,
-    Color,
-    StringName,
-    NodePath,
-    Rid,
-    Callable,
-    Signal,
-    PackedByteArray,
-    PackedInt32Array,
-    PackedInt64Array,
-    PackedFloat32Array,
-    PackedFloat64Array,
-    PackedStringArray,
-    PackedVector2Array,
-    PackedVector3Array,
-    PackedColorArray,
-    PackedVector4Array,
-    PackedVector2iArray,
-    PackedVector3iArray,
-    PackedVector4iArray,
-);
+for_each_type!(names);
 pub(crate) const OBJECT: &str = "$gdvariant::Object";
 pub(crate) const OBJECT_ID: &str = "$gdvariant::ObjectId";
 pub(crate) const TYPED_ARRAY: &str = "$gdvariant::TypedArray";

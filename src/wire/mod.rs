@@ -9,5 +9,6 @@ pub(crate) mod cursor;
 pub(crate) mod dialect;
 pub(crate) mod error;
 pub(crate) mod header;
+pub(crate) mod type_list;
 pub(crate) mod types;
 pub(crate) mod utf8;

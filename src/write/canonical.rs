@@ -7,7 +7,7 @@
 //! [`canonical_string`]).
 
 use crate::read::container::ArrayRef;
-use crate::read::decoded::Value;
+use crate::read::decoded::{fixed_packed_value, Value};
 use crate::read::object::ObjectRef;
 use crate::wire::bytes::{le_u32, pad4};
 use crate::wire::container_type::ContainerType;
@@ -100,22 +100,15 @@ pub(crate) fn canonical(own: &[u8], value: &Value<'_>, dialect: Dialect) -> bool
             let pad = payload.get(4 + bytes.len()..).unwrap_or(&[]);
             word == id && pad.len() == pad4(bytes.len()) && pad.iter().all(|&b| b == 0)
         }
-        Value::PackedInt32Array(_)
-        | Value::PackedInt64Array(_)
-        | Value::PackedFloat32Array(_)
-        | Value::PackedFloat64Array(_)
-        | Value::PackedColorArray(_) => word == id,
-        Value::PackedVector2Array(p) => word == if p.is_double() { id | FLAG_64 } else { id },
-        Value::PackedVector3Array(p) => word == if p.is_double() { id | FLAG_64 } else { id },
-        Value::PackedVector4Array(p) => word == if p.is_double() { id | FLAG_64 } else { id },
+        packed @ fixed_packed_value!() => match packed.packed_fixed() {
+            Some((true, ..)) => word == id | FLAG_64,
+            _ => word == id,
+        },
         Value::PackedStringArray(items) => {
             le_u32(payload, 0) <= i32::MAX as u32
                 && word == id
                 && strings_canonical(payload.get(4..).unwrap_or(&[]), items.len(), true)
         }
-        Value::PackedVector2iArray(_)
-        | Value::PackedVector3iArray(_)
-        | Value::PackedVector4iArray(_) => word == id,
         Value::TypedArray(array) | Value::PackedTypedArray(array) => {
             typed_array_canonical(word, id, payload, array, dialect)
         }

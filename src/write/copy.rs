@@ -5,7 +5,7 @@ use super::canonical::{canonical, clean_string};
 use super::sink::Sink;
 use super::{count_word, put_string, BuildError, Builder};
 use crate::read::container::{ArrayRef, DictRef};
-use crate::read::decoded::{math_value, Value};
+use crate::read::decoded::{fixed_packed_value, math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
 use crate::read::options::GODOT_MAX_DEPTH;
@@ -115,23 +115,10 @@ impl<S: Sink> Builder<'_, S> {
                 self.packed_strings(items)
             }
             // Fixed-size elements: the payload is already little-endian; one copy.
-            Value::PackedInt32Array(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
-            Value::PackedInt64Array(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
-            Value::PackedFloat32Array(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
-            Value::PackedFloat64Array(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
-            Value::PackedColorArray(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
-            Value::PackedVector2Array(p) => {
-                self.packed_raw(ty, p.is_double(), p.len(), p.as_bytes())
-            }
-            Value::PackedVector3Array(p) => {
-                self.packed_raw(ty, p.is_double(), p.len(), p.as_bytes())
-            }
-            Value::PackedVector4Array(p) => {
-                self.packed_raw(ty, p.is_double(), p.len(), p.as_bytes())
-            }
-            Value::PackedVector2iArray(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
-            Value::PackedVector3iArray(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
-            Value::PackedVector4iArray(p) => self.packed_raw(ty, false, p.len(), p.as_bytes()),
+            packed @ fixed_packed_value!() => match packed.packed_fixed() {
+                Some((double, len, bytes)) => self.packed_raw(ty, double, len, bytes),
+                None => self.nil(),
+            },
             Value::TypedArray(array) => self.array_ref(array, depth),
             Value::PackedTypedArray(array) => {
                 let mut out = self.packed_typed_array(array.element_type().as_deref())?;

@@ -80,22 +80,7 @@ pub(crate) struct PackedSeq<'de> {
 
 impl<'de> PackedSeq<'de> {
     pub(crate) fn new(value: Value<'de>) -> Self {
-        let len = match &value {
-            Value::PackedByteArray(p) => p.len(),
-            Value::PackedInt32Array(p) => p.len(),
-            Value::PackedInt64Array(p) => p.len(),
-            Value::PackedFloat32Array(p) => p.len(),
-            Value::PackedFloat64Array(p) => p.len(),
-            Value::PackedStringArray(p) => p.len(),
-            Value::PackedVector2Array(p) => p.len(),
-            Value::PackedVector3Array(p) => p.len(),
-            Value::PackedVector4Array(p) => p.len(),
-            Value::PackedColorArray(p) => p.len(),
-            Value::PackedVector2iArray(p) => p.len(),
-            Value::PackedVector3iArray(p) => p.len(),
-            Value::PackedVector4iArray(p) => p.len(),
-            _ => 0,
-        };
+        let len = value.packed_len().unwrap_or(0);
         let strings = match &value {
             Value::PackedStringArray(p) => Some(p.iter()),
             _ => None,
