@@ -4,10 +4,10 @@
 use core::iter::FusedIterator;
 
 use crate::read::decoded::Value;
-use crate::read::object::ObjectRef;
-use crate::read::reader::Reader;
+use crate::read::reader::{opens, Reader};
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
+use crate::read::walk::{Frame, Stack, Step, Walk, STACK};
 
 impl<'a> VariantRef<'a> {
     /// The one-pass reader over this value as an iterator: every node in document order
@@ -31,10 +31,6 @@ pub enum Event<'a> {
     /// The end of the innermost open Array, Dictionary or full Object.
     End,
 }
-
-/// Open containers the stack holds: a validated value nests at most 1025 levels (values at
-/// depth 0..=1024), and a container at depth 1024 is empty.
-pub(crate) const STACK: usize = 1025;
 
 /// The one-pass reader: every node of a validated value in document order, as
 /// [`Event`]s, from [`VariantRef::events`].
@@ -67,28 +63,19 @@ pub(crate) const STACK: usize = 1025;
 #[derive(Clone, Debug)]
 pub struct Events<'a> {
     reader: Reader<'a>,
-    /// Steps left in the innermost open container (child values, and an object's
-    /// property names), kept out of the stack: most events touch only this.
-    top: u32,
-    /// Is the innermost open container an object (names before values)?
-    top_object: bool,
-    /// The same for the containers around it.
-    outer: Outer,
-    /// Open containers.
-    depth: usize,
-    /// The top-level value is read.
-    started: bool,
+    /// The innermost open container (first the walk's own frame around the top-level
+    /// value), kept out of the stack: most events touch only this.
+    walk: Walk,
+    /// The containers around it.
+    stack: Stack<STACK>,
 }
 
 impl<'a> Events<'a> {
     fn new(value: &VariantRef<'a>) -> Self {
         Events {
             reader: Reader::new(value),
-            top: 0,
-            top_object: false,
-            outer: Outer::new(),
-            depth: 0,
-            started: false,
+            walk: Walk::new(Frame::ROOT),
+            stack: Stack::new(),
         }
     }
 
@@ -100,38 +87,19 @@ impl<'a> Events<'a> {
 
     /// Open containers: 0 before the top-level value and after its end.
     pub fn depth(&self) -> usize {
-        self.depth
+        self.walk.saved()
     }
 
-    /// Opens a container of `steps` steps, saving the one around it (or ends the walk if
-    /// the stack were full, which validated input cannot make).
-    #[inline]
-    fn open(&mut self, steps: u32, object: bool) {
-        if self.depth > 0 && !self.outer.save(self.depth - 1, self.top, self.top_object) {
-            self.reader = self.reader.seek(self.reader.bytes().len());
-            self.depth = 0;
-            return;
-        }
-        self.top = steps;
-        self.top_object = object;
-        self.depth += 1;
-    }
-
-    /// Closes the innermost container, restoring the one around it.
-    #[inline]
-    fn close(&mut self) {
-        self.depth -= 1;
-        if let Some(level) = self.depth.checked_sub(1) {
-            (self.top, self.top_object) = self.outer.restore(level);
-        }
-    }
-
-    /// Reads a value and opens it if it holds others.
+    /// Reads a value and opens it if it holds others (or ends the walk if the stack were
+    /// full, which validated input cannot make).
     #[inline(always)]
     fn read_value(&mut self) -> Event<'a> {
         let value = self.reader.value();
-        if let Some((steps, object)) = steps(&value) {
-            self.open(steps, object);
+        if let Some(frame) = opens(&value) {
+            if !self.walk.open(frame, &mut self.stack) {
+                self.reader = self.reader.seek(self.reader.bytes().len());
+                self.walk = Walk::new(Frame::NONE);
+            }
         }
         Event::Value(value)
     }
@@ -142,93 +110,13 @@ impl<'a> Iterator for Events<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Event<'a>> {
-        if self.depth == 0 {
-            if self.started {
-                return None;
-            }
-            self.started = true;
-            return Some(self.read_value());
+        match self.walk.step() {
+            // The walk's own frame has no end: after it, the walk is over.
+            Step::End => self.walk.close(&self.stack).then_some(Event::End),
+            Step::Name => Some(Event::Property(self.reader.name())),
+            Step::Value => Some(self.read_value()),
         }
-        if self.top == 0 {
-            self.close();
-            return Some(Event::End);
-        }
-        self.top -= 1;
-        // An object's steps alternate name, value: a name when an odd number is left.
-        if self.top_object && self.top % 2 == 1 {
-            return Some(Event::Property(self.reader.name()));
-        }
-        Some(self.read_value())
     }
 }
 
 impl FusedIterator for Events<'_> {}
-
-/// The steps of a container (its child values, and an object's property names) and
-/// whether it is an object; `None` for a value that holds no others.
-#[inline(always)]
-pub(crate) fn steps(value: &Value<'_>) -> Option<(u32, bool)> {
-    // Validated: counts are at most i32::MAX, so twice one fits.
-    match value {
-        Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
-            Some((a.len() as u32, false))
-        }
-        Value::Dictionary(d) => Some(((d.len() as u32).saturating_mul(2), false)),
-        Value::Object(ObjectRef::Full(o)) => Some(((o.len() as u32).saturating_mul(2), true)),
-        _ => None,
-    }
-}
-
-/// The containers around the innermost open one: steps left in each, and which are
-/// objects, by level (outermost 0). About 4.2 KiB.
-#[derive(Clone, Debug)]
-pub(crate) struct Outer {
-    remaining: [u32; STACK],
-    /// A bit per level; the bits of levels not saved are kept clear.
-    objects: [u64; STACK.div_ceil(64)],
-}
-
-impl Outer {
-    pub(crate) fn new() -> Self {
-        Outer {
-            remaining: [0; STACK],
-            objects: [0; STACK.div_ceil(64)],
-        }
-    }
-
-    /// Saves the container at `level`; `false` if the stack is full (validated input
-    /// nests no deeper than it holds).
-    #[inline]
-    pub(crate) fn save(&mut self, level: usize, steps: u32, object: bool) -> bool {
-        match (
-            self.remaining.get_mut(level),
-            self.objects.get_mut(level / 64),
-        ) {
-            (Some(slot), Some(bits)) => {
-                *slot = steps;
-                // Only an object needs a write: `restore` leaves the bit clear.
-                if object {
-                    *bits |= 1u64 << (level % 64);
-                }
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// The container saved at `level`: its steps left and whether it is an object.
-    #[inline]
-    pub(crate) fn restore(&mut self, level: usize) -> (u32, bool) {
-        let steps = self.remaining.get(level).copied().unwrap_or(0);
-        let object = match self.objects.get_mut(level / 64) {
-            Some(bits) => {
-                let bit = 1u64 << (level % 64);
-                let object = *bits & bit != 0;
-                *bits &= !bit;
-                object
-            }
-            None => false,
-        };
-        (steps, object)
-    }
-}

@@ -8,18 +8,17 @@
 use crate::read::container::{ArrayRef, DictRef};
 use crate::read::decoded::{math_to_value, packed_to_value, Value};
 use crate::read::math::MathRef;
+use crate::read::node::measure;
 #[cfg(feature = "alloc")]
 use crate::read::object::FullObject;
 use crate::read::object::{NodePathRef, ObjectRef, SignalRef};
 use crate::read::packed::PackedArray;
 use crate::read::strings::{string_at, string_of, GdStr};
-use crate::read::validate::measure;
 use crate::read::value::VariantRef;
+use crate::read::walk::{head, Frame, Head};
 use crate::wire::bytes::{le_u32, le_u64, pad4};
 use crate::wire::dialect::Dialect;
-use crate::wire::header::{
-    fast_path, Header, FAST_ARRAY, FAST_DICTIONARY, FAST_STRING, FLAG_OBJECT_AS_ID,
-};
+use crate::wire::header::{fast_table, Header, FLAG_OBJECT_AS_ID};
 use crate::wire::types::{Element, Layout, VariantType};
 
 /// A position in validated bytes that decodes one node at a time: its header and own
@@ -123,56 +122,47 @@ impl<'a> Reader<'a> {
             }
             None => (le_u32(self.bytes, at), 0),
         };
-        // The most frequent headers first, compared directly: a String, a 32-bit int or
-        // float (ids 2–4 in every dialect); then, with one table load, an untyped
-        // Dictionary or Array or a StringName.
-        const STRING: u32 = VariantType::String as u32;
-        const INT: u32 = VariantType::Int as u32;
-        const FLOAT: u32 = VariantType::Float as u32;
+        // The most frequent headers first (see `head`): a String, a 32-bit int or float;
+        // then an untyped Dictionary or Array or a StringName.
         let payload_at = at.saturating_add(4);
-        match word {
-            STRING => {
+        match head(word, fast_table(self.dialect)) {
+            Head::String => {
                 let (text, next) = string_of(self.bytes, payload_at + 4, first);
                 self.pos = next;
-                return Value::String(text);
+                Value::String(text)
             }
-            INT => {
+            Head::Int => {
                 self.pos = at.saturating_add(8);
-                return Value::Int(i64::from(first as i32));
+                Value::Int(i64::from(first as i32))
             }
-            FLOAT => {
+            Head::Float => {
                 self.pos = at.saturating_add(8);
-                return Value::Float(f64::from(f32::from_bits(first)));
+                Value::Float(f64::from(f32::from_bits(first)))
             }
-            _ => {}
-        }
-        let offset = self.base.saturating_add(payload_at);
-        match fast_path(word, self.dialect) {
-            FAST_DICTIONARY => {
+            Head::Dictionary => {
                 self.pos = at.saturating_add(8);
                 Value::Dictionary(DictRef::new(
                     self.rest(payload_at),
-                    offset,
+                    self.base.saturating_add(payload_at),
                     word,
                     self.dialect,
                 ))
             }
-            FAST_ARRAY => {
+            Head::Array => {
                 self.pos = at.saturating_add(8);
                 Value::Array(ArrayRef::new(
                     self.rest(payload_at),
-                    offset,
+                    self.base.saturating_add(payload_at),
                     word,
                     self.dialect,
                 ))
             }
-            FAST_STRING => {
-                // Not String (above): a StringName, which shares its layout.
+            Head::StringName => {
                 let (text, next) = string_at(self.bytes, payload_at);
                 self.pos = next;
                 Value::StringName(text)
             }
-            _ => self.value_slow(word),
+            Head::Fixed(_) | Head::General => self.value_slow(word),
         }
     }
 
@@ -353,5 +343,22 @@ impl<'a> VariantRef<'a> {
     #[inline]
     pub fn value(&self) -> Value<'a> {
         Reader::new(self).value()
+    }
+}
+
+/// The steps of the children `value` opens, for the walks that decode every node (the
+/// [`Events`](crate::read::events::Events) iterator, `VariantRef::visit`, the copy of
+/// `Builder::value`); `None` for a value that holds no others.
+#[inline(always)]
+pub(crate) fn opens(value: &Value<'_>) -> Option<Frame> {
+    // Validated: counts are at most i32::MAX.
+    let len = |len: usize| u32::try_from(len).unwrap_or(u32::MAX);
+    match value {
+        Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+            Some(Frame::array(len(a.len())))
+        }
+        Value::Dictionary(d) => Some(Frame::dictionary(len(d.len()))),
+        Value::Object(ObjectRef::Full(o)) => Some(Frame::object(len(o.len()))),
+        _ => None,
     }
 }

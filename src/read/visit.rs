@@ -5,10 +5,10 @@
 use core::ops::ControlFlow;
 
 use crate::read::decoded::Value;
-use crate::read::events::{steps, Outer};
-use crate::read::reader::Reader;
+use crate::read::reader::{opens, Reader};
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
+use crate::read::walk::{Frame, Stack, Step, Walk, STACK};
 
 /// Where a node is: its absolute byte offset, and how many containers are open around it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,45 +86,42 @@ impl<'a> VariantRef<'a> {
     /// Returns the visitor's `Break`, if it stopped the walk.
     pub fn visit<V: Visitor<'a>>(&self, visitor: &mut V) -> ControlFlow<V::Break> {
         let mut r = Reader::new(self);
-        let mut outer = Outer::new();
-        // The top-level value is the one step of a container around everything (level
-        // 0, which has no end of its own): one call site for `visitor.value`, which is
-        // then inlined more readily.
-        let (mut top, mut top_object) = (1u32, false);
-        // Containers open, the one around everything included; the innermost one is `top`
-        // (steps left) and `top_object`.
-        let mut open = 1usize;
+        let mut stack = Stack::<STACK>::new();
+        // The top-level value is the one step of the walk's own frame around everything
+        // (which has no end of its own): one call site for `visitor.value`, which is then
+        // inlined more readily. Its children have depth `walk.saved()`.
+        let mut walk = Walk::new(Frame::ROOT);
         loop {
-            if top == 0 {
-                open -= 1;
-                if open == 0 {
-                    return ControlFlow::Continue(());
+            match walk.step() {
+                Step::End => {
+                    // The innermost container's depth; none when the walk's own frame ends.
+                    let Some(depth) = walk.saved().checked_sub(1) else {
+                        return ControlFlow::Continue(());
+                    };
+                    end(visitor, r.offset(), depth)?;
+                    walk.close(&stack);
                 }
-                match close(visitor, &mut outer, r.offset(), open - 1)? {
-                    Some(around) => (top, top_object) = around,
-                    None => return ControlFlow::Continue(()),
+                Step::Name => {
+                    let place = Place {
+                        offset: r.offset(),
+                        depth: walk.saved(),
+                    };
+                    visitor.property(r.name(), place)?;
                 }
-                continue;
-            }
-            top -= 1;
-            let place = Place {
-                offset: r.offset(),
-                depth: open - 1,
-            };
-            // An object's steps alternate name, value: a name when an odd number is left.
-            if top_object && top % 2 == 1 {
-                visitor.property(r.name(), place)?;
-                continue;
-            }
-            let value = r.value();
-            visitor.value(&value, place)?;
-            if let Some((steps, object)) = steps(&value) {
-                // Validated input nests no deeper than the stack holds.
-                if !outer.save(open - 1, top, top_object) {
-                    return ControlFlow::Continue(());
+                Step::Value => {
+                    let place = Place {
+                        offset: r.offset(),
+                        depth: walk.saved(),
+                    };
+                    let value = r.value();
+                    visitor.value(&value, place)?;
+                    if let Some(frame) = opens(&value) {
+                        // Validated input nests no deeper than the stack holds.
+                        if !walk.open(frame, &mut stack) {
+                            return ControlFlow::Continue(());
+                        }
+                    }
                 }
-                (top, top_object) = (steps, object);
-                open += 1;
             }
         }
     }
@@ -162,17 +159,10 @@ impl<'a> VariantRef<'a> {
     }
 }
 
-/// The end of a container at `depth` (ending at `offset`): tells the visitor, and gives
-/// the container around it (saved at level `depth`; `None` only if the stack were
-/// short). Out of line: it runs once per container, and keeping it out of the loop leaves
-/// room for the visitor's `value` to be inlined.
+/// Tells the visitor of the end of a container at `depth` (ending at `offset`). Out of
+/// line: it runs once per container, and keeping it out of the loop leaves room for the
+/// visitor's `value` to be inlined.
 #[inline(never)]
-fn close<'a, V: Visitor<'a>>(
-    visitor: &mut V,
-    outer: &mut Outer,
-    offset: usize,
-    depth: usize,
-) -> ControlFlow<V::Break, Option<(u32, bool)>> {
-    visitor.end(Place { offset, depth })?;
-    ControlFlow::Continue(Some(outer.restore(depth)))
+fn end<'a, V: Visitor<'a>>(visitor: &mut V, offset: usize, depth: usize) -> ControlFlow<V::Break> {
+    visitor.end(Place { offset, depth })
 }

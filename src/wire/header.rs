@@ -75,9 +75,8 @@ static PM_A_CODES: [Option<TypeCode>; 256] = codes(Dialect::PandemoniumA);
 static PM_B_CODES: [Option<TypeCode>; 256] = codes(Dialect::PandemoniumB);
 static PM_C_CODES: [Option<TypeCode>; 256] = codes(Dialect::PandemoniumC);
 
-/// How the validator and the reader handle a header word with no flag bits (the word
-/// is the id), in one table load: [`fast_path`] gives one of these, or the size of a
-/// fixed payload (scalars, math types, RID, Callable: every size is below these codes).
+/// How the walks handle a header word with no flag bits (the word is the id), in one
+/// table load: [`fast_table`] gives one of these, or the size of a fixed payload (scalars, math types, RID, Callable: every size is below these codes).
 pub(crate) const FAST_STRING: u8 = 253;
 /// An untyped Dictionary: the count follows the header.
 pub(crate) const FAST_DICTIONARY: u8 = 254;
@@ -86,7 +85,7 @@ pub(crate) const FAST_ARRAY: u8 = 252;
 /// Anything else (flag bits, other layouts, an unknown id): decode the header.
 pub(crate) const FAST_GENERAL: u8 = 255;
 
-/// The [`fast_path`] table of one dialect, built from [`codes`] at compile time.
+/// The [`fast_table`] of one dialect, built from [`codes`] at compile time.
 #[allow(clippy::indexing_slicing)]
 const fn fast_paths(codes: &[Option<TypeCode>; 256]) -> [u8; 256] {
     let mut out = [FAST_GENERAL; 256];
@@ -112,17 +111,8 @@ static PM_A_FAST: [u8; 256] = fast_paths(&PM_A_CODES);
 static PM_B_FAST: [u8; 256] = fast_paths(&PM_B_CODES);
 static PM_C_FAST: [u8; 256] = fast_paths(&PM_C_CODES);
 
-/// How to handle a value whose header is `word`: a fixed payload size, or one of the
-/// `FAST_*` codes.
-#[inline(always)]
-pub(crate) fn fast_path(word: u32, dialect: Dialect) -> u8 {
-    fast_table(dialect)
-        .get(word as usize)
-        .copied()
-        .unwrap_or(FAST_GENERAL)
-}
-
-/// The table behind [`fast_path`], indexed by header word (`FAST_GENERAL` past its end).
+/// The table of one dialect, indexed by header word (`FAST_GENERAL` past its end): a
+/// fixed payload size or one of the `FAST_*` codes. Read by `read::walk::head`.
 #[inline(always)]
 pub(crate) fn fast_table(dialect: Dialect) -> &'static [u8; 256] {
     match dialect {

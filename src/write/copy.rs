@@ -9,12 +9,11 @@ use crate::read::decoded::{fixed_packed_value, math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
 use crate::read::options::GODOT_MAX_DEPTH;
-use crate::read::reader::Reader;
+use crate::read::reader::{opens, Reader};
 use crate::read::value::VariantRef;
+use crate::read::walk::{head, Frame, Head, Stack, Step, Walk};
 use crate::wire::bytes::pad4;
-use crate::wire::header::{
-    fast_table, COUNT_SHARED_BIT, FAST_ARRAY, FAST_DICTIONARY, FAST_GENERAL, FAST_STRING, FLAG_64,
-};
+use crate::wire::header::{fast_table, COUNT_SHARED_BIT, FLAG_64};
 use crate::wire::types::VariantType;
 use crate::wire::utf8::godot_view;
 use crate::wire::utf8::{padded_ascii, short_field_clean};
@@ -195,32 +194,13 @@ impl<S: Sink> Builder<'_, S> {
 }
 
 const BOOL: u32 = VariantType::Bool as u32;
-const INT: u32 = VariantType::Int as u32;
-const FLOAT: u32 = VariantType::Float as u32;
-const STRING: u32 = VariantType::String as u32;
-
-/// One open container of the copy walk.
-#[derive(Clone, Copy)]
-struct Frame {
-    /// Children still to walk (a dictionary counts keys and values).
-    remaining: u32,
-    /// Non-zero when each child follows a property name (a full object).
-    named: u32,
-}
-
-impl Frame {
-    const EMPTY: Frame = Frame {
-        remaining: 0,
-        named: 0,
-    };
-}
 
 /// Canonical bytes copied as soon as this many are checked: they are then still in cache
 /// (copying the whole value at the end read it all from memory again).
 const COPY_BLOCK: usize = 32 << 10;
 
-/// Open containers per stack segment; deeper nesting continues in a nested call (as in the
-/// validator), so the walk needs no allocation.
+/// Open containers per [`Stack`] segment; deeper nesting continues in a nested call (as in
+/// the validator), so the walk needs no allocation.
 const SEGMENT: usize = 64;
 
 /// The state of [`Builder::copy`]: where the run of canonical bytes not yet copied starts.
@@ -246,7 +226,7 @@ impl<S: Sink> Copier<'_, '_, S> {
     /// Walks the node at `pos` and everything inside it; returns the position after it.
     fn root(&mut self, pos: usize) -> Result<usize, BuildError> {
         let (end, children) = self.node(pos)?;
-        if children.remaining == 0 {
+        if children.steps == 0 {
             return Ok(end);
         }
         self.children(end, children)
@@ -256,43 +236,34 @@ impl<S: Sink> Copier<'_, '_, S> {
     /// the position after the last one. The innermost container lives in locals; the ones
     /// around it on a fixed segment.
     fn children(&mut self, mut pos: usize, first: Frame) -> Result<usize, BuildError> {
-        let mut stack = [Frame::EMPTY; SEGMENT];
-        let mut saved = 0usize;
-        let mut top = first;
+        let mut stack = Stack::<SEGMENT>::new();
+        let mut walk = Walk::new(first);
         // In locals, so that writes through `self.out` do not force reloads.
         let (bytes, table) = (self.bytes, fast_table(self.dialect));
         loop {
-            if top.remaining == 0 {
-                let Some(below) = saved.checked_sub(1) else {
-                    return Ok(pos);
-                };
-                saved = below;
-                top = stack.get(below).copied().unwrap_or(Frame::EMPTY);
-                continue;
-            }
-            top.remaining -= 1;
-            if top.named != 0 {
-                pos = self.name(pos)?;
-            }
-            let (end, grandchildren) = match fast_node(bytes, pos, table) {
-                Some(next) => next,
-                None => self.general(pos)?,
-            };
-            pos = end;
-            // Copy what was just checked while it is still in cache, a block at a time.
-            if pos - self.run >= COPY_BLOCK {
-                self.flush(pos);
-            }
-            if grandchildren.remaining == 0 {
-                continue;
-            }
-            match stack.get_mut(saved) {
-                Some(slot) => {
-                    *slot = top;
-                    saved += 1;
-                    top = grandchildren;
+            match walk.step() {
+                Step::End => {
+                    if !walk.close(&stack) {
+                        return Ok(pos);
+                    }
                 }
-                None => pos = self.children(pos, grandchildren)?,
+                Step::Name => pos = self.name(pos)?,
+                Step::Value => {
+                    let (end, grandchildren) = match fast_node(bytes, pos, table) {
+                        Some(next) => next,
+                        None => self.general(pos)?,
+                    };
+                    pos = end;
+                    // Copy what was just checked while it is still in cache, a block at a
+                    // time.
+                    if pos - self.run >= COPY_BLOCK {
+                        self.flush(pos);
+                    }
+                    // An empty container has nothing to walk: it is not opened.
+                    if grandchildren.steps > 0 && !walk.open(grandchildren, &mut stack) {
+                        pos = self.children(pos, grandchildren)?;
+                    }
+                }
             }
         }
     }
@@ -334,19 +305,7 @@ impl<S: Sink> Copier<'_, '_, S> {
             self.normalize(value)?;
             self.run = end;
         }
-        let frame = |count: usize, named: bool| Frame {
-            // Validated: a count is at most i32::MAX, so twice it fits.
-            remaining: u32::try_from(count).unwrap_or(u32::MAX),
-            named: u32::from(named),
-        };
-        Ok(match value {
-            Value::Array(array) | Value::TypedArray(array) | Value::PackedTypedArray(array) => {
-                (end, frame(array.len(), false))
-            }
-            Value::Dictionary(dict) => (end, frame(2 * dict.len(), false)),
-            Value::Object(ObjectRef::Full(object)) => (end, frame(object.len(), true)),
-            _ => (end, Frame::EMPTY),
-        })
+        Ok((end, opens(&value).unwrap_or(Frame::NONE)))
     }
 
     /// Writes a non-canonical node's own part the way the builder writes it: a leaf whole;
@@ -382,34 +341,30 @@ impl<S: Sink> Copier<'_, '_, S> {
 /// the payload's first word, one for a string's field.
 #[inline(always)]
 fn fast_node(bytes: &[u8], pos: usize, table: &[u8; 256]) -> Option<(usize, Frame)> {
-    let head: &[u8; 8] = bytes.get(pos..pos.checked_add(8)?)?.try_into().ok()?;
-    let both = u64::from_le_bytes(*head);
+    let words: &[u8; 8] = bytes.get(pos..pos.checked_add(8)?)?.try_into().ok()?;
+    let both = u64::from_le_bytes(*words);
     let (word, payload) = (both as u32, (both >> 32) as u32);
-    let leaf = |end: usize| (end, Frame::EMPTY);
-    // The most frequent headers first, compared directly (ids 2–4 in every dialect): a
-    // 32-bit int is always canonical, a 32-bit float unless it is a NaN (written as f64),
-    // a String when its text is clean and its padding zero.
-    match word {
-        INT => Some(leaf(pos + 8)),
-        FLOAT => (!f32::from_bits(payload).is_nan()).then_some(leaf(pos + 8)),
-        STRING => string_field(bytes, pos + 8, payload).map(leaf),
-        _ => match table.get(word as usize).copied().unwrap_or(FAST_GENERAL) {
-            FAST_STRING => string_field(bytes, pos + 8, payload).map(leaf),
-            // An untyped container: canonical unless the count carries bit 31.
-            code @ (FAST_DICTIONARY | FAST_ARRAY) => {
-                let per = if code == FAST_DICTIONARY { 2 } else { 1 };
-                let children = Frame {
-                    // Validated: at most i32::MAX, so twice it fits.
-                    remaining: payload.saturating_mul(per),
-                    named: 0,
-                };
-                (payload & COUNT_SHARED_BIT == 0).then_some((pos + 8, children))
-            }
-            FAST_GENERAL => None,
-            // Any other header without flag bits and with a fixed payload: canonical, but
-            // for a bool other than 0 or 1.
-            size => (word != BOOL || payload <= 1).then_some(leaf(pos + 4 + usize::from(size))),
-        },
+    let leaf = |end: usize| (end, Frame::NONE);
+    // The most frequent headers first (see `head`): a 32-bit int is always canonical, a
+    // 32-bit float unless it is a NaN (written as f64), a String when its text is clean
+    // and its padding zero.
+    match head(word, table) {
+        Head::Int => Some(leaf(pos + 8)),
+        Head::Float => (!f32::from_bits(payload).is_nan()).then_some(leaf(pos + 8)),
+        Head::String | Head::StringName => string_field(bytes, pos + 8, payload).map(leaf),
+        // An untyped container: canonical unless the count carries bit 31.
+        Head::Dictionary => {
+            (payload & COUNT_SHARED_BIT == 0).then_some((pos + 8, Frame::dictionary(payload)))
+        }
+        Head::Array => {
+            (payload & COUNT_SHARED_BIT == 0).then_some((pos + 8, Frame::array(payload)))
+        }
+        Head::General => None,
+        // Any other header without flag bits and with a fixed payload: canonical, but for
+        // a bool other than 0 or 1.
+        Head::Fixed(size) => {
+            (word != BOOL || payload <= 1).then_some(leaf(pos + 4 + usize::from(size)))
+        }
     }
 }
 
