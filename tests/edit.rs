@@ -534,6 +534,73 @@ fn a_frame_must_hold_what_its_prefix_claims() {
     assert_eq!(error.offset(), Some(4));
 }
 
+#[test]
+fn a_value_in_the_middle_frame_of_a_file_is_edited_with_its_prefix() {
+    // Three real engine frames: store_var(7), the dictionary, store_var(7) again.
+    for (engine, name) in [
+        ("g4", "w_dict__stream_put_var"),
+        ("g36", "w_dict__store_var"),
+    ] {
+        let case = common::case(engine, name);
+        let dialect = case.dialect();
+        let seven = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0];
+        let mut file = seven.to_vec();
+        file.extend_from_slice(&case.file);
+        file.extend_from_slice(&seven);
+        let options = gdvariant::frame::FrameOptions::new(dialect);
+        let middle = gdvariant::frame::frames(&file, options)
+            .nth(1)
+            .unwrap()
+            .unwrap();
+        assert_eq!(middle.offset, 12);
+        let mut edit = Edit::in_frame(&file, middle.value, PrefixOrder::Little).unwrap();
+        assert_eq!(edit.prefix(), Some(PrefixOrder::Little));
+        edit.set("name", "a longer value than before").unwrap();
+        let out = output(&edit);
+        let growth = out.len() - file.len();
+        assert!(growth > 0);
+        // The first frame, the middle frame's new prefix, the last frame.
+        assert_eq!(out[..12], seven, "{engine}");
+        let old_len = PrefixOrder::Little.decode(file[12..16].try_into().unwrap());
+        let new_len = PrefixOrder::Little.decode(out[12..16].try_into().unwrap());
+        assert_eq!(new_len as usize, old_len as usize + growth, "{engine}");
+        assert_eq!(out[out.len() - 12..], seven, "{engine}");
+        // The changes index the whole file: the prefix at 12 comes first.
+        let first = edit.changes().next().unwrap();
+        assert_eq!(first.range(), 12..16);
+        assert_eq!(first.bytes(), &out[12..16]);
+        let frames: Vec<_> = gdvariant::frame::frames(&out, options)
+            .map(|f| f.unwrap().value.to_string())
+            .collect();
+        assert_eq!(frames.len(), 3);
+        assert!(
+            frames[1].contains("\"name\": \"a longer value than before\""),
+            "{}",
+            frames[1]
+        );
+        // A value that is not where `file` has it, or one without room for a prefix.
+        let copy = file.clone();
+        let elsewhere = gdvariant::frame::frames(&copy, options)
+            .nth(1)
+            .unwrap()
+            .unwrap();
+        let error = Edit::in_frame(&file, elsewhere.value, PrefixOrder::Little).unwrap_err();
+        assert!(
+            matches!(error, EditError::InvalidInput(e) if e.kind() == gdvariant::ErrorKind::LengthOutOfBounds && e.offset() == 16),
+            "{error:?}"
+        );
+        let raw = VariantRef::parse(&seven[4..], G4).unwrap();
+        let error = Edit::in_frame(&seven[4..], raw, PrefixOrder::Little).unwrap_err();
+        assert!(matches!(error, EditError::InvalidInput(e) if e.offset() == 0));
+        // Edit::within: the same plan without a prefix to keep.
+        let mut plain = Edit::within(&file, middle.value).unwrap();
+        plain.set("name", "a longer value than before").unwrap();
+        let unprefixed = output(&plain);
+        assert_eq!(unprefixed[12..16], file[12..16], "no prefix is touched");
+        assert_eq!(unprefixed[16..], out[16..]);
+    }
+}
+
 // --------------------------------------------------------------------------------- errors
 
 /// var_to_bytes({"hp": 10, "list": [1, 2], "pos": Vector2(1, 2)}) in Godot 4.

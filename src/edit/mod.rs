@@ -82,10 +82,8 @@ use core::fmt;
 
 use crate::frame::PrefixOrder;
 use crate::read::lookup::Key;
-use crate::read::options::ParseOptions;
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
-use crate::wire::error::{Error, ErrorKind};
 use ops::{Doc, Mode};
 use output::{pieces, prefix_change};
 use plan::{len_i64, Plan, Refusal};

@@ -119,9 +119,10 @@ impl<'a> Edit<'a> {
     /// frame after the value, are kept as they are. [`Change`] ranges index `input`.
     ///
     /// Checks, O(1), no second validation: `value`'s bytes are `input`'s at
-    /// `value.offset()`, after at least 4 bytes, and the prefix claims them and no more
-    /// bytes than `input` has; otherwise [`EditError::InvalidInput`] with
-    /// [`ErrorKind::LengthOutOfBounds`] at the prefix.
+    /// `value.offset()` (else [`EditError::InvalidInput`] with
+    /// [`ErrorKind::LengthOutOfBounds`] at that offset, as [`Edit::within`] says), after
+    /// at least 4 bytes, and the prefix claims them and no more bytes than `input` has
+    /// (else the same error at the prefix).
     ///
     /// ```
     /// use gdvariant::edit::Edit;
@@ -144,9 +145,8 @@ impl<'a> Edit<'a> {
     ) -> Result<Self, EditError> {
         let start = value.offset();
         let at = start.checked_sub(4);
-        let out_of_bounds = || {
-            EditError::InvalidInput(Error::new(ErrorKind::LengthOutOfBounds, at.unwrap_or(0)))
-        };
+        let out_of_bounds =
+            || EditError::InvalidInput(Error::new(ErrorKind::LengthOutOfBounds, at.unwrap_or(0)));
         let at = at.ok_or_else(out_of_bounds)?;
         let mut edit = Edit::within(input, value)?;
         let claimed = input
