@@ -661,6 +661,26 @@ fn a_path_that_leads_nowhere_says_which_step_and_where() {
     // Nothing was planned.
     assert_eq!(edit.changes().count(), 0);
     assert_eq!(edit.to_vec(), bytes);
+    // A query names the same misses with the same fields.
+    assert_eq!(
+        root.query("list/5").unwrap_err(),
+        gdvariant::query::QueryError::NotFound {
+            path: "/list".into(),
+            step: 1,
+            name: "5".into(),
+            offset: list.offset()
+        }
+    );
+    let hp = root.query("hp").unwrap().value().unwrap();
+    assert_eq!(
+        root.query("hp/x").unwrap_err(),
+        gdvariant::query::QueryError::NotAContainer {
+            path: "/hp".into(),
+            step: 1,
+            found: "int",
+            offset: hp.offset()
+        }
+    );
 }
 
 #[test]

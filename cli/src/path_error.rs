@@ -32,8 +32,8 @@ impl<'a> Start<'a> {
 pub fn query_failure(e: QueryError, start: Start<'_>) -> Failure {
     match e {
         QueryError::Syntax { at, why } => malformed(start, at, why),
-        QueryError::NotFound { prefix, step } => no_such(start.label, &prefix, &step),
-        QueryError::NotAContainer { prefix, ty } => no_parts(start.label, &prefix, ty),
+        QueryError::NotFound { path, name, .. } => no_such(start.label, &path, &name),
+        QueryError::NotAContainer { path, found, .. } => no_parts(start.label, &path, found),
         other => Failure::Usage(other.to_string()),
     }
 }

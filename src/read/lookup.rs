@@ -216,22 +216,32 @@ impl<'a> VariantRef<'a> {
             Some(lookup) => lookup.found(),
         });
         reached.map_err(|missed| match missed {
-            Missed::NotFound { path, name, .. } => QueryError::NotFound {
-                prefix: path,
-                step: name,
+            Missed::NotFound {
+                path,
+                step,
+                name,
+                offset,
+            } => QueryError::NotFound {
+                path,
+                step,
+                name,
+                offset,
             },
             Missed::NotAContainer {
                 path,
+                step,
                 found,
+                offset,
                 element,
-                ..
             } => QueryError::NotAContainer {
-                prefix: path,
-                ty: if element {
+                path,
+                step,
+                found: if element {
                     "packed array element"
                 } else {
                     found
                 },
+                offset,
             },
         })
     }

@@ -45,21 +45,32 @@ pub enum QueryError {
         /// What is wrong.
         why: &'static str,
     },
-    /// A step found nothing: no such key, property or index.
-    #[error("`{prefix}` has no `{step}`")]
+    /// A step found nothing: no such key, property or index. The same fields as
+    /// [`EditError::NotFound`](crate::EditError::NotFound).
+    #[error("`{path}` has no `{name}`")]
     NotFound {
-        /// The path up to the value that lacked the step.
-        prefix: String,
+        /// The path up to the container that lacks the step.
+        path: String,
+        /// Which step of the path (0 for the first).
+        step: usize,
         /// The step as written.
-        step: String,
+        name: String,
+        /// Offset of the container's header.
+        offset: usize,
     },
-    /// A step into a value that has no parts (a number, a string, …).
-    #[error("`{prefix}` is a {ty}, which has no parts")]
+    /// A step into a value that has no parts (a number, a string, a packed array's
+    /// element, …). The same fields as
+    /// [`EditError::NotAContainer`](crate::EditError::NotAContainer).
+    #[error("`{path}` is a {found}, which has no parts")]
     NotAContainer {
         /// The path up to that value.
-        prefix: String,
-        /// Its type name.
-        ty: &'static str,
+        path: String,
+        /// Which step of the path tried to go into it.
+        step: usize,
+        /// Its type name in the dialect (`int`, `String`, …), or `packed array element`.
+        found: &'static str,
+        /// Offset of the value's header (for a packed array's element, the array's).
+        offset: usize,
     },
 }
 
