@@ -108,7 +108,7 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(cross) = build(first, other) {
         // Found here and fixed in dd55c7b: a Godot 3 object whose `script` property is not
-        // a String was written to Godot 4 as is (tests/fuzz_regressions.rs).
+        // a String was written to Godot 4 as is (tests/it/fuzz_regressions.rs).
         VariantRef::parse(&cross, other).expect("cross-dialect output parses");
     }
 });

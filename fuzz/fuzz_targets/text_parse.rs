@@ -42,7 +42,7 @@ fn read(input: &str, dialect: Dialect, options: &TextOptions) -> Option<Vec<u8>>
 /// The text of `bytes`, read back, prints a text that reads back to itself: one round
 /// reaches the fixed point. (The first round may change the text: equal keys fold, as in
 /// the engine. It may also fail: the text form cannot express every value, such as an
-/// object whose class name is not an identifier; `tests/text_parse.rs` requires every
+/// object whose class name is not an identifier; `tests/it/text_parse.rs` requires every
 /// engine fixture to read.)
 fn text_is_stable(bytes: &[u8], dialect: Dialect, options: &TextOptions) {
     let Ok(value) = VariantRef::parse(bytes, dialect) else {

@@ -183,13 +183,13 @@ def same(a, b, path="value"):
 
 @pytest.fixture(scope="session")
 def malformed_rows(tmp_path_factory):
-    """The crate's malformed-input table (tests/malformed.rs), exported by its test."""
+    """The crate's malformed-input table (tests/it/malformed.rs), exported by its test."""
     path = os.environ.get("GDVARIANT_MALFORMED_JSONL")
     if not path:
         path = str(tmp_path_factory.mktemp("malformed") / "malformed.jsonl")
         env = dict(os.environ, GDVARIANT_MALFORMED_EXPORT=path)
         subprocess.run(
-            ["cargo", "test", "-q", "--test", "malformed", "--", "--ignored",
-             "export_table_for_python"],
+            ["cargo", "test", "-q", "--test", "it", "--", "--ignored",
+             "malformed::export_table_for_python"],
             cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL)
     return [json.loads(line) for line in Path(path).read_text().splitlines()]

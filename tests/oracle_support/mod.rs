@@ -1,5 +1,5 @@
 //! Running the real engines over many (possibly malformed) blobs: one engine run per
-//! engine for a whole batch, shared by `tests/malformed.rs` and `tests/differential.rs`.
+//! engine for a whole batch, shared by `tests/it/malformed.rs` and `tests/it/differential.rs`.
 //!
 //! The protocol is the one of `../shared/oracle/decode_all.sh` (a folder with the blobs and
 //! a `cases.jsonl`, one `ORACLE-JSON` line per case), with this folder's scripts

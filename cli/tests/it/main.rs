@@ -1,0 +1,28 @@
+//! The command line's integration tests, in one test binary: one link instead of one per
+//! file. Each file of this folder is a module; run one with `cargo test -p gdvariant-cli
+//! --test it edit::` (a module path is a filter).
+
+#[path = "../../../tests/common/mod.rs"]
+mod common;
+#[path = "../../../tests/oracle_support/mod.rs"]
+mod oracle_support;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod cli;
+mod containers;
+mod containers_edit;
+mod containers_oracle;
+mod dialect_warning;
+mod diff;
+mod edit;
+mod file_safety;
+mod from_json;
+mod from_text;
+mod json_plain;
+mod multi;
+mod newcomer;
+mod pandemonium;
+mod paths;
+mod readme_transcript;
+mod salvage;

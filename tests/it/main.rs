@@ -1,0 +1,43 @@
+//! The library's integration tests, in one test binary: one link of the library and its
+//! dependencies instead of one per file, as ripgrep lays out its tests. Each file of this
+//! folder is a module; run one with `cargo test --test it edit::` (a module path is a
+//! filter). `tests/alloc.rs` stays a binary of its own: it installs a counting global
+//! allocator, which must not count the other tests' allocations.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../oracle_support/mod.rs"]
+mod oracle_support;
+
+mod accessors;
+mod builder;
+mod containers;
+mod containers_malformed;
+mod detect;
+mod diff;
+mod differential;
+mod edit;
+mod errors;
+mod fixtures;
+mod frame;
+mod fuzz_regressions;
+mod godot_client;
+mod interop;
+mod json;
+mod json_plain;
+mod json_read;
+mod layers;
+mod malformed;
+mod multi_value;
+mod oracle;
+mod oracle_containers;
+mod owned;
+mod pandemonium;
+mod reader;
+mod roundtrip;
+mod serde;
+mod serde_oracle;
+mod serde_props;
+mod text_oracle;
+mod text_parse;
+mod tokio_codec;
