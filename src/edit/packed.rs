@@ -118,7 +118,7 @@ fn bounds(array: &PackedArray<'_>, index: usize) -> Option<(usize, usize)> {
         return None;
     }
     if array.ty() != VariantType::PackedStringArray {
-        let size = element_size(array)?;
+        let size = array.element_size()?;
         let start = base.checked_add(index.checked_mul(size)?)?;
         let end = if index == array.len() {
             start
@@ -148,25 +148,6 @@ fn field_end(data: &[u8], at: usize) -> Option<usize> {
         .checked_add(len)?
         .checked_add(pad4(len))?;
     (end <= data.len()).then_some(end)
-}
-
-/// Bytes per element of a fixed-size packed array.
-fn element_size(array: &PackedArray<'_>) -> Option<usize> {
-    use VariantType as T;
-    let component = if array.is_double() { 8 } else { 4 };
-    Some(match array.ty() {
-        T::PackedByteArray => 1,
-        T::PackedInt32Array | T::PackedFloat32Array => 4,
-        T::PackedInt64Array | T::PackedFloat64Array => 8,
-        T::PackedVector2Array => 2 * component,
-        T::PackedVector3Array => 3 * component,
-        T::PackedVector4Array => 4 * component,
-        T::PackedColorArray => 16,
-        T::PackedVector2iArray => 8,
-        T::PackedVector3iArray => 12,
-        T::PackedVector4iArray => 16,
-        _ => return None,
-    })
 }
 
 /// Plans `op` on element `index` of `array` (the value `container`): appends the new bytes

@@ -123,8 +123,16 @@ macro_rules! generate {
 
         impl<'a> Value<'a> {
             /// A packed array's length (elements); `None` for another value. O(1).
-            #[cfg_attr(not(feature = "serde"), allow(dead_code))] // serde's sequences
-            pub(crate) fn packed_len(&self) -> Option<usize> {
+            ///
+            /// ```
+            /// use gdvariant::{Dialect, VariantRef};
+            ///
+            /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0]; // PackedInt32Array(7, 8)
+            /// let value = VariantRef::parse(&bytes, Dialect::Godot4)?;
+            /// assert_eq!(value.value().packed_len(), Some(2));
+            /// # Ok::<(), gdvariant::Error>(())
+            /// ```
+            pub fn packed_len(&self) -> Option<usize> {
                 Some(match self {
                     Value::$bytes(p) => p.len(),
                     Value::$strings(p) => p.len(),

@@ -185,7 +185,10 @@ impl<'a> PackedArray<'a> {
     }
 
     /// Bytes per element (`None` for strings). O(1).
-    #[cfg_attr(not(any(feature = "glam", feature = "bytemuck")), allow(dead_code))]
+    #[cfg_attr(
+        not(any(feature = "glam", feature = "bytemuck", feature = "alloc")),
+        allow(dead_code)
+    )]
     pub(crate) fn element_size(&self) -> Option<usize> {
         self.element.size(self.double)
     }

@@ -15,7 +15,7 @@ pub(crate) use self::access::ValueDe;
 use self::access::{ArraySeq, DictMap, ObjectMap, PairSeq, Tagged};
 use self::leaves::{Field, Fields, MathSeq, PackedSeq};
 pub(crate) use self::walk::Walk;
-use crate::read::decoded::{math_value, Value};
+use crate::read::decoded::{math_value, packed_value, Value};
 use crate::read::object::ObjectRef;
 use crate::serde::error::DeError;
 use crate::serde::godot::{RAW_BYTES, RAW_DIALECT, RAW_OFFSET, RAW_TOKEN};
@@ -281,19 +281,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
                 Ok(value)
             }
             math_value!(m) => visitor.visit_seq(MathSeq::new(m)),
-            packed @ (Value::PackedByteArray(_)
-            | Value::PackedInt32Array(_)
-            | Value::PackedInt64Array(_)
-            | Value::PackedFloat32Array(_)
-            | Value::PackedFloat64Array(_)
-            | Value::PackedStringArray(_)
-            | Value::PackedVector2Array(_)
-            | Value::PackedVector3Array(_)
-            | Value::PackedVector4Array(_)
-            | Value::PackedColorArray(_)
-            | Value::PackedVector2iArray(_)
-            | Value::PackedVector3iArray(_)
-            | Value::PackedVector4iArray(_)) => visitor.visit_seq(PackedSeq::new(packed)),
+            packed @ packed_value!() => visitor.visit_seq(PackedSeq::new(packed)),
             other => return Err(DeError::mismatch("Array", other.ty(), at)),
         };
         result.map_err(|e: DeError| e.at(at))
