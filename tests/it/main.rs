@@ -1,8 +1,10 @@
 //! The library's integration tests, in one test binary: one link of the library and its
 //! dependencies instead of one per file, as ripgrep lays out its tests. Each file of this
 //! folder is a module; run one with `cargo test --test it edit::` (a module path is a
-//! filter). `tests/alloc.rs` stays a binary of its own: it installs a counting global
-//! allocator, which must not count the other tests' allocations.
+//! filter). Two files stay binaries of their own, because they measure the process:
+//! `tests/alloc.rs` installs a counting global allocator, and `tests/godot_client.rs`
+//! checks that the echo server's resident memory stays flat under hostile clients, which
+//! the other tests' allocations would disturb.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -21,7 +23,6 @@ mod errors;
 mod fixtures;
 mod frame;
 mod fuzz_regressions;
-mod godot_client;
 mod interop;
 mod json;
 mod json_plain;

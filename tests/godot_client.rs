@@ -18,11 +18,11 @@
 //! The engine test runs when `GDVARIANT_ORACLE=1` (then missing engines are a failure) or
 //! when the engines are installed; otherwise it prints a SKIPPED line on stderr and passes.
 
-#[path = "../../examples/echo_server.rs"]
+#[path = "../examples/echo_server.rs"]
 #[allow(dead_code)]
 mod echo_server;
 
-use crate::oracle_support;
+mod oracle_support;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
