@@ -19,6 +19,7 @@ macro_rules! generate {
         vectors: [$(($vec:ident, $vec_view:ident, $n:literal, $b32:ident, $b64:ident, $vec_item:ident))*],
         bytes: [($bytes:ident, $bytes_view:ident, $bytes_build:ident)],
         strings: [($strings:ident, $strings_view:ident, $strings_build:ident)],
+        all: [$($all:tt)*],
     ) => {
         generate!(@pattern ($) [$bytes $($pod)* $strings $($vec)*]);
 

@@ -8,108 +8,18 @@ use crate::read::strings::{GdStr, PackedStrings};
 use crate::wire::type_list::for_each_type;
 use crate::wire::types::VariantType;
 
-/// One parsed value as an enum with one variant per Godot type, each carrying its borrowed
-/// view: match on it instead of trying `as_*` accessors one after another. `Copy`, 40 bytes
-/// on 64-bit targets; building one from a [`VariantRef`](crate::VariantRef) is O(1) and reads nothing but the
-/// header and the first payload words.
-///
-/// Variants are named as in Godot 4; Godot 3 values use the same variants (`PoolIntArray`
-/// is [`Value::PackedInt32Array`], `Quat` is [`Value::Quaternion`], …). Math values carry
-/// a [`MathRef`], whose components are f32, f64 (Godot 4 double-precision builds) or i32.
-///
-/// ```
-/// use gdvariant::{Dialect, Value, VariantRef};
-///
-/// // var_to_bytes(Vector2(1, 2)) in Godot 4
-/// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
-/// let describe = match VariantRef::parse(&bytes, Dialect::Godot4)?.value() {
-///     Value::Int(n) => format!("the int {n}"),
-///     Value::String(s) => format!("the text {s}"),
-///     Value::Vector2(v) => format!("a point at ({}, {})", v.get(0).unwrap(), v.get(1).unwrap()),
-///     Value::Dictionary(d) => format!("{} pairs", d.len()),
-///     other => format!("a {:?}", other.ty()),
-/// };
-/// assert_eq!(describe, "a point at (1, 2)");
-/// # Ok::<(), gdvariant::Error>(())
-/// ```
-///
-/// **New types.** The enum is exhaustive on purpose: a `match` that names every type is the
-/// point, and the compiler then lists every place a new type must be handled. A Godot type
-/// added later (Pandemonium's typed arrays, integer vector arrays) is therefore a breaking
-/// change, released as a new minor version while the crate is 0.x, and listed in the
-/// changelog. Code that wants to stay compiling across such releases matches with a
-/// wildcard arm, as above.
-#[derive(Clone, Copy, Debug)]
-#[allow(missing_docs)]
-// each variant is the Godot type it names
-// A word-sized tag leaves no padding between the tag and the payload: with a byte tag,
-// each copy of a Value moved 7 padding bytes as two overlapping loads, and the second
-// load, spanning two earlier stores, stalled store forwarding (measured: half the time
-// of `gdvariant stats`). The size is the same 40 bytes.
-#[repr(u64)]
-pub enum Value<'a> {
-    /// `null`.
-    Nil,
-    Bool(bool),
-    /// 32 or 64 bits on the wire, widened.
-    Int(i64),
-    /// f32 or f64 on the wire, widened exactly.
-    Float(f64),
-    String(GdStr<'a>),
-    Vector2(MathRef<'a>),
-    Vector2i(MathRef<'a>),
-    Rect2(MathRef<'a>),
-    Rect2i(MathRef<'a>),
-    Vector3(MathRef<'a>),
-    Vector3i(MathRef<'a>),
-    Transform2D(MathRef<'a>),
-    Vector4(MathRef<'a>),
-    Vector4i(MathRef<'a>),
-    Plane(MathRef<'a>),
-    /// `Quat` in Godot 3.
-    Quaternion(MathRef<'a>),
-    Aabb(MathRef<'a>),
-    Basis(MathRef<'a>),
-    /// `Transform` in Godot 3.
-    Transform3D(MathRef<'a>),
-    Projection(MathRef<'a>),
-    /// r, g, b, a: always f32.
-    Color(MathRef<'a>),
-    StringName(GdStr<'a>),
-    NodePath(NodePathRef<'a>),
-    /// The id (Godot 3 writes none: 0).
-    Rid(u64),
-    Object(ObjectRef<'a>),
-    /// Godot 4 writes no payload: always an empty Callable.
-    Callable,
-    Signal(SignalRef<'a>),
-    Dictionary(DictRef<'a>),
-    Array(ArrayRef<'a>),
-    PackedByteArray(&'a [u8]),
-    PackedInt32Array(Packed<'a, i32>),
-    PackedInt64Array(Packed<'a, i64>),
-    PackedFloat32Array(Packed<'a, f32>),
-    PackedFloat64Array(Packed<'a, f64>),
-    PackedStringArray(PackedStrings<'a>),
-    PackedVector2Array(PackedVectorsRef<'a, 2>),
-    PackedVector3Array(PackedVectorsRef<'a, 3>),
-    /// r, g, b, a per color: always f32.
-    PackedColorArray(Packed<'a, [f32; 4]>),
-    PackedVector4Array(PackedVectorsRef<'a, 4>),
-    /// Pandemonium's `PoolVector2iArray`.
-    PackedVector2iArray(Packed<'a, [i32; 2]>),
-    /// Pandemonium's `PoolVector3iArray`.
-    PackedVector3iArray(Packed<'a, [i32; 3]>),
-    /// Pandemonium's `PoolVector4iArray` (eras B and C).
-    PackedVector4iArray(Packed<'a, [i32; 4]>),
-    /// Pandemonium's `TypedArray` (era C): [`ArrayRef::element_type`] is its declared type.
-    TypedArray(ArrayRef<'a>),
-    /// Pandemonium's `PackedTypedArray` (era C): the same bytes as a `TypedArray`.
-    PackedTypedArray(ArrayRef<'a>),
+/// A pattern for the variant `$name` of [`Value`], whatever its payload.
+macro_rules! value_pattern {
+    ($name:ident) => {
+        Value::$name
+    };
+    ($name:ident, $payload:ty) => {
+        Value::$name(_)
+    };
 }
 
 /// Generates, from the type list ([`for_each_type!`]): the `math_value!` and
-/// `packed_value!` patterns, `Value::packed_ty`, [`packed_to_value`] and
+/// `packed_value!` patterns, the [`Value`] enum and `Value::ty`, [`packed_to_value`] and
 /// [`PackedArray::get`].
 macro_rules! generate {
     (
@@ -118,7 +28,63 @@ macro_rules! generate {
         vectors: [$(($vec:ident, $vec_view:ident, $n:literal, $b32:ident, $b64:ident, $vec_item:ident))*],
         bytes: [($bytes:ident, $bytes_view:ident, $bytes_build:ident)],
         strings: [($strings:ident, $strings_view:ident, $strings_build:ident)],
+        all: [$((
+            $name:ident, $g3:expr, $g3_name:literal, $g4_name:literal, $layout:expr,
+            [$($pm:tt)*], [$($type_doc:literal)*], [$($doc:literal)*] $(, $payload:ty)?
+        ))*],
     ) => {
+        /// One parsed value as an enum with one variant per Godot type, each carrying its borrowed
+        /// view: match on it instead of trying `as_*` accessors one after another. `Copy`, 40 bytes
+        /// on 64-bit targets; building one from a [`VariantRef`](crate::VariantRef) is O(1) and
+        /// reads nothing but the header and the first payload words.
+        ///
+        /// Variants are named as in Godot 4; Godot 3 values use the same variants (`PoolIntArray`
+        /// is [`Value::PackedInt32Array`], `Quat` is [`Value::Quaternion`], …). Math values carry a
+        /// [`MathRef`], whose components are f32, f64 (Godot 4 double-precision builds) or i32.
+        ///
+        /// ```
+        /// use gdvariant::{Dialect, Value, VariantRef};
+        ///
+        /// // var_to_bytes(Vector2(1, 2)) in Godot 4
+        /// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+        /// let describe = match VariantRef::parse(&bytes, Dialect::Godot4)?.value() {
+        ///     Value::Int(n) => format!("the int {n}"),
+        ///     Value::String(s) => format!("the text {s}"),
+        ///     Value::Vector2(v) => format!("a point at ({}, {})", v.get(0).unwrap(), v.get(1).unwrap()),
+        ///     Value::Dictionary(d) => format!("{} pairs", d.len()),
+        ///     other => format!("a {:?}", other.ty()),
+        /// };
+        /// assert_eq!(describe, "a point at (1, 2)");
+        /// # Ok::<(), gdvariant::Error>(())
+        /// ```
+        ///
+        /// **New types.** The enum is exhaustive on purpose: a `match` that names every type is the
+        /// point, and the compiler then lists every place a new type must be handled. A Godot type
+        /// added later (Pandemonium's typed arrays, integer vector arrays) is therefore a breaking
+        /// change, released as a new minor version while the crate is 0.x, and listed in the
+        /// changelog. Code that wants to stay compiling across such releases matches with a
+        /// wildcard arm, as above.
+        #[derive(Clone, Copy, Debug)]
+        #[allow(missing_docs)]
+        // each variant is the Godot type it names
+        // A word-sized tag leaves no padding between the tag and the payload: with a byte tag,
+        // each copy of a Value moved 7 padding bytes as two overlapping loads, and the second
+        // load, spanning two earlier stores, stalled store forwarding (measured: half the time
+        // of `gdvariant stats`). The size is the same 40 bytes.
+        #[repr(u64)]
+        pub enum Value<'a> {
+            $($(#[doc = $doc])* $name $(($payload))?,)*
+        }
+
+        impl Value<'_> {
+            /// The value's type. O(1).
+            pub fn ty(&self) -> VariantType {
+                match self {
+                    $(value_pattern!($name $(, $payload)?) => VariantType::$name,)*
+                }
+            }
+        }
+
         generate!(@patterns ($) [$($math)*] [$bytes $($pod)* $strings $($vec)*] [$($pod)* $($vec)*]);
 
         impl<'a> Value<'a> {
@@ -150,17 +116,6 @@ macro_rules! generate {
                 Some(match self {
                     $(Value::$pod(p) => (false, p.len(), p.as_bytes()),)*
                     $(Value::$vec(p) => (p.is_double(), p.len(), p.as_bytes()),)*
-                    _ => return None,
-                })
-            }
-
-            /// The type of a packed-array variant.
-            fn packed_ty(&self) -> Option<VariantType> {
-                Some(match self {
-                    Value::$bytes(_) => VariantType::$bytes,
-                    Value::$strings(_) => VariantType::$strings,
-                    $(Value::$pod(_) => VariantType::$pod,)*
-                    $(Value::$vec(_) => VariantType::$vec,)*
                     _ => return None,
                 })
             }
@@ -251,30 +206,6 @@ pub(crate) use math_value;
 pub(crate) use packed_value;
 
 impl Value<'_> {
-    /// The value's type. O(1).
-    pub fn ty(&self) -> VariantType {
-        use VariantType as T;
-        match self {
-            Value::Nil => T::Nil,
-            Value::Bool(_) => T::Bool,
-            Value::Int(_) => T::Int,
-            Value::Float(_) => T::Float,
-            Value::String(_) => T::String,
-            math_value!(m) => m.ty(),
-            Value::StringName(_) => T::StringName,
-            Value::NodePath(_) => T::NodePath,
-            Value::Rid(_) => T::Rid,
-            Value::Object(_) => T::Object,
-            Value::Callable => T::Callable,
-            Value::Signal(_) => T::Signal,
-            Value::Dictionary(_) => T::Dictionary,
-            Value::Array(_) => T::Array,
-            packed @ packed_value!() => packed.packed_ty().unwrap_or(T::Nil),
-            Value::TypedArray(_) => T::TypedArray,
-            Value::PackedTypedArray(_) => T::PackedTypedArray,
-        }
-    }
-
     /// The math value of any fixed-size math variant (vectors, rects, transforms, Plane,
     /// Quaternion, AABB, Basis, Projection, Color), for code that treats them alike.
     pub fn as_math(&self) -> Option<MathRef<'_>> {

@@ -67,6 +67,7 @@ macro_rules! names {
         vectors: [$(($vec:ident, $($vec_rest:tt)*))*],
         bytes: [($bytes:ident, $bytes_view:ident, $bytes_build:ident)],
         strings: [($strings:ident, $strings_view:ident, $strings_build:ident)],
+        all: [$($all:tt)*],
     ) => {
         /// The reserved name of a Godot type (`None` for a type that needs none).
         pub(crate) fn type_name(ty: VariantType) -> Option<&'static str> {

@@ -3,76 +3,7 @@
 //! driven by [`TYPE_TABLE`].
 
 use super::dialect::Dialect;
-
-/// A Variant type, named as in Godot 4. Godot 3 names are in [`VariantType::name`].
-///
-/// The discriminant equals the Godot 4 type id (for the types Godot 4 has; Pandemonium's
-/// own types come after them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-#[allow(missing_docs)] // the names are the Godot type names
-pub enum VariantType {
-    Nil = 0,
-    Bool,
-    Int,
-    /// `float` in Godot 4, `REAL` in Godot 3 (64-bit in memory, f32 or f64 on the wire).
-    Float,
-    String,
-    Vector2,
-    Vector2i,
-    Rect2,
-    Rect2i,
-    Vector3,
-    Vector3i,
-    Transform2D,
-    Vector4,
-    Vector4i,
-    Plane,
-    /// `Quat` in Godot 3.
-    Quaternion,
-    Aabb,
-    Basis,
-    /// `Transform` in Godot 3.
-    Transform3D,
-    Projection,
-    Color,
-    StringName,
-    NodePath,
-    Rid,
-    Object,
-    Callable,
-    Signal,
-    Dictionary,
-    Array,
-    /// `PoolByteArray` in Godot 3.
-    PackedByteArray,
-    /// `PoolIntArray` in Godot 3.
-    PackedInt32Array,
-    PackedInt64Array,
-    /// `PoolRealArray` in Godot 3.
-    PackedFloat32Array,
-    PackedFloat64Array,
-    /// `PoolStringArray` in Godot 3.
-    PackedStringArray,
-    /// `PoolVector2Array` in Godot 3.
-    PackedVector2Array,
-    /// `PoolVector3Array` in Godot 3.
-    PackedVector3Array,
-    /// `PoolColorArray` in Godot 3.
-    PackedColorArray,
-    PackedVector4Array,
-    /// Pandemonium's `PoolVector2iArray` (all eras).
-    PackedVector2iArray,
-    /// Pandemonium's `PoolVector3iArray` (all eras).
-    PackedVector3iArray,
-    /// Pandemonium's `PoolVector4iArray` (eras B and C).
-    PackedVector4iArray,
-    /// Pandemonium's `TypedArray` (era C): an Array with a declared element type.
-    TypedArray,
-    /// Pandemonium's `PackedTypedArray` (era C): the same bytes as `TypedArray`; the
-    /// engine stores the elements natively (floats narrowed to `real_t`).
-    PackedTypedArray,
-}
+use super::type_list::for_each_type;
 
 /// How one component of a fixed-size math value is stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,181 +148,39 @@ use Component::{Real, F32, I32};
 use Layout::*;
 use VariantType as T;
 
-/// Every type, indexed by the `VariantType` discriminant: the Godot 4 id for the first 39,
-/// then the types only Pandemonium has.
-pub(crate) const TYPE_TABLE: [TypeInfo; 44] = [
-    row(T::Nil, Some(0), "Nil", "Nil", Nil).pm(0, 0, 0),
-    row(T::Bool, Some(1), "bool", "bool", Bool).pm(1, 1, 1),
-    row(T::Int, Some(2), "int", "int", Int).pm(2, 2, 2),
-    row(T::Float, Some(3), "float", "float", Float).pm(3, 3, 3),
-    row(T::String, Some(4), "String", "String", Str).pm(4, 4, 4),
-    row(T::Vector2, Some(5), "Vector2", "Vector2", Math(2, Real)).pm(5, 7, 7),
-    row(T::Vector2i, None, "Vector2i", "Vector2i", Math(2, I32)).pm(6, 8, 8),
-    row(T::Rect2, Some(6), "Rect2", "Rect2", Math(4, Real)).pm(7, 5, 5),
-    row(T::Rect2i, None, "Rect2i", "Rect2i", Math(4, I32)).pm(8, 6, 6),
-    row(T::Vector3, Some(7), "Vector3", "Vector3", Math(3, Real)).pm(9, 9, 9),
-    row(T::Vector3i, None, "Vector3i", "Vector3i", Math(3, I32)).pm(10, 10, 10),
-    row(
-        T::Transform2D,
-        Some(8),
-        "Transform2D",
-        "Transform2D",
-        Math(6, Real),
-    )
-    .pm(11, 18, 18),
-    row(T::Vector4, None, "Vector4", "Vector4", Math(4, Real)).pm(NO, 11, 11),
-    row(T::Vector4i, None, "Vector4i", "Vector4i", Math(4, I32)).pm(NO, 12, 12),
-    row(T::Plane, Some(9), "Plane", "Plane", Math(4, Real)).pm(12, 13, 13),
-    row(T::Quaternion, Some(10), "Quat", "Quaternion", Math(4, Real))
-        .pm(13, 14, 14)
-        .pm_bc_name("Quaternion"),
-    row(T::Aabb, Some(11), "AABB", "AABB", Math(6, Real)).pm(14, 15, 15),
-    row(T::Basis, Some(12), "Basis", "Basis", Math(9, Real)).pm(15, 16, 16),
-    row(
-        T::Transform3D,
-        Some(13),
-        "Transform",
-        "Transform3D",
-        Math(12, Real),
-    )
-    .pm(16, 17, 17),
-    row(
-        T::Projection,
-        None,
-        "Projection",
-        "Projection",
-        Math(16, Real),
-    )
-    .pm(NO, 19, 19),
-    row(T::Color, Some(14), "Color", "Color", Math(4, F32)).pm(17, 20, 20),
-    row(T::StringName, None, "StringName", "StringName", Str).pm(21, 24, 24),
-    row(T::NodePath, Some(15), "NodePath", "NodePath", NodePath).pm(18, 21, 21),
-    row(T::Rid, Some(16), "RID", "RID", Rid).pm(19, 22, 22),
-    row(T::Object, Some(17), "Object", "Object", Object).pm(20, 23, 23),
-    row(T::Callable, None, "Callable", "Callable", Callable),
-    row(T::Signal, None, "Signal", "Signal", Signal),
-    row(
-        T::Dictionary,
-        Some(18),
-        "Dictionary",
-        "Dictionary",
-        Dictionary,
-    )
-    .pm(22, 25, 25),
-    row(T::Array, Some(19), "Array", "Array", Array).pm(23, 26, 26),
-    row(
-        T::PackedByteArray,
-        Some(20),
-        "PoolByteArray",
-        "PackedByteArray",
-        Packed(Element::U8),
-    )
-    .pm(24, 27, 29),
-    row(
-        T::PackedInt32Array,
-        Some(21),
-        "PoolIntArray",
-        "PackedInt32Array",
-        Packed(Element::I32),
-    )
-    .pm(25, 28, 30),
-    row(
-        T::PackedInt64Array,
-        None,
-        "PackedInt64Array",
-        "PackedInt64Array",
-        Packed(Element::I64),
-    ),
-    row(
-        T::PackedFloat32Array,
-        Some(22),
-        "PoolRealArray",
-        "PackedFloat32Array",
-        Packed(Element::F32),
-    )
-    .pm(26, 29, 31),
-    row(
-        T::PackedFloat64Array,
-        None,
-        "PackedFloat64Array",
-        "PackedFloat64Array",
-        Packed(Element::F64),
-    ),
-    row(
-        T::PackedStringArray,
-        Some(23),
-        "PoolStringArray",
-        "PackedStringArray",
-        Packed(Element::Str),
-    )
-    .pm(27, 30, 32),
-    row(
-        T::PackedVector2Array,
-        Some(24),
-        "PoolVector2Array",
-        "PackedVector2Array",
-        Packed(Element::Real(2)),
-    )
-    .pm(28, 31, 33),
-    row(
-        T::PackedVector3Array,
-        Some(25),
-        "PoolVector3Array",
-        "PackedVector3Array",
-        Packed(Element::Real(3)),
-    )
-    .pm(30, 33, 35),
-    row(
-        T::PackedColorArray,
-        Some(26),
-        "PoolColorArray",
-        "PackedColorArray",
-        Packed(Element::Color),
-    )
-    .pm(32, 37, 39),
-    row(
-        T::PackedVector4Array,
-        None,
-        "PackedVector4Array",
-        "PackedVector4Array",
-        Packed(Element::Real(4)),
-    )
-    .pm(NO, 35, 37)
-    .pm_name("PoolVector4Array"),
-    row(
-        T::PackedVector2iArray,
-        None,
-        "PoolVector2iArray",
-        "PackedVector2iArray",
-        Packed(Element::I32s(2)),
-    )
-    .pm(29, 32, 34),
-    row(
-        T::PackedVector3iArray,
-        None,
-        "PoolVector3iArray",
-        "PackedVector3iArray",
-        Packed(Element::I32s(3)),
-    )
-    .pm(31, 34, 36),
-    row(
-        T::PackedVector4iArray,
-        None,
-        "PoolVector4iArray",
-        "PackedVector4iArray",
-        Packed(Element::I32s(4)),
-    )
-    .pm(NO, 36, 38),
-    row(T::TypedArray, None, "TypedArray", "TypedArray", TypedArray).pm(NO, NO, 27),
-    row(
-        T::PackedTypedArray,
-        None,
-        "PackedTypedArray",
-        "PackedTypedArray",
-        TypedArray,
-    )
-    .pm(NO, NO, 28),
-];
+/// Generates, from the type list's `all` rows ([`for_each_type!`]): the [`VariantType`]
+/// enum and [`TYPE_TABLE`].
+macro_rules! types {
+    (
+        math: $math:tt,
+        pod: $pod:tt,
+        vectors: $vectors:tt,
+        bytes: $bytes:tt,
+        strings: $strings:tt,
+        all: [$((
+            $name:ident, $g3:expr, $g3_name:literal, $g4_name:literal, $layout:expr,
+            [$($pm:tt)*], [$($doc:literal)*], [$($value_doc:literal)*] $(, $payload:ty)?
+        ))*],
+    ) => {
+        /// A Variant type, named as in Godot 4. Godot 3 names are in [`VariantType::name`].
+        ///
+        /// The discriminant equals the Godot 4 type id (for the types Godot 4 has;
+        /// Pandemonium's own types come after them).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        #[allow(missing_docs)] // the names are the Godot type names
+        pub enum VariantType {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        /// Every type, indexed by the `VariantType` discriminant: the Godot 4 id for the
+        /// first 39, then the types only Pandemonium has.
+        pub(crate) const TYPE_TABLE: [TypeInfo; 44] = [
+            $(row(T::$name, $g3, $g3_name, $g4_name, $layout)$($pm)*,)*
+        ];
+    };
+}
+for_each_type!(types);
 
 impl VariantType {
     /// Every type, in Godot 4 id order.
