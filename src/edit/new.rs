@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 impl<'a> Edit<'a> {
     /// A plan for an already parsed value: the output is that value's new bytes (its
     /// [`encoded`](VariantRef::encoded) bytes with the changes). Offsets in errors are
-    /// those of the view ([`VariantRef::offset`]); the ranges of [`Change`]s index
+    /// those of the view ([`VariantRef::offset`]); the ranges of [`Change`](super::Change)s index
     /// `value.encoded()`. O(1).
     ///
     /// ```
@@ -116,7 +116,7 @@ impl<'a> Edit<'a> {
     /// `input` itself: its offsets count from `input`'s start), its prefix the 4 bytes
     /// before it, in `order`. The output is the whole of `input`, with the value changed
     /// and its frame's prefix set to the new length; the other frames, and bytes inside the
-    /// frame after the value, are kept as they are. [`Change`] ranges index `input`.
+    /// frame after the value, are kept as they are. [`Change`](super::Change) ranges index `input`.
     ///
     /// Checks, O(1), no second validation: `value`'s bytes are `input`'s at
     /// `value.offset()` (else [`EditError::InvalidInput`] with
