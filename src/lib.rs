@@ -61,6 +61,15 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![deny(missing_docs)]
 #![warn(clippy::indexing_slicing)]
+// A length, count or value that does not fit its field must be refused or documented, never
+// cut short by `as`: conversions are checked (`try_from`), and the intentional narrowings
+// (an f64 rounded to an f32 as the engine does, ints wrapped into engine fields) are the
+// documented helpers of `wire::narrow` (SAFETY.md). The unit tests may keep their casts,
+// as the integration tests do.
+#![cfg_attr(
+    not(test),
+    deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)
+)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]

@@ -150,7 +150,9 @@ pub(crate) fn compress(input: &[u8], out: &mut Vec<u8>) {
             break;
         };
         let candidate = *slot as usize;
-        *slot = ip as u32;
+        // A position past u32 is stored as 0: like the wrapped position `as` kept before,
+        // it is more than 8192 bytes back from every later position, so it never matches.
+        *slot = u32::try_from(ip).unwrap_or(0);
         let distance = ip - candidate.min(ip);
         if candidate < ip
             && distance <= MAX_L1_DISTANCE
@@ -176,23 +178,26 @@ pub(crate) fn compress(input: &[u8], out: &mut Vec<u8>) {
 fn emit_literals(mut literals: &[u8], out: &mut Vec<u8>) {
     while !literals.is_empty() {
         let (run, rest) = literals.split_at(literals.len().min(MAX_LITERALS));
-        out.push((run.len() - 1) as u8);
+        // At most 31 (the `min` above).
+        out.push(u8::try_from(run.len() - 1).unwrap_or(u8::MAX));
         out.extend_from_slice(run);
         literals = rest;
     }
 }
 
-/// One level-1 back reference of `len` (3..=264) bytes, `distance` (1..=8192) back.
+/// One level-1 back reference of `len` (3..=264) bytes, `distance` (1..=8192) back. With
+/// those bounds (the caller's `min` and distance check) every field fits its byte.
 fn emit_match(len: usize, distance: usize, out: &mut Vec<u8>) {
+    let byte = |x: usize| u8::try_from(x).unwrap_or(u8::MAX);
     let l = len - 2;
     let d = distance - 1;
     if l < 7 {
-        out.push(((l << 5) + (d >> 8)) as u8);
+        out.push(byte((l << 5) + (d >> 8)));
     } else {
-        out.push(((7 << 5) + (d >> 8)) as u8);
-        out.push((l - 7) as u8);
+        out.push(byte((7 << 5) + (d >> 8)));
+        out.push(byte(l - 7));
     }
-    out.push((d & 255) as u8);
+    out.push(byte(d & 255));
 }
 
 #[cfg(test)]

@@ -85,7 +85,9 @@ pub(crate) fn read(data: &[u8], limit: u64) -> Result<(Vec<u8>, Compression, u32
         }
         blocks.push(Block {
             index,
-            at: at as usize,
+            // Past the address space only on a 32-bit target, for a file whose sizes add
+            // up to more than it holds: the size check after the loop refuses it.
+            at: usize::try_from(at).unwrap_or(usize::MAX),
             compressed: compressed as usize,
             plain: plain as usize,
         });

@@ -117,8 +117,10 @@ pub(crate) fn read(
             (4, Mode::Cfb(Block::clone_from_slice(&iv)))
         }
     };
-    let digest = decrypt_and_hash(&cipher, &mut mode, &mut plain, len as usize);
-    plain.truncate(len as usize);
+    // `layout` checked `len` against the ciphertext in the file: it fits.
+    let len = usize::try_from(len).unwrap_or(usize::MAX);
+    let digest = decrypt_and_hash(&cipher, &mut mode, &mut plain, len);
+    plain.truncate(len);
     let stored = data.get(md5_at..md5_at + 16).unwrap_or_default();
     if digest.as_slice() != stored {
         return Err(ContainerError::new(K::WrongKey, md5_at));

@@ -135,7 +135,8 @@ impl Secret {
         for byte in &mut key {
             let hi = digits.next()??;
             let lo = digits.next()??;
-            *byte = (hi << 4 | lo) as u8;
+            // Two hex digits (each below 16): always a byte.
+            *byte = u8::try_from(hi << 4 | lo).ok()?;
         }
         match digits.next() {
             None => Some(Secret::Key(key)),

@@ -8,6 +8,7 @@ use alloc::{string::String, vec::Vec};
 use crate::read::packed::PackedArray;
 use crate::read::value::VariantRef;
 use crate::wire::bytes::{le_u32, pad4};
+use crate::wire::narrow::f32_of;
 use crate::wire::types::VariantType;
 
 /// What to do with element `index`.
@@ -53,7 +54,7 @@ pub(super) fn element(array: &PackedArray<'_>, value: &VariantRef<'_>) -> Result
             .map(|n| out.extend_from_slice(&n.to_le_bytes()))
             .ok_or("int"),
         T::PackedFloat32Array => real
-            .map(|x| out.extend_from_slice(&(x as f32).to_le_bytes()))
+            .map(|x| out.extend_from_slice(&f32_of(x).to_le_bytes()))
             .ok_or("float"),
         T::PackedFloat64Array => real
             .map(|x| out.extend_from_slice(&x.to_le_bytes()))
@@ -94,7 +95,7 @@ fn vector(
         if array.is_double() {
             out.extend_from_slice(&c.to_le_bytes());
         } else {
-            out.extend_from_slice(&(c as f32).to_le_bytes());
+            out.extend_from_slice(&f32_of(c).to_le_bytes());
         }
     }
     Some(())

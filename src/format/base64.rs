@@ -64,20 +64,22 @@ pub(crate) fn decode(text: &[u8]) -> Option<Vec<u8>> {
         }
         filled = 0;
         let [a, b, c, d] = quad;
+        // 24 bits: the three bytes are the low three of the big-endian word.
         let n = value(a)? << 18 | value(b)? << 12;
         match (c, d) {
             (b'=', b'=') => {
-                out.push((n >> 16) as u8);
+                let [_, first, _, _] = n.to_be_bytes();
+                out.push(first);
                 ended = true;
             }
             (c, b'=') => {
-                let n = n | value(c)? << 6;
-                out.extend_from_slice(&[(n >> 16) as u8, (n >> 8) as u8]);
+                let [_, first, second, _] = (n | value(c)? << 6).to_be_bytes();
+                out.extend_from_slice(&[first, second]);
                 ended = true;
             }
             (c, d) => {
-                let n = n | value(c)? << 6 | value(d)?;
-                out.extend_from_slice(&[(n >> 16) as u8, (n >> 8) as u8, n as u8]);
+                let [_, bytes @ ..] = (n | value(c)? << 6 | value(d)?).to_be_bytes();
+                out.extend_from_slice(&bytes);
             }
         }
     }

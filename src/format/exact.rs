@@ -66,7 +66,7 @@ fn exact(m: u64, e: i32, precision: u32, dig: u32) -> Option<Exact> {
     if e >= 0 {
         // An integer: below 2^precision, every one is a float and its digits are shortest.
         let n = m
-            .checked_shl(e as u32)
+            .checked_shl(e.unsigned_abs())
             .filter(|&n| n >> precision == 0 && n >> e == m)?;
         let mut digits = n;
         let mut exponent = 0;

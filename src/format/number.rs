@@ -33,13 +33,15 @@ pub(crate) fn push_u64(out: &mut Vec<u8>, mut n: u64) {
             dst.copy_from_slice(src);
         }
     }
+    // Below 100 after the loop.
+    let n = u8::try_from(n).unwrap_or(0);
     if n >= 10 {
-        let pair = n as usize * 2;
+        let pair = usize::from(n) * 2;
         if let (Some(dst), Some(src)) = (digits.get_mut(..2), PAIRS.get(pair..pair + 2)) {
             dst.copy_from_slice(src);
         }
     } else if let Some(d) = digits.first_mut() {
-        *d = b'0' + n as u8;
+        *d = b'0' + n;
     }
 }
 
@@ -128,14 +130,14 @@ fn push_exact(out: &mut Vec<u8>, negative: bool, exact: Exact) {
     let Exact { digits, exponent } = exact;
     if exponent >= 0 {
         push_u64(out, digits);
-        out.resize(out.len() + exponent as usize, b'0');
+        out.resize(out.len() + exponent.unsigned_abs() as usize, b'0');
         return out.extend_from_slice(b".0");
     }
     let frac_len = exponent.unsigned_abs() as usize;
     let len = digits.checked_ilog10().map_or(1, |log| log as usize + 1);
     if len > frac_len {
         // Fewer than 16 digits: the power fits.
-        let scale = 10u64.pow(frac_len as u32);
+        let scale = 10u64.pow(exponent.unsigned_abs());
         push_u64(out, digits / scale);
         out.push(b'.');
         push_padded(out, digits % scale, frac_len);
@@ -214,7 +216,10 @@ fn debug_layout(out: &mut Vec<u8>, text: &[u8], exponential: bool) {
     let sig = sig
         .get(..sig.iter().rposition(|&d| d != b'0').map_or(0, |i| i + 1))
         .unwrap_or(&[]);
-    let point = int_len as i32 - lead as i32 + exp;
+    // Both are lengths within zmij's text of one float: a few dozen bytes at most.
+    let int_len = i32::try_from(int_len).unwrap_or(i32::MAX);
+    let lead = i32::try_from(lead).unwrap_or(0);
+    let point = int_len.saturating_sub(lead).saturating_add(exp);
     if negative {
         out.push(b'-');
     }
@@ -232,15 +237,19 @@ fn debug_layout(out: &mut Vec<u8>, text: &[u8], exponential: bool) {
         out.extend_from_slice(b"0.");
         out.resize(out.len() + point.unsigned_abs() as usize, b'0');
         out.extend_from_slice(sig);
-    } else if (point as usize) < sig.len() {
-        let (int, frac) = sig.split_at(point as usize);
-        out.extend_from_slice(int);
-        out.push(b'.');
-        out.extend_from_slice(frac);
     } else {
-        out.extend_from_slice(sig);
-        out.resize(out.len() + (point as usize - sig.len()), b'0');
-        out.extend_from_slice(b".0");
+        // Positive here.
+        let point = point.unsigned_abs() as usize;
+        if point < sig.len() {
+            let (int, frac) = sig.split_at(point);
+            out.extend_from_slice(int);
+            out.push(b'.');
+            out.extend_from_slice(frac);
+        } else {
+            out.extend_from_slice(sig);
+            out.resize(out.len() + (point - sig.len()), b'0');
+            out.extend_from_slice(b".0");
+        }
     }
 }
 

@@ -84,7 +84,8 @@ pub fn decode<'a>(bytes: &'a [u8], options: &ParseOptions) -> Result<(RpcValue<'
         return Ok((RpcValue::Bool(meta & BOOL_TRUE != 0), 1));
     }
     if ty == VariantType::Int as u8 {
-        let size = 1usize << (meta >> MODE_SHIFT);
+        let mode = meta >> MODE_SHIFT;
+        let size = 1usize << mode;
         let field = bytes
             .get(1..1 + size)
             .ok_or(Error::new(ErrorKind::UnexpectedEnd, 1))?;
@@ -93,7 +94,7 @@ pub fn decode<'a>(bytes: &'a [u8], options: &ParseOptions) -> Result<(RpcValue<'
             dst.copy_from_slice(field);
         }
         // Sign-extend from `size` bytes.
-        let shift = 64 - 8 * size as u32;
+        let shift = 64 - (8u32 << mode);
         let value = (i64::from_le_bytes(wide) << shift) >> shift;
         return Ok((RpcValue::Int(value), 1 + size));
     }

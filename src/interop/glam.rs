@@ -8,10 +8,11 @@ use glam::{
 };
 
 use super::math::{godot_math, packed_math};
+use crate::wire::narrow::{f32_of, i32_of};
 
 godot_math!(Vec2, Vector2, 2, f32, |v| [v.x.into(), v.y.into()], |c| {
     let [x, y] = c;
-    Vec2::new(x as f32, y as f32)
+    Vec2::new(f32_of(x), f32_of(y))
 });
 godot_math!(
     Vec3,
@@ -21,7 +22,7 @@ godot_math!(
     |v| [v.x.into(), v.y.into(), v.z.into()],
     |c| {
         let [x, y, z] = c;
-        Vec3::new(x as f32, y as f32, z as f32)
+        Vec3::new(f32_of(x), f32_of(y), f32_of(z))
     }
 );
 godot_math!(
@@ -30,7 +31,7 @@ godot_math!(
     4,
     f32,
     |v| v.to_array().map(f64::from),
-    |c| Vec4::from_array(c.map(|x| x as f32))
+    |c| Vec4::from_array(c.map(f32_of))
 );
 godot_math!(DVec2, Vector2, 2, f64, |v| v.to_array(), |c| {
     DVec2::from_array(c)
@@ -47,7 +48,7 @@ godot_math!(
     2,
     i32,
     |v| v.to_array().map(f64::from),
-    |c| IVec2::from_array(c.map(|x| x as i32))
+    |c| IVec2::from_array(c.map(i32_of))
 );
 godot_math!(
     IVec3,
@@ -55,7 +56,7 @@ godot_math!(
     3,
     i32,
     |v| v.to_array().map(f64::from),
-    |c| IVec3::from_array(c.map(|x| x as i32))
+    |c| IVec3::from_array(c.map(i32_of))
 );
 godot_math!(
     IVec4,
@@ -63,7 +64,7 @@ godot_math!(
     4,
     i32,
     |v| v.to_array().map(f64::from),
-    |c| IVec4::from_array(c.map(|x| x as i32))
+    |c| IVec4::from_array(c.map(i32_of))
 );
 godot_math!(
     Quat,
@@ -71,7 +72,7 @@ godot_math!(
     4,
     f32,
     |v| v.to_array().map(f64::from),
-    |c| Quat::from_array(c.map(|x| x as f32))
+    |c| Quat::from_array(c.map(f32_of))
 );
 godot_math!(DQuat, Quaternion, 4, f64, |v| v.to_array(), |c| {
     DQuat::from_array(c)
@@ -82,7 +83,7 @@ godot_math!(
     9,
     f32,
     |v| rows3(v.to_cols_array().map(f64::from)),
-    |c| Mat3::from_cols_array(&rows3(c).map(|x| x as f32))
+    |c| Mat3::from_cols_array(&rows3(c).map(f32_of))
 );
 godot_math!(DMat3, Basis, 9, f64, |v| rows3(v.to_cols_array()), |c| {
     DMat3::from_cols_array(&rows3(c))
@@ -93,7 +94,7 @@ godot_math!(
     16,
     f32,
     |v| v.to_cols_array().map(f64::from),
-    |c| Mat4::from_cols_array(&c.map(|x| x as f32))
+    |c| Mat4::from_cols_array(&c.map(f32_of))
 );
 godot_math!(DMat4, Projection, 16, f64, |v| v.to_cols_array(), |c| {
     DMat4::from_cols_array(&c)
@@ -104,7 +105,7 @@ godot_math!(
     6,
     f32,
     |v| v.to_cols_array().map(f64::from),
-    |c| Affine2::from_cols_array(&c.map(|x| x as f32))
+    |c| Affine2::from_cols_array(&c.map(f32_of))
 );
 godot_math!(DAffine2, Transform2D, 6, f64, |v| v.to_cols_array(), |c| {
     DAffine2::from_cols_array(&c)
@@ -115,7 +116,7 @@ godot_math!(
     12,
     f32,
     |v| affine3(v.to_cols_array().map(f64::from)),
-    |c| Affine3A::from_cols_array(&affine3(c).map(|x| x as f32))
+    |c| Affine3A::from_cols_array(&affine3(c).map(f32_of))
 );
 godot_math!(
     DAffine3,

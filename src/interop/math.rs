@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use crate::owned::{MathComponents, Variant};
 use crate::read::math::MathRef;
 use crate::read::packed::{PackedArray, PackedElement};
+use crate::wire::narrow::{f32_of, i32_of};
 use crate::wire::types::VariantType;
 use crate::write::sink::Sink;
 use crate::write::{BuildError, Builder};
@@ -118,11 +119,11 @@ pub(crate) fn to_variant<M: GodotMath>(m: &M) -> Variant {
     let all = m.wire();
     let wire: Vec<f64> = all.iter().take(M::N).copied().collect();
     let components = if M::INTEGER {
-        MathComponents::I32(wire.iter().map(|&c| c as i32).collect())
+        MathComponents::I32(wire.iter().map(|&c| i32_of(c)).collect())
     } else if M::DOUBLE {
         MathComponents::F64(wire)
     } else {
-        MathComponents::F32(wire.iter().map(|&c| c as f32).collect())
+        MathComponents::F32(wire.iter().map(|&c| f32_of(c)).collect())
     };
     Variant::Math {
         ty: M::TYPE,
@@ -157,12 +158,12 @@ pub(crate) fn write_wire<S: Sink, M: GodotMath>(
     let wire = m.wire();
     let n = M::N.min(16);
     if M::INTEGER {
-        let c = wire.map(|c| c as i32);
+        let c = wire.map(i32_of);
         b.math_i32(M::TYPE, c.get(..n).unwrap_or(&[]))
     } else if M::DOUBLE {
         b.math_f64(M::TYPE, wire.get(..n).unwrap_or(&[]))
     } else {
-        let c = wire.map(|c| c as f32);
+        let c = wire.map(f32_of);
         b.math(M::TYPE, c.get(..n).unwrap_or(&[]))
     }
 }

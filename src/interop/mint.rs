@@ -8,20 +8,46 @@ use mint::{
 };
 
 use super::math::{godot_math, packed_math};
+use crate::wire::narrow::{f32_of, i32_of};
+
+/// A mint component type from the f64 that carries a Godot component (see
+/// [`GodotMath::from_wire`](super::math::GodotMath::from_wire)): rounded to f32, kept as
+/// f64, or an integer vector's i32.
+trait OfWire {
+    fn of_wire(x: f64) -> Self;
+}
+
+impl OfWire for f32 {
+    fn of_wire(x: f64) -> f32 {
+        f32_of(x)
+    }
+}
+
+impl OfWire for f64 {
+    fn of_wire(x: f64) -> f64 {
+        x
+    }
+}
+
+impl OfWire for i32 {
+    fn of_wire(x: f64) -> i32 {
+        i32_of(x)
+    }
+}
 
 macro_rules! vectors {
     ($($e:ty, $kind:ident, $v2:ident, $v3:ident, $v4:ident;)*) => {$(
         godot_math!(Vector2<$e>, $v2, 2, $kind, |v| [v.x as f64, v.y as f64], |c| {
-            let [x, y] = c;
-            Vector2 { x: x as $e, y: y as $e }
+            let [x, y] = c.map(<$e as OfWire>::of_wire);
+            Vector2 { x, y }
         });
         godot_math!(Vector3<$e>, $v3, 3, $kind, |v| [v.x as f64, v.y as f64, v.z as f64], |c| {
-            let [x, y, z] = c;
-            Vector3 { x: x as $e, y: y as $e, z: z as $e }
+            let [x, y, z] = c.map(<$e as OfWire>::of_wire);
+            Vector3 { x, y, z }
         });
         godot_math!(Vector4<$e>, $v4, 4, $kind, |v| [v.x as f64, v.y as f64, v.z as f64, v.w as f64], |c| {
-            let [x, y, z, w] = c;
-            Vector4 { x: x as $e, y: y as $e, z: z as $e, w: w as $e }
+            let [x, y, z, w] = c.map(<$e as OfWire>::of_wire);
+            Vector4 { x, y, z, w }
         });
     )*};
 }
@@ -37,13 +63,13 @@ macro_rules! rotations {
         godot_math!(Quaternion<$e>, Quaternion, 4, $kind,
             |q| [q.v.x as f64, q.v.y as f64, q.v.z as f64, q.s as f64],
             |c| {
-                let [x, y, z, s] = c;
-                Quaternion { v: Vector3 { x: x as $e, y: y as $e, z: z as $e }, s: s as $e }
+                let [x, y, z, s] = c.map(<$e as OfWire>::of_wire);
+                Quaternion { v: Vector3 { x, y, z }, s }
             });
         godot_math!(RowMatrix3<$e>, Basis, 9, $kind,
             |m| [m.x.x, m.x.y, m.x.z, m.y.x, m.y.y, m.y.z, m.z.x, m.z.y, m.z.z].map(|c| c as f64),
             |c| {
-                let [a, b, d, e, f, g, h, i, j] = c.map(|x| x as $e);
+                let [a, b, d, e, f, g, h, i, j] = c.map(<$e as OfWire>::of_wire);
                 RowMatrix3 {
                     x: Vector3 { x: a, y: b, z: d },
                     y: Vector3 { x: e, y: f, z: g },
@@ -53,7 +79,7 @@ macro_rules! rotations {
         godot_math!(ColumnMatrix3<$e>, Basis, 9, $kind,
             |m| [m.x.x, m.y.x, m.z.x, m.x.y, m.y.y, m.z.y, m.x.z, m.y.z, m.z.z].map(|c| c as f64),
             |c| {
-                let [a, b, d, e, f, g, h, i, j] = c.map(|x| x as $e);
+                let [a, b, d, e, f, g, h, i, j] = c.map(<$e as OfWire>::of_wire);
                 ColumnMatrix3 {
                     x: Vector3 { x: a, y: e, z: h },
                     y: Vector3 { x: b, y: f, z: i },
@@ -64,7 +90,7 @@ macro_rules! rotations {
             |m| [m.x.x, m.y.x, m.z.x, m.x.y, m.y.y, m.z.y, m.x.z, m.y.z, m.z.z, m.w.x, m.w.y, m.w.z]
                 .map(|c| c as f64),
             |c| {
-                let [a, b, d, e, f, g, h, i, j, ox, oy, oz] = c.map(|x| x as $e);
+                let [a, b, d, e, f, g, h, i, j, ox, oy, oz] = c.map(<$e as OfWire>::of_wire);
                 ColumnMatrix3x4 {
                     x: Vector3 { x: a, y: e, z: h },
                     y: Vector3 { x: b, y: f, z: i },
@@ -75,7 +101,7 @@ macro_rules! rotations {
         godot_math!(ColumnMatrix2x3<$e>, Transform2D, 6, $kind,
             |m| [m.x.x, m.x.y, m.y.x, m.y.y, m.z.x, m.z.y].map(|c| c as f64),
             |c| {
-                let [a, b, d, e, ox, oy] = c.map(|x| x as $e);
+                let [a, b, d, e, ox, oy] = c.map(<$e as OfWire>::of_wire);
                 ColumnMatrix2x3 {
                     x: Vector2 { x: a, y: b },
                     y: Vector2 { x: d, y: e },
@@ -90,7 +116,7 @@ macro_rules! rotations {
                 core::array::from_fn(|i| flat.get(i).map_or(0.0, |&c| c as f64))
             },
             |c| {
-                let c = c.map(|x| x as $e);
+                let c = c.map(<$e as OfWire>::of_wire);
                 ColumnMatrix4::from(c)
             });
     )*};

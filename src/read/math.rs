@@ -2,6 +2,7 @@
 //! Projection, Color and the integer vector types.
 
 use crate::wire::bytes::{le_u32, le_u64};
+use crate::wire::narrow::f32_of;
 use crate::wire::types::{Component, VariantType};
 
 /// A fixed-size math value. Components are in wire order, which is Godot's constructor
@@ -114,7 +115,7 @@ impl<'a> MathRef<'a> {
     /// type is not an integer type.
     pub fn to_array_f32<const N: usize>(&self) -> Option<[f32; N]> {
         (N == self.len() && !self.is_integer())
-            .then(|| core::array::from_fn(|i| self.get(i).unwrap_or(0.0) as f32))
+            .then(|| core::array::from_fn(|i| f32_of(self.get(i).unwrap_or(0.0))))
     }
 
     /// All components of an integer type, when there are exactly `N`.

@@ -19,6 +19,7 @@ use crate::read::walk::{head, Frame, Head};
 use crate::wire::bytes::{le_u32, le_u64, pad4};
 use crate::wire::dialect::Dialect;
 use crate::wire::header::{fast_table, Header, FLAG_OBJECT_AS_ID};
+use crate::wire::narrow::halves;
 use crate::wire::types::{Element, Layout, VariantType};
 
 /// A position in validated bytes that decodes one node at a time: its header and own
@@ -116,10 +117,7 @@ impl<'a> Reader<'a> {
         let at = self.pos;
         // The header and the payload's first word in one load where 8 bytes remain.
         let (word, first) = match self.bytes.get(at..at.wrapping_add(8)) {
-            Some(head) => {
-                let both = head.try_into().map_or(0, u64::from_le_bytes);
-                (both as u32, (both >> 32) as u32)
-            }
+            Some(head) => halves(head.try_into().map_or(0, u64::from_le_bytes)),
             None => (le_u32(self.bytes, at), 0),
         };
         // The most frequent headers first (see `head`): a String, a 32-bit int or float;

@@ -31,6 +31,7 @@ use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
+use crate::wire::narrow::f32_of;
 use crate::wire::types::VariantType;
 use crate::wire::utf8::godot_view;
 
@@ -97,7 +98,7 @@ impl Serialize for Variant {
             Variant::Math { ty, components } => match components {
                 // A Color is f32 on the wire whatever its components.
                 MathComponents::F64(c) if *ty == T::Color => {
-                    let narrow: Vec<f32> = c.iter().map(|&x| x as f32).collect();
+                    let narrow: Vec<f32> = c.iter().map(|&x| f32_of(x)).collect();
                     godot(s, *ty, &Items(&narrow))
                 }
                 MathComponents::F32(c) => godot(s, *ty, &Items(c)),
@@ -284,10 +285,7 @@ impl Serialize for Node<'_, '_> {
                     godot(s, m.ty(), &Items(&c))
                 }
                 (false, false) => {
-                    let c: Vec<f32> = (0..m.len())
-                        .filter_map(|i| m.get(i))
-                        .map(|x| x as f32)
-                        .collect();
+                    let c: Vec<f32> = (0..m.len()).filter_map(|i| m.get(i)).map(f32_of).collect();
                     godot(s, m.ty(), &Items(&c))
                 }
             },
@@ -369,7 +367,7 @@ where
     if p.is_double() {
         godot(s, ty, &Iter(items))
     } else {
-        godot(s, ty, &Iter(items.map(|v| v.map(|c| c as f32))))
+        godot(s, ty, &Iter(items.map(|v| v.map(f32_of))))
     }
 }
 
@@ -415,7 +413,12 @@ fn raw<'de, A: MapAccess<'de>>(mut map: A) -> Result<(Dialect, usize, &'de [u8])
         }
     }
     match (dialect, bytes) {
-        (Some(d), Some(b)) => Ok((d, offset as usize, b)),
+        // An offset into the input, which fits a usize wherever our deserializer gave it.
+        (Some(d), Some(b)) => {
+            let offset = usize::try_from(offset)
+                .map_err(|_| de::Error::custom("not a gdvariant raw value"))?;
+            Ok((d, offset, b))
+        }
         _ => Err(de::Error::custom("not a gdvariant raw value")),
     }
 }

@@ -44,12 +44,14 @@ const fn fixed_size(layout: Layout, dialect: Dialect) -> Option<(u8, u8)> {
 #[allow(clippy::indexing_slicing)]
 const fn codes(dialect: Dialect) -> [Option<TypeCode>; 256] {
     let mut out = [None; 256];
-    let mut i = 0;
-    while i < TYPE_TABLE.len() {
-        let info = &TYPE_TABLE[i];
+    // A u8 (the table has 44 rows; past 255 the increment would fail the build): Godot 4's
+    // ids are the row numbers.
+    let mut i: u8 = 0;
+    while (i as usize) < TYPE_TABLE.len() {
+        let info = &TYPE_TABLE[i as usize];
         let id = match dialect {
             Dialect::Godot3 => info.g3_id,
-            Dialect::Godot4 if i < 39 => Some(i as u8),
+            Dialect::Godot4 if i < 39 => Some(i),
             Dialect::Godot4 => None,
             Dialect::PandemoniumA => info.pm_ids[0],
             Dialect::PandemoniumB => info.pm_ids[1],

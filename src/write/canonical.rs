@@ -13,6 +13,7 @@ use crate::wire::bytes::{le_u32, pad4};
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::header::{COUNT_SHARED_BIT, FLAG_64, FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_NONE};
+use crate::wire::narrow::f32_of;
 use crate::wire::types::VariantType;
 use crate::wire::utf8::{godot_view, is_plain_ascii};
 
@@ -35,7 +36,7 @@ pub(crate) fn canonical(own: &[u8], value: &Value<'_>, dialect: Dialect) -> bool
         }
         // A float is 32-bit iff it is exactly an f32 (a NaN never is).
         Value::Float(x) => {
-            let narrow = f64::from(*x as f32) == *x;
+            let narrow = f64::from(f32_of(*x)) == *x;
             word == if narrow { id } else { id | FLAG_64 }
         }
         Value::String(_) | Value::StringName(_) => {

@@ -14,6 +14,7 @@ use crate::read::value::VariantRef;
 use crate::read::walk::{head, Frame, Head, Stack, Step, Walk};
 use crate::wire::bytes::pad4;
 use crate::wire::header::{fast_table, COUNT_SHARED_BIT, FLAG_64};
+use crate::wire::narrow::halves;
 use crate::wire::types::VariantType;
 use crate::wire::utf8::godot_view;
 use crate::wire::utf8::{padded_ascii, short_field_clean};
@@ -342,8 +343,7 @@ impl<S: Sink> Copier<'_, '_, S> {
 #[inline(always)]
 fn fast_node(bytes: &[u8], pos: usize, table: &[u8; 256]) -> Option<(usize, Frame)> {
     let words: &[u8; 8] = bytes.get(pos..pos.checked_add(8)?)?.try_into().ok()?;
-    let both = u64::from_le_bytes(*words);
-    let (word, payload) = (both as u32, (both >> 32) as u32);
+    let (word, payload) = halves(u64::from_le_bytes(*words));
     let leaf = |end: usize| (end, Frame::NONE);
     // The most frequent headers first (see `head`): a 32-bit int is always canonical, a
     // 32-bit float unless it is a NaN (written as f64), a String when its text is clean

@@ -33,6 +33,7 @@ use core::fmt;
 use crate::read::object::NodePathRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::header::FLAG_64;
+use crate::wire::narrow::f32_of;
 use crate::wire::types::VariantType;
 use sink::Sink;
 
@@ -271,7 +272,7 @@ impl<'a, S: Sink> Builder<'a, S> {
     /// as the engine writes it.
     #[inline]
     pub fn float(mut self, value: f64) -> Result<(), BuildError> {
-        let narrow = value as f32;
+        let narrow = f32_of(value);
         if f64::from(narrow) == value {
             self.header_and(VariantType::Float, 0, narrow.to_le_bytes())?;
         } else {
@@ -309,7 +310,7 @@ impl<'a, S: Sink> Builder<'a, S> {
     /// always f32, so it is written as [`Builder::math`] would.
     pub fn math_f64(mut self, ty: VariantType, components: &[f64]) -> Result<(), BuildError> {
         if ty == VariantType::Color {
-            let narrow: Vec<f32> = components.iter().map(|&c| c as f32).collect();
+            let narrow: Vec<f32> = components.iter().map(|&c| f32_of(c)).collect();
             return self.math(ty, &narrow);
         }
         self.require(self.dialect.double_math(), "double-precision math")?;

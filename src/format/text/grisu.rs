@@ -45,7 +45,11 @@ impl DiyFp {
     fn normalize_to(self, e: i32) -> DiyFp {
         let delta = self.e - e;
         DiyFp {
-            f: self.f.checked_shl(delta as u32).unwrap_or(0),
+            // A negative `delta` shifts nothing in: 0, as a shift of 64 or more.
+            f: u32::try_from(delta)
+                .ok()
+                .and_then(|delta| self.f.checked_shl(delta))
+                .unwrap_or(0),
             e,
         }
     }
@@ -71,7 +75,8 @@ fn boundaries(biased_e: u64, fraction: u64, precision: i32, bias: i32) -> Bounda
     } else {
         DiyFp {
             f: fraction + hidden,
-            e: biased_e as i32 - bias,
+            // An exponent field: at most 0x7FF.
+            e: i32::try_from(biased_e).unwrap_or(0) - bias,
         }
     };
     let lower_is_closer = fraction == 0 && biased_e > 1;
@@ -223,9 +228,10 @@ fn decimal_digits(mut n: u32) -> ([u8; 10], usize) {
 fn digit_gen(out: &mut Digits, m_minus: DiyFp, w: DiyFp, m_plus: DiyFp) {
     let mut delta = m_plus.sub(m_minus).f;
     let mut dist = m_plus.sub(w).f;
-    let shift = (-m_plus.e) as u32; // in [32, 60] thanks to ALPHA/GAMMA
+    // In [32, 60] thanks to ALPHA/GAMMA (the clamp only states it), so `p1` fits a u32.
+    let shift = (-m_plus.e).clamp(32, 60).unsigned_abs();
     let one = 1u64.checked_shl(shift).unwrap_or(0);
-    let mut p1 = (m_plus.f >> shift) as u32;
+    let mut p1 = u32::try_from(m_plus.f >> shift).unwrap_or(u32::MAX);
     let mut p2 = m_plus.f & one.wrapping_sub(1);
 
     // The integral part's digits one by one, stopping as soon as the rest is within
@@ -238,7 +244,8 @@ fn digit_gen(out: &mut Digits, m_minus: DiyFp, w: DiyFp, m_plus: DiyFp) {
         out.push(d);
         let rest = (u64::from(p1) << shift) + p2;
         if rest <= delta {
-            out.exponent += left as i32;
+            // `left` < 10, the digits of a u32.
+            out.exponent += i32::try_from(left).unwrap_or(0);
             round(out, dist, delta, rest, u64::from(pow10) << shift);
             return;
         }
@@ -248,7 +255,8 @@ fn digit_gen(out: &mut Digits, m_minus: DiyFp, w: DiyFp, m_plus: DiyFp) {
         p2 = p2.wrapping_mul(10);
         let d = p2 >> shift;
         p2 &= one.wrapping_sub(1);
-        out.push(d as u8);
+        // A digit: `p2` was below 2^shift before the multiplication by 10.
+        out.push(u8::try_from(d).unwrap_or(0));
         m += 1;
         delta = delta.wrapping_mul(10);
         dist = dist.wrapping_mul(10);

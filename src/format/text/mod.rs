@@ -6,6 +6,8 @@ mod grisu;
 mod number;
 mod order;
 pub(crate) mod owned;
+// TODO(issue 23): casts in this module are fixed after the format reshape merges
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 pub mod parse;
 mod powers;
 pub(crate) mod style;

@@ -14,6 +14,7 @@ use core::fmt::{self, Write};
 use super::grisu;
 use super::style::TextStyle;
 use crate::format::exact::{exact_f32, exact_f64};
+use crate::wire::narrow::f32_of;
 
 /// A small stack buffer that implements `fmt::Write`.
 pub(crate) struct StackBuf {
@@ -66,7 +67,7 @@ pub(crate) fn write_real(out: &mut Vec<u8>, value: f64, role: Role, style: TextS
             // Godot 3 prints `real_t`, which is f32 in the official builds.
             let value = match role {
                 Role::IntComponent => value,
-                Role::Float | Role::Component => f64::from(value as f32),
+                Role::Float | Role::Component => f64::from(f32_of(value)),
             };
             if godot3(out, value, style).is_err() {
                 out.truncate(start);
@@ -95,7 +96,7 @@ fn godot4(out: &mut Vec<u8>, value: f64) {
     }
     // The engine prints a double that is exactly an f32 with the f32's digits.
     let magnitude = value.abs();
-    let narrow = magnitude as f32;
+    let narrow = f32_of(magnitude);
     let is_f32 = f64::from(narrow) == magnitude;
     // An exact short decimal is its own shortest digits, and Grisu2 finds the same ones
     // (checked on every such f32 and on 84 million such f64s): no search.
@@ -169,7 +170,9 @@ fn godot3(out: &mut Vec<u8>, value: f64, style: TextStyle) -> fmt::Result {
         .rposition(|&d| d != b'0')
         .map_or(0, |last| last + 1);
     let digits = digits.get(..significant).unwrap_or(digits);
-    layout(out, digits, exponent + 1 - digits.len() as i32, 6);
+    // At most the 8 digits kept above.
+    let len = i32::try_from(digits.len()).unwrap_or(0);
+    layout(out, digits, exponent + 1 - len, 6);
     Ok(())
 }
 
@@ -177,16 +180,18 @@ fn godot3(out: &mut Vec<u8>, value: f64, style: TextStyle) -> fmt::Result {
 /// when the decimal exponent of the first digit is in `-4..max_exp`, scientific
 /// (`1.5e+20`, two exponent digits at least) otherwise.
 fn layout(out: &mut Vec<u8>, digits: &[u8], exponent: i32, max_exp: i32) {
-    let k = digits.len() as i32;
+    // At most 20 digits (Grisu's buffer, or a u64's).
+    let k = i32::try_from(digits.len()).unwrap_or(i32::MAX);
     // value = 0.d1d2… × 10^n
-    let n = k + exponent;
+    let n = k.saturating_add(exponent);
     if k <= n && n <= max_exp {
         out.extend_from_slice(digits);
-        out.resize(out.len() + (n - k) as usize, b'0');
+        out.resize(out.len() + (n - k).unsigned_abs() as usize, b'0');
         return;
     }
     if 0 < n && n <= max_exp {
-        let (whole, frac) = digits.split_at(n as usize);
+        // 0 < n < k: inside the digits.
+        let (whole, frac) = digits.split_at(n.unsigned_abs() as usize);
         out.extend_from_slice(whole);
         out.push(b'.');
         return out.extend_from_slice(frac);

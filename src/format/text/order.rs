@@ -14,6 +14,7 @@ use core::cmp::Ordering;
 use crate::read::decoded::Value;
 use crate::read::strings::GdStr;
 use crate::wire::dialect::Dialect;
+use crate::wire::narrow::u64_bits;
 
 /// One dictionary pair while its dictionary is being sorted: where the key and the value
 /// are, and what the key sorts by.
@@ -69,7 +70,7 @@ pub(crate) fn sort_key(key: &Value<'_>, dialect: Dialect) -> SortKey {
             }
             (u64::from_be_bytes(first), false, true)
         }
-        (Value::Int(n), None) => ((*n as u64) ^ (1 << 63), true, true),
+        (Value::Int(n), None) => (u64_bits(*n) ^ (1 << 63), true, true),
         _ => (0, false, false),
     };
     SortKey {
@@ -176,7 +177,8 @@ pub(crate) fn sort_pairs(
     if uniform && pairs.len() > 1 {
         sort_by_prefix(pairs, dialect, scratch, order);
     } else {
-        order.extend(0..pairs.len() as u32);
+        // A dictionary's count is a u32 on the wire (and far below for an owned one).
+        order.extend(0..u32::try_from(pairs.len()).unwrap_or(u32::MAX));
         if let Some(run) = order.get_mut(start..) {
             merge_sort(pairs, dialect, &mut scratch.merge, run);
         }
@@ -204,7 +206,7 @@ fn sort_by_prefix(
         pairs
             .iter()
             .enumerate()
-            .map(|(i, p)| (p.sort.prefix, i as u32)),
+            .map(|(i, p)| (p.sort.prefix, u32::try_from(i).unwrap_or(u32::MAX))),
     );
     keyed.sort_unstable();
     order.extend(keyed.iter().map(|&(_, i)| i));

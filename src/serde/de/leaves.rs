@@ -9,6 +9,7 @@ use crate::read::decoded::Value;
 use crate::read::math::MathRef;
 use crate::read::strings::StringIter;
 use crate::serde::error::{DeError, Step};
+use crate::wire::narrow::f32_of;
 
 type Result<T> = core::result::Result<T, DeError>;
 
@@ -60,7 +61,7 @@ impl<'de> SeqAccess<'de> for MathSeq<'_> {
         if self.m.is_double() {
             seed.deserialize(x.into_deserializer()).map(Some)
         } else {
-            seed.deserialize((x as f32).into_deserializer()).map(Some)
+            seed.deserialize(f32_of(x).into_deserializer()).map(Some)
         }
     }
 
@@ -160,7 +161,7 @@ fn vector<'de, T: DeserializeSeed<'de>, const N: usize>(
     if double {
         seed.deserialize(SeqDeserializer::new(v.into_iter()))
     } else {
-        seed.deserialize(SeqDeserializer::new(v.into_iter().map(|c| c as f32)))
+        seed.deserialize(SeqDeserializer::new(v.into_iter().map(f32_of)))
     }
 }
 

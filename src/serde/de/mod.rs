@@ -20,6 +20,7 @@ use crate::read::object::ObjectRef;
 use crate::serde::error::DeError;
 use crate::serde::godot::{RAW_BYTES, RAW_DIALECT, RAW_OFFSET, RAW_TOKEN};
 use crate::wire::dialect::Dialect;
+use crate::wire::narrow::f32_of;
 
 type Result<T> = core::result::Result<T, DeError>;
 
@@ -173,7 +174,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     fn deserialize_f32<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
         let (at, value) = self.next()?;
         match value {
-            Value::Float(x) => visitor.visit_f32(x as f32).map_err(|e: DeError| e.at(at)),
+            Value::Float(x) => visitor.visit_f32(f32_of(x)).map_err(|e: DeError| e.at(at)),
             Value::Int(n) => visitor.visit_f32(n as f32).map_err(|e: DeError| e.at(at)),
             other => Err(DeError::mismatch("float", other.ty(), at)),
         }

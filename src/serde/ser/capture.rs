@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::core::{reject, shape, Result};
 use crate::serde::error::SerError;
+use crate::wire::narrow::u64_bits;
 
 /// Captures the leaves of `payload`.
 pub(crate) fn capture<T: Serialize + ?Sized>(payload: &T) -> Result<Capture> {
@@ -46,7 +47,8 @@ impl Capture {
 
     pub(crate) fn u64(&self, i: usize) -> Result<u64> {
         let n = self.ints()?.get(i).copied().ok_or_else(|| shape("id"))?;
-        Ok(n as u64)
+        // The bits `serialize_u64` stored.
+        Ok(u64_bits(n))
     }
 
     fn int(&mut self, n: i64) {

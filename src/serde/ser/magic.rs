@@ -9,6 +9,7 @@ use super::capture::{capture, Capture};
 use super::core::{shape, Result, Ser};
 use super::framed::Framed;
 use crate::serde::godot::Magic;
+use crate::wire::narrow::{f32_of, wrap_i32, wrap_u8};
 use crate::wire::types::{Component, Element, Layout, VariantType};
 
 /// Writes the payload of a reserved newtype struct.
@@ -55,13 +56,13 @@ pub(crate) fn write<T: Serialize + ?Sized>(mut ser: Ser<'_>, m: Magic, payload: 
 fn math(mut ser: Ser<'_>, ty: VariantType, cap: &Capture) -> Result<()> {
     let integer = matches!(ty.layout(), Layout::Math(_, Component::I32));
     if integer {
-        let ints: Vec<i32> = cap.ints()?.iter().map(|&n| n as i32).collect();
+        let ints: Vec<i32> = cap.ints()?.iter().map(|&n| wrap_i32(n)).collect();
         return Ok(ser.builder().math_i32(ty, &ints)?);
     }
     if cap.double {
         Ok(ser.builder().math_f64(ty, &cap.nums)?)
     } else {
-        let narrow: Vec<f32> = cap.nums.iter().map(|&x| x as f32).collect();
+        let narrow: Vec<f32> = cap.nums.iter().map(|&x| f32_of(x)).collect();
         Ok(ser.builder().math(ty, &narrow)?)
     }
 }
@@ -77,16 +78,16 @@ fn packed(mut ser: Ser<'_>, ty: VariantType, cap: Capture) -> Result<()> {
             if cap.nums.is_empty() {
                 return Ok(b.packed_bytes(&cap.bytes)?);
             }
-            let bytes: Vec<u8> = cap.ints()?.iter().map(|&n| n as u8).collect();
+            let bytes: Vec<u8> = cap.ints()?.iter().map(|&n| wrap_u8(n)).collect();
             Ok(b.packed_bytes(&bytes)?)
         }
         Element::I32 => {
-            let ints: Vec<i32> = cap.ints()?.iter().map(|&n| n as i32).collect();
+            let ints: Vec<i32> = cap.ints()?.iter().map(|&n| wrap_i32(n)).collect();
             Ok(b.packed_i32(&ints)?)
         }
         Element::I64 => Ok(b.packed_i64(cap.ints()?)?),
         Element::F32 => {
-            let floats: Vec<f32> = cap.nums.iter().map(|&x| x as f32).collect();
+            let floats: Vec<f32> = cap.nums.iter().map(|&x| f32_of(x)).collect();
             Ok(b.packed_f32(&floats)?)
         }
         Element::F64 => Ok(b.packed_f64(&cap.nums)?),
@@ -99,7 +100,7 @@ fn packed(mut ser: Ser<'_>, ty: VariantType, cap: Capture) -> Result<()> {
         Element::Real(3) => Ok(b.packed_vector3(&chunks::<f32, 3>(&cap)?)?),
         Element::Real(4) => Ok(b.packed_vector4(&chunks::<f32, 4>(&cap)?)?),
         Element::I32s(n) => {
-            let ints: Vec<i32> = cap.ints()?.iter().map(|&n| n as i32).collect();
+            let ints: Vec<i32> = cap.ints()?.iter().map(|&n| wrap_i32(n)).collect();
             let n = usize::from(n);
             if ints.len() % n != 0 {
                 return Err(shape("packed vector"));
@@ -148,7 +149,7 @@ trait FromF64 {
 
 impl FromF64 for f32 {
     fn from_f64(x: f64) -> Self {
-        x as f32
+        f32_of(x)
     }
 }
 
