@@ -1,8 +1,10 @@
-//! Text formats of a parsed value: the engines' own text form and lossless JSON.
+//! Text formats of a parsed value: the engines' own text form and lossless JSON, both ways,
+//! with one error type for their readers.
 
 pub(crate) mod base64;
 pub(crate) mod exact;
 #[cfg(feature = "std")]
 pub mod json;
 pub(crate) mod number;
-pub(crate) mod text;
+pub(crate) mod syntax;
+pub mod text;
