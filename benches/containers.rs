@@ -40,10 +40,7 @@ fn plain_save() -> Vec<u8> {
 
 /// Validates every frame; returns how many.
 fn validate(plain: &[u8]) -> usize {
-    let options = FrameOptions {
-        max_frame: usize::MAX,
-        ..FrameOptions::new(Dialect::Godot4)
-    };
+    let options = FrameOptions::new(Dialect::Godot4).max_frame(usize::MAX);
     let mut count = 0;
     for f in frame::frames(plain, options) {
         black_box(f.expect("valid frame"));

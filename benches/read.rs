@@ -150,7 +150,12 @@ fn bench_blob(c: &mut Criterion, blob: &Blob) {
     group.bench_function(BenchmarkId::from_parameter("json"), |b| {
         b.iter(|| {
             json.clear();
-            gdvariant::json::write(&mut json, black_box(value), false).unwrap();
+            gdvariant::json::write(
+                &mut json,
+                black_box(value),
+                &gdvariant::json::WriteOptions::new(),
+            )
+            .unwrap();
             json.len()
         })
     });

@@ -109,13 +109,9 @@ pub use edit::{Edit, EditError};
 #[cfg(feature = "std")]
 pub use format::json;
 #[cfg(feature = "alloc")]
-pub use format::text::owned::VariantText;
+pub use format::syntax::SyntaxError;
 #[cfg(feature = "alloc")]
-pub use format::text::parse as text;
-#[cfg(feature = "alloc")]
-pub use format::text::style::TextStyle;
-#[cfg(feature = "alloc")]
-pub use format::text::Text;
+pub use format::text;
 #[cfg(feature = "alloc")]
 pub use owned::access::VariantIndex;
 #[cfg(feature = "alloc")]

@@ -547,7 +547,9 @@ fn json_and_text_stream_long_strings_and_packed_arrays_in_bounded_memory() {
     for (name, blob) in [("pv3", &pv3), ("bytes", &bytes), ("string", &string)] {
         let value = VariantRef::parse(blob, Dialect::Godot4).unwrap();
         let mut out = CountingWriter::default();
-        let (result, usage) = measure(|| gdvariant::json::write(&mut out, value, false));
+        let (result, usage) = measure(|| {
+            gdvariant::json::write(&mut out, value, &gdvariant::json::WriteOptions::new())
+        });
         result.unwrap();
         assert!(out.len > 2_000_000, "{name}: {} bytes of JSON", out.len);
         assert!(usage.peak < 256 << 10, "{name}: JSON peak {}", usage.peak);

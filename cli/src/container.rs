@@ -125,18 +125,15 @@ impl ReadArgs {
     /// The key is looked for (options, then the environment) only for an encrypted file.
     pub fn open(&self, name: &Path, raw: &[u8]) -> Result<Option<Unwrapped>, Failure> {
         let sniffed = container::sniff(raw);
-        let mut options = OpenOptions {
-            stream: match self.decompress {
-                None => StreamMode::Detect,
-                Some(DecompressArg::None) => StreamMode::Plain,
-                Some(DecompressArg::Fastlz) => StreamMode::Named(Compression::FastLz),
-                Some(DecompressArg::Deflate) => StreamMode::Named(Compression::Deflate),
-                Some(DecompressArg::Zstd) => StreamMode::Named(Compression::Zstd),
-                Some(DecompressArg::Gzip) => StreamMode::Named(Compression::Gzip),
-                Some(DecompressArg::Brotli) => StreamMode::Named(Compression::Brotli),
-            },
-            ..OpenOptions::default()
-        };
+        let mut options = OpenOptions::new().stream(match self.decompress {
+            None => StreamMode::Detect,
+            Some(DecompressArg::None) => StreamMode::Plain,
+            Some(DecompressArg::Fastlz) => StreamMode::Named(Compression::FastLz),
+            Some(DecompressArg::Deflate) => StreamMode::Named(Compression::Deflate),
+            Some(DecompressArg::Zstd) => StreamMode::Named(Compression::Zstd),
+            Some(DecompressArg::Gzip) => StreamMode::Named(Compression::Gzip),
+            Some(DecompressArg::Brotli) => StreamMode::Named(Compression::Brotli),
+        });
         let mut source = None;
         if let Some(encrypted @ Container::Encrypted { .. }) = sniffed {
             let (secret, from) = self

@@ -73,15 +73,15 @@ pub fn run_set(args: &SetArgs, ctx: &Ctx) -> Outcome {
         |edit, path| {
             let dialect = edit.dialect();
             let bytes = if args.json {
-                json::read(args.value.as_bytes(), dialect)
+                json::to_bytes(args.value.as_bytes(), dialect)
                     .map_err(|e| format!("VALUE: {} at column {} (JSON)", e.kind(), e.column()))?
             } else {
-                text::parse(&args.value, dialect).map_err(|e| {
+                text::to_bytes(&args.value, dialect).map_err(|e| {
                     format!(
                         "VALUE: {} at column {} (the engine's text form; --json for JSON){}",
-                        e.kind,
-                        e.column,
-                        string_hint(&args.value, &e.kind)
+                        e.kind(),
+                        e.column(),
+                        string_hint(&args.value, e.kind())
                     )
                 })?
             };

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use gdvariant::frame::{self, PrefixOrder};
 use gdvariant::json::plain::{self, JsonForm, TypeChange};
-use gdvariant::json::{self, JsonReadError};
+use gdvariant::json::{self, JsonError};
 use gdvariant::{Dialect, VariantRef};
 
 use crate::container::ReadArgs;
@@ -93,12 +93,12 @@ struct Doc {
 /// Why a document could not be read: the reader's error (none when the document was
 /// refused whole), and a hint.
 struct Bad {
-    error: Option<JsonReadError>,
+    error: Option<JsonError>,
     hint: Option<&'static str>,
 }
 
-impl From<JsonReadError> for Bad {
-    fn from(error: JsonReadError) -> Self {
+impl From<JsonError> for Bad {
+    fn from(error: JsonError) -> Self {
         Bad {
             error: Some(error),
             hint: None,
@@ -135,13 +135,13 @@ fn read_doc(
             error: None,
             hint: Some(LIKE_TAGGED),
         }),
-        (JsonForm::Tagged, None) => match json::read(json, dialect) {
+        (JsonForm::Tagged, None) => match json::to_bytes(json, dialect) {
             Ok(bytes) => Ok(Doc {
                 detected_tagged: asked == Asked::Detect,
                 ..doc(bytes, Vec::new())
             }),
             Err(error) => {
-                let plain_reads = asked == Asked::Detect && plain::read(json, dialect).is_ok();
+                let plain_reads = asked == Asked::Detect && plain::to_bytes(json, dialect).is_ok();
                 Err(Bad {
                     error: Some(error),
                     hint: plain_reads.then_some(PLAIN_HINT),
@@ -149,12 +149,12 @@ fn read_doc(
             }
         },
         (_, Some(template)) => {
-            let like = plain::read_like(json, template)?;
+            let like = plain::to_bytes_like(json, template)?;
             Ok(doc(like.bytes, like.changes))
         }
-        (JsonForm::Plain, None) => Ok(doc(plain::read(json, dialect)?, Vec::new())),
+        (JsonForm::Plain, None) => Ok(doc(plain::to_bytes(json, dialect)?, Vec::new())),
         // No object: both forms read it alike.
-        (_, None) => Ok(doc(json::read(json, dialect)?, Vec::new())),
+        (_, None) => Ok(doc(json::to_bytes(json, dialect)?, Vec::new())),
     }
 }
 

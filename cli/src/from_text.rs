@@ -4,7 +4,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use gdvariant::frame::{self, PrefixOrder};
-use gdvariant::text::{self, TextOptions};
+use gdvariant::text::{self, ReadOptions};
 use gdvariant::{Dialect, VariantRef};
 
 use crate::context::{Ctx, Outcome};
@@ -43,15 +43,15 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let text = std::str::from_utf8(&raw)
         .map_err(|e| format!("{name}: not UTF-8 text at byte {}", e.valid_up_to()))?;
     let dialect = args.dialect.godot.dialect();
-    let options = TextOptions {
-        engine_floats: args.engine_floats,
-        ..TextOptions::default()
-    };
+    let options = ReadOptions::new().engine_floats(args.engine_floats);
     // One value, or several after `#N` lines as `show` prints a file of several frames.
-    let read = text::parse_sequence(text, dialect, &options).map_err(|e| {
+    let read = text::sequence_to_bytes(text, dialect, &options).map_err(|e| {
         format!(
             "{name}:{}:{}: {} (byte {})",
-            e.line, e.column, e.kind, e.offset
+            e.line(),
+            e.column(),
+            e.kind(),
+            e.offset()
         )
     })?;
     let bytes = if read.numbered || args.prefixed {

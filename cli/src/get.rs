@@ -63,7 +63,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let written = if args.raw {
         out.write_all(value.encoded())
     } else if args.json {
-        gdvariant::json::write(&mut out, value, false).and_then(|()| writeln!(out))
+        gdvariant::json::write(&mut out, value, &gdvariant::json::WriteOptions::new())
+            .and_then(|()| writeln!(out))
     } else {
         writeln!(out, "{value}")
     };

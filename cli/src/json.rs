@@ -35,10 +35,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let written = input
         .values()
         .try_for_each(|value| {
+            let options = gdvariant::json::WriteOptions::new().pretty(args.pretty);
             let written = if args.plain {
-                gdvariant::json::plain::write(&mut out, value, args.pretty)
+                gdvariant::json::plain::write(&mut out, value, &options)
             } else {
-                gdvariant::json::write(&mut out, value, args.pretty)
+                gdvariant::json::write(&mut out, value, &options)
             };
             written.and_then(|()| writeln!(out))
         })

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use gdvariant::TextStyle;
+use gdvariant::text::TextStyle;
 
 use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;

@@ -13,20 +13,12 @@
 #![no_main]
 
 use gdvariant::container::{compress, open, Compression, Container, OpenOptions, StreamMode};
-use gdvariant::Limits;
 use libfuzzer_sys::fuzz_target;
 
 const LIMIT: u64 = 1 << 20;
 
 fn options(stream: StreamMode) -> OpenOptions {
-    OpenOptions {
-        stream,
-        limits: Limits {
-            max_unpacked: LIMIT,
-            ..Limits::default()
-        },
-        ..OpenOptions::default()
-    }
+    OpenOptions::new().stream(stream).max_unpacked(LIMIT)
 }
 
 /// Opens `file`; if it opens, the result is within the limit and wraps back to itself.

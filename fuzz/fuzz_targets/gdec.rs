@@ -13,20 +13,14 @@
 #![no_main]
 
 use gdvariant::container::{encrypt, open, Container, Layout, OpenOptions, Secret};
-use gdvariant::Limits;
 use libfuzzer_sys::fuzz_target;
 
 const LIMIT: u64 = 1 << 20;
 
 fn options(secret: &Secret) -> OpenOptions {
-    OpenOptions {
-        secret: Some(secret.clone()),
-        limits: Limits {
-            max_unpacked: LIMIT,
-            ..Limits::default()
-        },
-        ..OpenOptions::default()
-    }
+    OpenOptions::new()
+        .secret(secret.clone())
+        .max_unpacked(LIMIT)
 }
 
 fuzz_target!(|input: &[u8]| {

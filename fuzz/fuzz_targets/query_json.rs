@@ -19,7 +19,8 @@ use libfuzzer_sys::fuzz_target;
 /// Writes `value` as JSON and reads it back with serde_json.
 fn to_json(value: VariantRef<'_>, pretty: bool) -> serde_json::Value {
     let mut out = Vec::new();
-    json::write(&mut out, value, pretty).expect("writing to a Vec cannot fail");
+    json::write(&mut out, value, &json::WriteOptions::new().pretty(pretty))
+        .expect("writing to a Vec cannot fail");
     let text = std::str::from_utf8(&out).expect("JSON output is UTF-8");
     let mut reader = serde_json::Deserializer::from_str(text);
     reader.disable_recursion_limit();

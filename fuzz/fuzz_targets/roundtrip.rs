@@ -12,7 +12,8 @@
 //! - building into the other dialect may fail, but what it writes parses there.
 #![no_main]
 
-use gdvariant::{Builder, Dialect, ObjectRef, ParseOptions, TextStyle, VariantRef};
+use gdvariant::text::TextStyle;
+use gdvariant::{Builder, Dialect, ObjectRef, ParseOptions, VariantRef};
 use gdvariant_fuzz::{Config, Sink};
 use libfuzzer_sys::fuzz_target;
 
@@ -63,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let built = build(first, dialect).expect("a parsed value re-encodes in its dialect");
-    let second = VariantRef::parse_with(&built, dialect, &ParseOptions::strict())
+    let second = VariantRef::parse_with(&built, dialect, &ParseOptions::new().strict(true))
         .expect("the builder's output parses in strict mode");
     let reordered = null_object_in_key(first);
     for style in [TextStyle::Godot32, TextStyle::Godot36, TextStyle::Godot4] {

@@ -113,7 +113,7 @@ fn round_trip(save: &Save<'_>, dialect: Dialect) {
         assert_eq!(out, [0xAA], "to_writer wrote on error");
         return;
     };
-    VariantRef::parse_with(&first, dialect, &ParseOptions::strict())
+    VariantRef::parse_with(&first, dialect, &ParseOptions::new().strict(true))
         .unwrap_or_else(|e| panic!("to_vec wrote bytes that do not parse strictly: {e}"));
     let again: Save<'_> = gdvariant::from_bytes(&first, dialect)
         .unwrap_or_else(|e| panic!("to_vec wrote bytes from_bytes refuses: {e}"));

@@ -10,28 +10,32 @@
 //!   reads back to the same text (`text_is_stable`).
 #![no_main]
 
-use gdvariant::text::{self, TextOptions};
+use gdvariant::text::{self, ReadOptions};
 use gdvariant::{Dialect, Edge, ParseOptions, VariantRef};
 use gdvariant_fuzz::Config;
 use libfuzzer_sys::fuzz_target;
 
 /// Reads `input`; on success checks the bytes and returns them.
-fn read(input: &str, dialect: Dialect, options: &TextOptions) -> Option<Vec<u8>> {
+fn read(input: &str, dialect: Dialect, options: &ReadOptions) -> Option<Vec<u8>> {
     let mut out = vec![0xAA];
-    match text::parse_into(input, dialect, options, &mut out) {
+    match text::to_bytes_into(input, dialect, options, &mut out) {
         Ok(()) => {
-            assert_eq!(out.first(), Some(&0xAA), "parse_into overwrote its output");
+            assert_eq!(
+                out.first(),
+                Some(&0xAA),
+                "to_bytes_into overwrote its output"
+            );
             out.remove(0);
-            VariantRef::parse_with(&out, dialect, &ParseOptions::strict())
+            VariantRef::parse_with(&out, dialect, &ParseOptions::new().strict(true))
                 .unwrap_or_else(|e| panic!("{input:?} wrote bytes that do not parse: {e}"));
             Some(out)
         }
         Err(e) => {
-            assert_eq!(out, [0xAA], "parse_into left output on error");
-            assert!(e.offset <= input.len(), "{e}: offset past the text");
-            assert!(e.line >= 1 && e.column >= 1);
+            assert_eq!(out, [0xAA], "to_bytes_into left output on error");
+            assert!(e.offset() <= input.len(), "{e}: offset past the text");
+            assert!(e.line() >= 1 && e.column() >= 1);
             assert!(
-                e.line <= 1 + input.matches('\n').count(),
+                e.line() <= 1 + input.matches('\n').count(),
                 "{e}: line past the text"
             );
             None
@@ -44,17 +48,14 @@ fn read(input: &str, dialect: Dialect, options: &TextOptions) -> Option<Vec<u8>>
 /// the engine. It may also fail: the text form cannot express every value, such as an
 /// object whose class name is not an identifier; `tests/it/text_parse.rs` requires every
 /// engine fixture to read.)
-fn text_is_stable(bytes: &[u8], dialect: Dialect, options: &TextOptions) {
+fn text_is_stable(bytes: &[u8], dialect: Dialect, options: &ReadOptions) {
     let Ok(value) = VariantRef::parse(bytes, dialect) else {
         return;
     };
     if no_fixed_point(value) {
         return;
     }
-    let exact = TextOptions {
-        engine_floats: false,
-        ..*options
-    };
+    let exact = options.engine_floats(false);
     let shown = value.to_string();
     let Some(once) = read(&shown, dialect, &exact) else {
         return;
@@ -137,16 +138,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let config = Config::new(config);
-    let mut options = TextOptions {
-        engine_floats: config.extra,
-        ..TextOptions::default()
-    };
+    let mut options = ReadOptions::new().engine_floats(config.extra);
     if config.options.limits.max_depth < 64 {
-        options.max_depth = 8;
+        options = options.max_depth(8);
     }
     let input = String::from_utf8_lossy(rest);
     if let Some(bytes) = read(&input, config.dialect, &options) {
-        if options.max_depth > 8 {
+        if options.limits.max_depth > 8 {
             text_is_stable(&bytes, config.dialect, &options);
         }
     }

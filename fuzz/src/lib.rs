@@ -62,10 +62,7 @@ impl Config {
                     Dialect::PandemoniumC,
                 ][usize::from(byte >> 4 & 3)]
             },
-            options: ParseOptions {
-                limits,
-                strict: bit(1),
-            },
+            options: ParseOptions::new().limits(limits).strict(bit(1)),
             misalign: [0, 1, 2, 4][usize::from(byte >> 4 & 3)],
             prefix: bit(6),
             extra: bit(7),

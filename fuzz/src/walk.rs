@@ -4,9 +4,10 @@
 
 use core::fmt::{self, Write};
 
+use gdvariant::text::TextStyle;
 use gdvariant::{
     ArrayRef, ContainerType, DictRef, GdStr, MathRef, NodePathRef, ObjectRef, Packed, PackedArray,
-    PackedElement, StringIter, TextStyle, Value, VariantRef, VariantType,
+    PackedElement, StringIter, Value, VariantRef, VariantType,
 };
 use zerocopy::IntoBytes;
 

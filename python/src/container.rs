@@ -34,11 +34,9 @@ pub fn open_options(
         Some(name) if name.eq_ignore_ascii_case("none") => StreamMode::Plain,
         Some(name) => StreamMode::Named(mode(name, "decompress")?),
     };
-    Ok(OpenOptions {
-        secret: secret(password, key)?,
-        stream,
-        ..OpenOptions::default()
-    })
+    Ok(OpenOptions::new()
+        .secret(secret(password, key)?)
+        .stream(stream))
 }
 
 /// The plain bytes of `data` and the Python object that holds them: `data` itself

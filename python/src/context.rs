@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gdvariant::{Dialect, Error, Limits, ParseOptions, GODOT_MAX_DEPTH};
+use gdvariant::{Dialect, Error, ParseOptions, GODOT_MAX_DEPTH};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -205,13 +205,8 @@ pub fn write_dialect(godot: Option<&Bound<'_, PyAny>>) -> PyResult<Dialect> {
 
 /// Parse options from the keyword arguments every reader takes.
 pub fn options(allow_objects: bool, max_depth: u16, max_nodes: Option<u64>) -> ParseOptions {
-    ParseOptions {
-        limits: Limits {
-            max_depth: max_depth.min(GODOT_MAX_DEPTH),
-            max_nodes: max_nodes.unwrap_or(u64::MAX),
-            allow_full_objects: allow_objects,
-            ..Limits::default()
-        },
-        strict: false,
-    }
+    ParseOptions::new()
+        .max_depth(max_depth.min(GODOT_MAX_DEPTH))
+        .max_nodes(max_nodes.unwrap_or(u64::MAX))
+        .allow_full_objects(allow_objects)
 }

@@ -22,7 +22,8 @@ mod packed;
 mod read;
 
 use gdvariant::frame::{FrameOptions, Hints, PrefixOrder, DEFAULT_MAX_FRAME};
-use gdvariant::{json, TextStyle, GODOT_MAX_DEPTH};
+use gdvariant::text::TextStyle;
+use gdvariant::{json, GODOT_MAX_DEPTH};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -237,12 +238,10 @@ fn iter_frames(
             (reading.dialect, reading.prefix.unwrap_or_default())
         }
     };
-    let options = FrameOptions {
-        order,
-        max_frame: max_frame.unwrap_or(DEFAULT_MAX_FRAME),
-        parse: options(allow_objects, max_depth, max_nodes),
-        ..FrameOptions::new(dialect)
-    };
+    let options = FrameOptions::new(dialect)
+        .order(order)
+        .max_frame(max_frame.unwrap_or(DEFAULT_MAX_FRAME))
+        .parse(options(allow_objects, max_depth, max_nodes));
     Ok(frames::FrameIter::new(input, object.unbind(), options))
 }
 
@@ -324,7 +323,8 @@ fn to_json(
 ) -> PyResult<String> {
     with_value(data, godot, prefixed, allow_objects, |v| {
         let mut out = Vec::new();
-        json::write(&mut out, v, pretty).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        json::write(&mut out, v, &json::WriteOptions::new().pretty(pretty))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         String::from_utf8(out).map_err(|e| PyValueError::new_err(e.to_string()))
     })
 }

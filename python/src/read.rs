@@ -80,12 +80,10 @@ fn read_as<'a>(
             .map(|(value, _)| value)
             .map_err(|e| from_error(py, e));
     };
-    let frame_options = FrameOptions {
-        dialect,
-        order,
-        max_frame: usize::MAX,
-        parse: *options,
-    };
+    let frame_options = FrameOptions::new(dialect)
+        .order(order)
+        .max_frame(usize::MAX)
+        .parse(*options);
     match frame::read(bytes, &frame_options) {
         Ok(Frame::Complete { value, .. }) => Ok(value),
         Ok(Frame::Incomplete { needed }) => Err(decode_error(
@@ -167,12 +165,10 @@ fn spurious_frames(bytes: &[u8], reading: Reading, index: usize) -> bool {
     let Some(order) = reading.prefix else {
         return false;
     };
-    let options = FrameOptions {
-        dialect: reading.dialect,
-        order,
-        max_frame: usize::MAX,
-        parse: ParseOptions::default(),
-    };
+    let options = FrameOptions::new(reading.dialect)
+        .order(order)
+        .max_frame(usize::MAX)
+        .parse(ParseOptions::default());
     frame::frames(bytes, options)
         .take(index)
         .any(|f| f.is_ok_and(|f| f.unused() > 0))

@@ -75,8 +75,9 @@ impl VariantBuf<Vec<u8>> {
     /// [`crate::frame`] several). A compressed file (GCPF) or a `compress()` stream is opened
     /// first ([`open`]; needs the `containers` feature); an encrypted one needs
     /// [`VariantBuf::from_file_with`] and its key. Memory: the file's size, plus the
-    /// plain size for a container. No `unsafe` anywhere: to avoid reading a huge file into
-    /// memory, map it yourself and give the map to [`VariantBuf::new`].
+    /// plain size for a container. The file is read, not mapped (mapping needs `unsafe`,
+    /// which this crate keeps to the one module SAFETY.md audits): to avoid reading a huge
+    /// file into memory, map it yourself and give the map to [`VariantBuf::new`].
     pub fn from_file(
         path: impl AsRef<std::path::Path>,
         dialect: Dialect,

@@ -27,7 +27,25 @@ pub enum StreamMode {
 }
 
 /// What [`open`] may use and how far it may go.
+///
+/// `#[non_exhaustive]`: build it with [`OpenOptions::new`] (or `Default`,
+/// [`OpenOptions::with_secret`]) and the setters; the fields stay public to read and
+/// assign.
+///
+/// ```
+/// use gdvariant::container::{open, OpenOptions, Secret, StreamMode};
+///
+/// let options = OpenOptions::new()
+///     .secret(Secret::Password("hunter2".into()))
+///     .stream(StreamMode::Plain)
+///     .max_unpacked(64 << 20);
+/// // Plain bytes are given back as they are.
+/// let plain = [2, 0, 0, 0, 7, 0, 0, 0];
+/// assert_eq!(open(&plain, &options)?.bytes(), plain);
+/// # Ok::<(), gdvariant::container::ContainerError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct OpenOptions {
     /// The password or key of an encrypted file.
     pub secret: Option<Secret>,
@@ -38,12 +56,44 @@ pub struct OpenOptions {
 }
 
 impl OpenOptions {
+    /// The defaults: no secret, [`StreamMode::Detect`], [`Limits::new`].
+    pub const fn new() -> Self {
+        OpenOptions {
+            secret: None,
+            stream: StreamMode::Detect,
+            limits: Limits::new(),
+        }
+    }
+
     /// The defaults with `secret`.
     pub fn with_secret(secret: Secret) -> Self {
-        OpenOptions {
-            secret: Some(secret),
-            ..OpenOptions::default()
-        }
+        OpenOptions::new().secret(secret)
+    }
+
+    /// Sets [`OpenOptions::secret`]: the password or key of an encrypted file (a
+    /// [`Secret`], or an `Option` of one).
+    pub fn secret(mut self, secret: impl Into<Option<Secret>>) -> Self {
+        self.secret = secret.into();
+        self
+    }
+
+    /// Sets [`OpenOptions::stream`]: how to treat a stream with no container.
+    pub fn stream(mut self, stream: StreamMode) -> Self {
+        self.stream = stream;
+        self
+    }
+
+    /// Sets [`OpenOptions::limits`].
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets [`Limits::max_unpacked`] in [`OpenOptions::limits`]: the most bytes a
+    /// container may decode to.
+    pub fn max_unpacked(mut self, max_unpacked: u64) -> Self {
+        self.limits.max_unpacked = max_unpacked;
+        self
     }
 }
 

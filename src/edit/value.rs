@@ -157,7 +157,7 @@ pub(super) fn stage<T>(
     let start = arena.len();
     value.build(Builder::new(arena, dialect))?;
     let bytes = arena.get(start..).unwrap_or(&[]);
-    let view = VariantRef::parse_with(bytes, dialect, &ParseOptions::strict())
+    let view = VariantRef::parse_with(bytes, dialect, &ParseOptions::new().strict(true))
         .map_err(EditError::InvalidValue)?;
     let mut deepest = Deepest(0);
     let _ = view.visit(&mut deepest);

@@ -1,4 +1,5 @@
-//! Text formats of a parsed value: the engines' own text form and lossless JSON.
+//! Text formats of a parsed value: the engines' own text form and lossless JSON, both ways,
+//! with one error type for their readers.
 
 pub(crate) mod base64;
 pub(crate) mod exact;
@@ -7,4 +8,5 @@ pub(crate) mod exact;
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 pub mod json;
 pub(crate) mod number;
-pub(crate) mod text;
+pub(crate) mod syntax;
+pub mod text;

@@ -1,7 +1,7 @@
 //! Frames in a byte slice: the prefix, the options and errors every frame reader shares,
 //! cutting one frame off a slice, and writing one.
 
-use crate::read::options::ParseOptions;
+use crate::read::options::{Limits, ParseOptions};
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::Error;
@@ -72,8 +72,29 @@ impl PrefixOrder {
 /// this for big `store_var` files.
 pub const DEFAULT_MAX_FRAME: usize = 16 << 20;
 
-/// How frames are read.
+/// How frames are read: the values' dialect, the prefix's byte order, the largest frame,
+/// and how each value is parsed.
+///
+/// `#[non_exhaustive]`: build it with [`FrameOptions::new`] and the setters, which reach
+/// into [`FrameOptions::parse`] and its limits (no need to write
+/// `options.parse.limits.max_depth`); the fields stay public to read and assign.
+///
+/// ```
+/// use gdvariant::frame::{self, Frame, FrameOptions, PrefixOrder};
+/// use gdvariant::Dialect;
+///
+/// let options = FrameOptions::new(Dialect::Godot4)
+///     .order(PrefixOrder::Big)
+///     .max_frame(1 << 10)
+///     .max_depth(64);
+/// // store_var(7) to a big-endian FileAccess.
+/// let file = [0, 0, 0, 8, 2, 0, 0, 0, 7, 0, 0, 0];
+/// let Frame::Complete { value, rest } = frame::read(&file, &options)? else { panic!() };
+/// assert_eq!((value.as_int(), rest.len()), (Some(7), 0));
+/// # Ok::<(), gdvariant::frame::FrameError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FrameOptions {
     /// The values' dialect.
     pub dialect: Dialect,
@@ -81,19 +102,69 @@ pub struct FrameOptions {
     pub order: PrefixOrder,
     /// Largest accepted frame body, in bytes. A larger prefix is an error at once.
     pub max_frame: usize,
-    /// How each value is parsed.
+    /// How each value is parsed: its [`Limits`] apply. [`ParseOptions::strict`] does not:
+    /// a frame's body is read as `get_var` reads it, bytes after the value ignored.
     pub parse: ParseOptions,
 }
 
 impl FrameOptions {
     /// Little-endian prefixes, [`DEFAULT_MAX_FRAME`], default parse options.
-    pub fn new(dialect: Dialect) -> Self {
+    pub const fn new(dialect: Dialect) -> Self {
         FrameOptions {
             dialect,
             order: PrefixOrder::Little,
             max_frame: DEFAULT_MAX_FRAME,
-            parse: ParseOptions::default(),
+            parse: ParseOptions::new(),
         }
+    }
+
+    /// Sets [`FrameOptions::dialect`].
+    pub const fn dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
+        self
+    }
+
+    /// Sets [`FrameOptions::order`]: the length prefix's byte order.
+    pub const fn order(mut self, order: PrefixOrder) -> Self {
+        self.order = order;
+        self
+    }
+
+    /// Sets [`FrameOptions::max_frame`]: the largest frame body accepted, in bytes.
+    pub const fn max_frame(mut self, max_frame: usize) -> Self {
+        self.max_frame = max_frame;
+        self
+    }
+
+    /// Sets [`FrameOptions::parse`].
+    pub const fn parse(mut self, parse: ParseOptions) -> Self {
+        self.parse = parse;
+        self
+    }
+
+    /// Sets [`ParseOptions::limits`] in [`FrameOptions::parse`].
+    pub const fn limits(mut self, limits: Limits) -> Self {
+        self.parse.limits = limits;
+        self
+    }
+
+    /// Sets [`Limits::max_depth`] in [`FrameOptions::parse`]: the deepest nesting of a
+    /// value.
+    pub const fn max_depth(mut self, max_depth: u16) -> Self {
+        self.parse.limits.max_depth = max_depth;
+        self
+    }
+
+    /// Sets [`Limits::max_nodes`] in [`FrameOptions::parse`]: the most nodes of a value.
+    pub const fn max_nodes(mut self, max_nodes: u64) -> Self {
+        self.parse.limits.max_nodes = max_nodes;
+        self
+    }
+
+    /// Sets [`Limits::allow_full_objects`] in [`FrameOptions::parse`].
+    pub const fn allow_full_objects(mut self, allow_full_objects: bool) -> Self {
+        self.parse.limits.allow_full_objects = allow_full_objects;
+        self
     }
 }
 

@@ -4,11 +4,29 @@
 /// are accepted, so 1025 levels in all.
 pub const GODOT_MAX_DEPTH: u16 = 1024;
 
-/// Resource limits for parsing untrusted bytes, in the spirit of capnp's `ReaderOptions`.
+/// Resource limits for reading untrusted input, in the spirit of capnp's `ReaderOptions`.
+/// One set of limits for every reader: the binary parser ([`ParseOptions::limits`]), the
+/// frame readers, the container opener, and the text and JSON readers (which enforce
+/// `max_depth`; see their options).
 ///
-/// Memory is never a concern: parsing allocates nothing, whatever the input claims. These
-/// limits bound *stack depth* and *time*.
+/// Memory is never a concern for the binary parser: it allocates nothing, whatever the
+/// input claims. These limits bound *stack depth* and *time*.
+///
+/// `#[non_exhaustive]`: build it with [`Limits::new`] (or `Default`) and the setters; the
+/// fields stay public to read and assign.
+///
+/// ```
+/// use gdvariant::{Dialect, ErrorKind, Limits, ParseOptions, VariantRef};
+///
+/// let limits = Limits::new().max_depth(1).allow_full_objects(false);
+/// let nested = [28, 0, 0, 0, 1, 0, 0, 0, 28, 0, 0, 0, 0, 0, 0, 0]; // [[]]
+/// assert!(VariantRef::parse_with(&nested, Dialect::Godot4, &ParseOptions::new().limits(limits)).is_ok());
+/// let limits = limits.max_depth(0);
+/// let error = VariantRef::parse_with(&nested, Dialect::Godot4, &ParseOptions::new().limits(limits)).unwrap_err();
+/// assert_eq!(error.kind(), ErrorKind::TooDeep);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Deepest nesting accepted; the top-level value is depth 0. Default and ceiling:
     /// [`GODOT_MAX_DEPTH`] (1024), like the engine's decoder, so anything Godot writes is
@@ -33,8 +51,10 @@ pub struct Limits {
     pub max_unpacked: u64,
 }
 
-impl Default for Limits {
-    fn default() -> Self {
+impl Limits {
+    /// The defaults: [`GODOT_MAX_DEPTH`], no node limit, full objects accepted, 4 GiB
+    /// unpacked.
+    pub const fn new() -> Self {
         Limits {
             max_depth: GODOT_MAX_DEPTH,
             max_nodes: u64::MAX,
@@ -42,10 +62,57 @@ impl Default for Limits {
             max_unpacked: 1 << 32,
         }
     }
+
+    /// Sets [`Limits::max_depth`]: the deepest nesting accepted.
+    pub const fn max_depth(mut self, max_depth: u16) -> Self {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// Sets [`Limits::max_nodes`]: the most values accepted.
+    pub const fn max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// Sets [`Limits::allow_full_objects`]: whether full objects are read as data.
+    pub const fn allow_full_objects(mut self, allow_full_objects: bool) -> Self {
+        self.allow_full_objects = allow_full_objects;
+        self
+    }
+
+    /// Sets [`Limits::max_unpacked`]: the most bytes a container may decode to.
+    pub const fn max_unpacked(mut self, max_unpacked: u64) -> Self {
+        self.max_unpacked = max_unpacked;
+        self
+    }
 }
 
-/// Options for [`crate::VariantRef::parse_with`].
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::new()
+    }
+}
+
+/// Options for [`crate::VariantRef::parse_with`] (and [`crate::VariantBuf::with_options`],
+/// the frame readers through [`crate::frame::FrameOptions`], …).
+///
+/// `#[non_exhaustive]`: build it with [`ParseOptions::new`] (or `Default`) and the
+/// setters, which reach into [`ParseOptions::limits`] too; the fields stay public to read
+/// and assign.
+///
+/// ```
+/// use gdvariant::{Dialect, ErrorKind, ParseOptions, VariantRef};
+///
+/// let options = ParseOptions::new().strict(true).max_depth(64);
+/// // 7 with the unused header bit 8 set: the engine reads it; strict mode does not.
+/// let bytes = [2, 1, 0, 0, 7, 0, 0, 0];
+/// assert!(VariantRef::parse(&bytes, Dialect::Godot4).is_ok());
+/// let error = VariantRef::parse_with(&bytes, Dialect::Godot4, &options).unwrap_err();
+/// assert_eq!(error.kind(), ErrorKind::NonCanonical);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseOptions {
     /// Resource limits.
     pub limits: Limits,
@@ -58,11 +125,41 @@ pub struct ParseOptions {
 }
 
 impl ParseOptions {
-    /// The default options with strict mode on.
-    pub fn strict() -> Self {
+    /// The defaults: [`Limits::new`], strict mode off.
+    pub const fn new() -> Self {
         ParseOptions {
-            strict: true,
-            ..ParseOptions::default()
+            limits: Limits::new(),
+            strict: false,
         }
+    }
+
+    /// Sets [`ParseOptions::strict`]: reject what the engine silently tolerates.
+    pub const fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+
+    /// Sets [`ParseOptions::limits`].
+    pub const fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets [`Limits::max_depth`] in [`ParseOptions::limits`].
+    pub const fn max_depth(mut self, max_depth: u16) -> Self {
+        self.limits.max_depth = max_depth;
+        self
+    }
+
+    /// Sets [`Limits::max_nodes`] in [`ParseOptions::limits`].
+    pub const fn max_nodes(mut self, max_nodes: u64) -> Self {
+        self.limits.max_nodes = max_nodes;
+        self
+    }
+
+    /// Sets [`Limits::allow_full_objects`] in [`ParseOptions::limits`].
+    pub const fn allow_full_objects(mut self, allow_full_objects: bool) -> Self {
+        self.limits.allow_full_objects = allow_full_objects;
+        self
     }
 }

@@ -11,8 +11,11 @@ use crate::wire::utf8::godot_view;
 /// the text Godot reads from them.
 ///
 /// Produced only from validated input, so [`GdStr::as_str`] always succeeds. `as_str`
-/// re-checks UTF-8 on each call (no `unsafe` in this crate): O(len), with an 8-bytes-at-a-time
-/// ASCII fast path. Keep the `&str` if you need it often.
+/// checks the bytes again on each call, O(len): plain ASCII (the common case) by an
+/// 8-bytes-at-a-time scan, after which the bytes are taken as a `&str` without a second
+/// check (the crate's one `unsafe` block in every build, `wire::cast::ascii_str`; see
+/// SAFETY.md), anything else by `core::str::from_utf8`. Keep the `&str` if you need it
+/// often.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GdStr<'a> {
     raw: &'a [u8],

@@ -1,4 +1,6 @@
-//! The one error type of the crate: a kind plus the byte offset where it was found.
+//! The binary reader's error: a kind plus the byte offset where it was found. (Other
+//! parts have their own: `SyntaxError` for the text and JSON readers, `BuildError` for
+//! the writer, `FrameError`, `ContainerError`, `EditError`, serde's `DeError`.)
 
 use core::fmt;
 

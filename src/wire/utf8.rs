@@ -193,7 +193,7 @@ mod tests {
         assert!(!check_godot_utf8(b"\xc0\x80")); // overlong NUL
     }
 
-    /// The invariant the crate's one `unsafe` block (`cast::ascii_str`) relies on:
+    /// The invariant the `unsafe` block of `cast::ascii_str` (in every build) relies on:
     /// `is_plain_ascii` is true only when every byte is in 0x01..=0x7F. Every length up to
     /// 40 (every branch: short, overlapping loads, the word loop and its overlapping last
     /// word), with each bad byte at each position, among good bytes of every value.

@@ -1,7 +1,8 @@
 //! Loads the engine-written fixtures in `tests/fixtures/{g32,g36,g4}`.
 #![allow(dead_code)]
 
-use gdvariant::{Dialect, TextStyle, VariantRef};
+use gdvariant::text::TextStyle;
+use gdvariant::{Dialect, VariantRef};
 use std::path::PathBuf;
 
 /// One case of `cases.jsonl`.

@@ -10,7 +10,8 @@ use gdvariant::container::{
     OpenOptions, Secret, StreamMode,
 };
 use gdvariant::frame::{detect, Hints};
-use gdvariant::{Dialect, TextStyle, VariantBuf};
+use gdvariant::text::TextStyle;
+use gdvariant::{Dialect, VariantBuf};
 
 struct Case {
     engine: String,
@@ -88,15 +89,13 @@ impl Case {
     }
 
     fn options(&self) -> OpenOptions {
-        OpenOptions {
-            secret: self.secret(),
-            stream: if self.container == "raw_compress" && self.mode == "fastlz" {
+        OpenOptions::new().secret(self.secret()).stream(
+            if self.container == "raw_compress" && self.mode == "fastlz" {
                 StreamMode::Named(Compression::FastLz)
             } else {
                 StreamMode::Detect
             },
-            ..OpenOptions::default()
-        }
+        )
     }
 
     /// The texts of the values in the plain bytes: store_var frames in a file, one
@@ -318,10 +317,7 @@ fn streams_round_trip_in_every_writable_mode() {
         Compression::Gzip,
     ] {
         let packed = compress_stream(&plain, mode).unwrap();
-        let options = OpenOptions {
-            stream: StreamMode::Named(mode),
-            ..OpenOptions::default()
-        };
+        let options = OpenOptions::new().stream(StreamMode::Named(mode));
         assert_eq!(
             open(&packed, &options).unwrap().bytes(),
             &plain[..],
@@ -430,10 +426,7 @@ fn brotli_blocks_and_streams_are_read() {
     );
     // A bare stream, named (Brotli has no header).
     let stream = brotli(&plain);
-    let options = OpenOptions {
-        stream: StreamMode::Named(Compression::Brotli),
-        ..OpenOptions::default()
-    };
+    let options = OpenOptions::new().stream(StreamMode::Named(Compression::Brotli));
     assert!(open(&stream, &options).unwrap().bytes() == &plain[..]);
     // A block that claims more than it gives is short.
     let mut short = file.clone();

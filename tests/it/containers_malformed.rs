@@ -103,13 +103,7 @@ fn rows() -> Vec<Row> {
         Row {
             name: "a total over Limits::max_unpacked",
             file: zstd.clone(),
-            options: OpenOptions {
-                limits: Limits {
-                    max_unpacked: 100,
-                    ..Limits::default()
-                },
-                ..OpenOptions::default()
-            },
+            options: OpenOptions::new().limits(Limits::new().max_unpacked(100)),
             kind: K::TooLarge {
                 size: 360,
                 limit: 100,
@@ -314,10 +308,7 @@ fn rows() -> Vec<Row> {
         Row {
             name: "a named FastLZ stream that is not one",
             file: vec![0x1f, 1, 2],
-            options: OpenOptions {
-                stream: StreamMode::Named(Compression::FastLz),
-                ..OpenOptions::default()
-            },
+            options: OpenOptions::new().stream(StreamMode::Named(Compression::FastLz)),
             kind: K::Corrupt {
                 block: 0,
                 mode: Compression::FastLz,
@@ -454,10 +445,7 @@ fn a_gzip_stream_that_also_reads_as_plain_values_is_refused_as_ambiguous() {
     file.extend_from_slice(&(plain.len() as u32).to_le_bytes());
     assert_eq!(file.len(), TOTAL);
     // Both readings work…
-    let as_stream = OpenOptions {
-        stream: StreamMode::Named(Compression::Gzip),
-        ..OpenOptions::default()
-    };
+    let as_stream = OpenOptions::new().stream(StreamMode::Named(Compression::Gzip));
     assert_eq!(open(&file, &as_stream).unwrap().bytes(), &plain[..]);
     let found = detect(&file, Hints::default()).unwrap();
     assert!(found.is_exact());
@@ -468,9 +456,6 @@ fn a_gzip_stream_that_also_reads_as_plain_values_is_refused_as_ambiguous() {
         (e.kind(), e.offset()),
         (&K::Ambiguous(Compression::Gzip), 0)
     );
-    let as_plain = OpenOptions {
-        stream: StreamMode::Plain,
-        ..OpenOptions::default()
-    };
+    let as_plain = OpenOptions::new().stream(StreamMode::Plain);
     assert!(open(&file, &as_plain).unwrap().container().is_plain());
 }

@@ -31,9 +31,10 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use gdvariant::text::TextStyle;
 use gdvariant::{
-    ContainerType, Dialect, Error, ErrorKind, GdStr, Limits, ObjectRef, ParseOptions, TextStyle,
-    VariantRef, VariantType,
+    ContainerType, Dialect, Error, ErrorKind, GdStr, Limits, ObjectRef, ParseOptions, VariantRef,
+    VariantType,
 };
 use oracle_support::{Case, Function, Outcome};
 
@@ -269,13 +270,9 @@ enum Ours<'a> {
 }
 
 fn ours<'a>(bytes: &'a [u8], dialect: Dialect, full_objects: bool, style: TextStyle) -> Ours<'a> {
-    let options = ParseOptions {
-        limits: Limits {
-            allow_full_objects: full_objects,
-            ..Limits::default()
-        },
-        strict: false,
-    };
+    let options = ParseOptions::new()
+        .limits(Limits::new().allow_full_objects(full_objects))
+        .strict(false);
     match VariantRef::parse_prefix_with(bytes, dialect, &options) {
         Ok((value, consumed)) => Ours::Accept {
             value,

@@ -293,9 +293,12 @@ fn every_container_fixture_takes_a_delete_a_set_and_an_insert() {
             let dialect = case.dialect();
             let style = case.style();
             let original = VariantRef::parse(case.value_bytes(), dialect).unwrap();
-            let strict_input =
-                VariantRef::parse_with(case.value_bytes(), dialect, &ParseOptions::strict())
-                    .is_ok();
+            let strict_input = VariantRef::parse_with(
+                case.value_bytes(),
+                dialect,
+                &ParseOptions::new().strict(true),
+            )
+            .is_ok();
             for op in [Op::DeleteFirst, Op::SetLast, Op::InsertFirst, Op::Append] {
                 let Some((edit, model)) = plan_fixture(&case, op) else {
                     continue;
@@ -313,7 +316,7 @@ fn every_container_fixture_takes_a_delete_a_set_and_an_insert() {
                 let parsed = VariantRef::parse(body, dialect)
                     .unwrap_or_else(|e| panic!("{what}: the output does not parse: {e}"));
                 if strict_input {
-                    VariantRef::parse_with(body, dialect, &ParseOptions::strict())
+                    VariantRef::parse_with(body, dialect, &ParseOptions::new().strict(true))
                         .unwrap_or_else(|e| panic!("{what}: not canonical: {e}"));
                 }
                 // The engine's text form: what the same edit of the owned model prints.
@@ -394,7 +397,7 @@ fn the_save_game_takes_a_deep_set_with_exactly_four_bytes_changed() {
     assert_eq!(out.len(), bytes.len() + 4);
     assert_eq!(out[..hp.offset()], bytes[..hp.offset()]);
     assert_eq!(out[hp.offset() + 12..], bytes[hp.offset() + 8..]);
-    let save = VariantRef::parse_with(&out, G4, &ParseOptions::strict()).unwrap();
+    let save = VariantRef::parse_with(&out, G4, &ParseOptions::new().strict(true)).unwrap();
     let hp = save
         .query("chunks/1234/entities/7/hp")
         .unwrap()
@@ -419,7 +422,7 @@ fn the_save_game_loses_an_entity_with_its_count_and_text() {
     expected.drain(seventh.offset()..eighth.offset());
     expected[count_at..count_at + 4].copy_from_slice(&(list.len() as u32 - 1).to_le_bytes());
     assert!(out == expected, "the entity removed and the count patched");
-    let after = VariantRef::parse_with(&out, G4, &ParseOptions::strict()).unwrap();
+    let after = VariantRef::parse_with(&out, G4, &ParseOptions::new().strict(true)).unwrap();
     let entities_after = after
         .query("chunks/1234/entities")
         .unwrap()
@@ -457,7 +460,7 @@ fn many_edits_of_the_save_game_in_one_pass() {
     edit.delete("chunks/5").unwrap();
     edit.insert("chunks/0/entities/0/tags/0", "first").unwrap();
     let out = output(&edit);
-    let save = VariantRef::parse_with(&out, G4, &ParseOptions::strict()).unwrap();
+    let save = VariantRef::parse_with(&out, G4, &ParseOptions::new().strict(true)).unwrap();
     let get = |path: &str| save.query(path).unwrap().value().unwrap();
     assert_eq!(get("version").as_int(), Some(4));
     assert_eq!(get("chunks/1498/entities/2/hp").as_int(), Some(100));
@@ -796,7 +799,7 @@ fn operations_on_the_same_bytes_conflict() {
         text(&out, G4),
         "{\n\"list\": [5, 7, 8],\n\"mp\": 1,\n\"pos\": Vector2(1, 2)\n}"
     );
-    VariantRef::parse_with(&out, G4, &ParseOptions::strict()).unwrap();
+    VariantRef::parse_with(&out, G4, &ParseOptions::new().strict(true)).unwrap();
 }
 
 #[test]
@@ -822,7 +825,7 @@ fn a_value_that_would_nest_too_deep_is_refused() {
     assert_eq!(error, EditError::TooDeep { depth: 1031 });
     edit.insert(&format!("{path}/0"), 1).unwrap();
     let out = output(&edit);
-    VariantRef::parse_with(&out, G4, &ParseOptions::strict()).unwrap();
+    VariantRef::parse_with(&out, G4, &ParseOptions::new().strict(true)).unwrap();
 }
 
 // ----------------------------------------------------------------------- typed containers
@@ -855,7 +858,7 @@ fn typed_arrays_take_their_type_and_the_engine_conversions_only() {
     edit.set("0", 16_777_217).unwrap().insert("0", 3).unwrap();
     let out = output(&edit);
     assert_eq!(text(&out, G4), "Array[float]([3.0, 16777217.0, 0.1])");
-    VariantRef::parse_with(&out, G4, &ParseOptions::strict()).unwrap();
+    VariantRef::parse_with(&out, G4, &ParseOptions::new().strict(true)).unwrap();
 
     // String and StringName into each other.
     let case = common::case("g4", "array_typed_stringname");
@@ -951,7 +954,7 @@ fn object_properties_are_edited_by_name() {
         matches!(&error, EditError::TypeMismatch { expected, .. } if expected == "null or a String")
     );
     let out = output(&edit);
-    VariantRef::parse_with(&out, G4, &ParseOptions::strict()).unwrap();
+    VariantRef::parse_with(&out, G4, &ParseOptions::new().strict(true)).unwrap();
     assert_eq!(
         text(&out, G4),
         "Object(Resource,\"resource_local_to_scene\":false,\"resource_name\":\"named\",\"script\":null,\"new_prop\":1)\n"
@@ -1034,14 +1037,14 @@ fn packed_elements_are_replaced_inserted_and_deleted_in_place() {
 fn a_byte_array_cut_at_the_end_of_the_input_gets_its_padding_back() {
     // [PackedByteArray(171)] with the byte array's padding cut off (the engine accepts it).
     let bytes = [28, 0, 0, 0, 1, 0, 0, 0, 29, 0, 0, 0, 1, 0, 0, 0, 0xAB];
-    assert!(VariantRef::parse_with(&bytes, G4, &ParseOptions::strict()).is_err());
+    assert!(VariantRef::parse_with(&bytes, G4, &ParseOptions::new().strict(true)).is_err());
     let mut edit = Edit::from_bytes(&bytes, G4).unwrap();
     edit.set("1", 7).unwrap();
     let out = output(&edit);
     assert_eq!(out[8..bytes.len()], bytes[8..]);
     assert_eq!(out[bytes.len()..bytes.len() + 3], [0, 0, 0]);
     assert_eq!(text(&out, G4), "[PackedByteArray(171), 7]");
-    VariantRef::parse_with(&out, G4, &ParseOptions::strict()).unwrap();
+    VariantRef::parse_with(&out, G4, &ParseOptions::new().strict(true)).unwrap();
     // Bit 31 of a count (Godot 2's "shared" flag) stays; the count changes below it.
     let shared = [28, 0, 0, 0, 1, 0, 0, 0x80, 2, 0, 0, 0, 1, 0, 0, 0];
     let mut edit = Edit::from_bytes(&shared, G4).unwrap();

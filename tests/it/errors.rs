@@ -116,14 +116,11 @@ impl B {
 }
 
 fn strict() -> ParseOptions {
-    ParseOptions::strict()
+    ParseOptions::new().strict(true)
 }
 
 fn limits(limits: Limits) -> ParseOptions {
-    ParseOptions {
-        limits,
-        strict: false,
-    }
+    ParseOptions::new().limits(limits)
 }
 
 #[track_caller]
@@ -790,10 +787,7 @@ fn godot_depth_limit_is_1025_levels() {
 
 #[test]
 fn max_depth_above_1024_is_clamped() {
-    let options = limits(Limits {
-        max_depth: u16::MAX,
-        ..Limits::default()
-    });
+    let options = limits(Limits::new().max_depth(u16::MAX));
     assert_err_with(
         &nested_arrays(g3::ARRAY, 1025),
         G3,
@@ -805,10 +799,7 @@ fn max_depth_above_1024_is_clamped() {
 
 #[test]
 fn custom_lower_max_depth() {
-    let options = limits(Limits {
-        max_depth: 3,
-        ..Limits::default()
-    });
+    let options = limits(Limits::new().max_depth(3));
     let ok = nested_arrays(g4::ARRAY, 3);
     VariantRef::parse_with(&ok, G4, &options).expect("depths 0..=3");
     assert_err_with(
@@ -819,10 +810,7 @@ fn custom_lower_max_depth() {
         32,
     );
     // Depth 0 only: an empty array is fine, an element is not.
-    let options = limits(Limits {
-        max_depth: 0,
-        ..Limits::default()
-    });
+    let options = limits(Limits::new().max_depth(0));
     VariantRef::parse_with(&nested_arrays(g3::ARRAY, 0), G3, &options).expect("depth 0");
     let one = B::new().u32(g3::ARRAY).u32(1).u32(g3::NIL).done();
     assert_err_with(&one, G3, &options, ErrorKind::TooDeep, 8);
@@ -851,10 +839,7 @@ fn the_depth_limit_applies_to_fixtures_too() {
     for engine in ["g32", "g36", "g4"] {
         let c = common::case(engine, "array_deep_1000");
         VariantRef::parse(c.value_bytes(), c.dialect()).expect("1001 levels");
-        let options = limits(Limits {
-            max_depth: 999,
-            ..Limits::default()
-        });
+        let options = limits(Limits::new().max_depth(999));
         // Each level is 8 bytes; the array at depth 1000 is the first too deep.
         assert_err_with(
             c.value_bytes(),
@@ -900,12 +885,7 @@ fn max_nodes_counts_every_value() {
         .u32(3)
         .rep(3, &B::new().u32(g3::INT).i32(1).done())
         .done();
-    let at = |n| {
-        limits(Limits {
-            max_nodes: n,
-            ..Limits::default()
-        })
-    };
+    let at = |n| limits(Limits::new().max_nodes(n));
     VariantRef::parse_with(&bytes, G3, &at(4)).expect("4 nodes allowed");
     assert_err_with(&bytes, G3, &at(3), ErrorKind::TooManyNodes, 24);
     assert_err_with(&bytes, G3, &at(1), ErrorKind::TooManyNodes, 8);
@@ -1007,10 +987,7 @@ fn node_path_without_the_new_format_bit() {
 // ---------------------------------------------------------------- FullObjectNotAllowed
 
 fn no_objects() -> ParseOptions {
-    limits(Limits {
-        allow_full_objects: false,
-        ..Limits::default()
-    })
+    limits(Limits::new().allow_full_objects(false))
 }
 
 #[test]

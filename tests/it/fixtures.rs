@@ -84,7 +84,8 @@ fn engine_failure_case_is_rejected_with_offset_zero() {
 /// 3,000 random floats per engine, printed by the engine itself (tests/fixtures/extra).
 #[test]
 fn float_printing_matches_engines_on_random_values() {
-    use gdvariant::{Dialect, TextStyle};
+    use gdvariant::text::TextStyle;
+    use gdvariant::Dialect;
     let dir = common::fixtures_dir().join("extra");
     for (name, dialect, style) in [
         ("g32_floats", Dialect::Godot3, TextStyle::Godot32),

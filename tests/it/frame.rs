@@ -237,10 +237,7 @@ fn big_endian_prefixes_are_read_and_written() {
     frame::write(&mut out, value, PrefixOrder::Big).unwrap();
     assert_eq!(&out[..4], &[0, 0, 0, 12]);
     assert_eq!(&out[4..], c.value_bytes());
-    let options = FrameOptions {
-        order: PrefixOrder::Big,
-        ..FrameOptions::new(Dialect::Godot4)
-    };
+    let options = FrameOptions::new(Dialect::Godot4).order(PrefixOrder::Big);
     match frame::read(&out, &options).unwrap() {
         Frame::Complete { value, rest } => {
             assert_eq!(value.as_str(), Some("abc"));

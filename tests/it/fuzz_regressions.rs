@@ -7,7 +7,8 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use gdvariant::{Builder, Dialect, TextStyle, VariantRef};
+use gdvariant::text::TextStyle;
+use gdvariant::{Builder, Dialect, VariantRef};
 
 /// `roundtrip` target, config byte 0x00 (Godot 3). A Godot 3 full object of class `A`
 /// whose property `script` is the int 5. Godot 3 accepts any value there; Godot 4 loads
@@ -125,7 +126,7 @@ fn math_keys_that_differ_in_the_sign_of_zero_or_a_nan_fold() {
             "{\nProjection(0, 0, inf_neg, inf_neg, 0, 0, 0, inf, 0, 0, 0, 0, 0, 0, 0, 0): 2\n}",
         ),
     ] {
-        let bytes = gdvariant::text::parse(text, Dialect::Godot4).unwrap();
+        let bytes = gdvariant::text::to_bytes(text, Dialect::Godot4).unwrap();
         let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
         assert_eq!(value.to_string(), shown, "{text}");
     }
@@ -138,7 +139,7 @@ fn math_keys_that_differ_in_the_sign_of_zero_or_a_nan_fold() {
 #[test]
 fn a_pandemonium_type_name_in_a_godot4_typed_array_is_a_class() {
     use gdvariant::{BuildError, ContainerType, VariantType};
-    let bytes = gdvariant::text::parse("Array[TypedArray]([])", Dialect::Godot4).unwrap();
+    let bytes = gdvariant::text::to_bytes("Array[TypedArray]([])", Dialect::Godot4).unwrap();
     let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
     assert_eq!(
         value.as_array().unwrap().element_type().map(|n| n.as_str()),

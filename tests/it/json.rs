@@ -9,7 +9,7 @@ fn json_of(build: impl FnOnce(Builder<'_>) -> Result<(), BuildError>) -> String 
     build(Builder::new(&mut bytes, Dialect::Godot4)).unwrap();
     let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
     let mut out = Vec::new();
-    json::write(&mut out, value, false).unwrap();
+    json::write(&mut out, value, &json::WriteOptions::new()).unwrap();
     String::from_utf8(out).unwrap()
 }
 

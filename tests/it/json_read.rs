@@ -1,4 +1,4 @@
-//! `gdvariant::json::read`, the inverse of `json::write`: every engine fixture goes
+//! `gdvariant::json::to_bytes`, the inverse of `json::write`: every engine fixture goes
 //! through JSON (compact and pretty) and back to the engine's exact bytes; malformed and
 //! schema-invalid input fails with the exact kind, line, column and offset; deep nesting
 //! stops at Godot's limit without using the thread stack; the dialect's refusals; the
@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::{cases, zero_node_path_padding, Case};
-use gdvariant::json::{self, JsonReadErrorKind as K};
+use gdvariant::json::{self, JsonErrorKind as K};
 use gdvariant::{BuildError, Builder, ContainerType, Dialect, VariantRef, VariantType};
 
 const G3: Dialect = Dialect::Godot3;
@@ -15,11 +15,11 @@ const G4: Dialect = Dialect::Godot4;
 
 fn to_json(value: VariantRef<'_>, pretty: bool) -> Vec<u8> {
     let mut out = Vec::new();
-    json::write(&mut out, value, pretty).unwrap();
+    json::write(&mut out, value, &json::WriteOptions::new().pretty(pretty)).unwrap();
     out
 }
 
-/// The bytes `json::read` must give for a fixture's value: the engine's, with Godot 3
+/// The bytes `json::to_bytes` must give for a fixture's value: the engine's, with Godot 3
 /// NodePath padding (uninitialised in the engine) zeroed, which is also what
 /// `Builder::value` writes.
 fn expected(case: &Case) -> Vec<u8> {
@@ -53,7 +53,7 @@ fn every_engine_fixture_comes_back_byte_for_byte_compact_and_pretty() {
             let want = expected(&case);
             for pretty in [false, true] {
                 let text = to_json(value, pretty);
-                let got = json::read(&text, dialect).unwrap_or_else(|e| {
+                let got = json::to_bytes(&text, dialect).unwrap_or_else(|e| {
                     panic!(
                         "{engine}/{} (pretty {pretty}): {e}\n{}",
                         case.name,
@@ -70,8 +70,14 @@ fn every_engine_fixture_comes_back_byte_for_byte_compact_and_pretty() {
             // store_var / put_var files: the value after the caller's 4-byte prefix.
             if case.is_prefixed() {
                 let mut file = case.file[..4].to_vec();
-                json::read_into(&to_json(value, false), &mut file, dialect).unwrap();
-                assert_eq!(file[4..], want[..], "{engine}/{}: read_into", case.name);
+                json::to_bytes_into(
+                    &to_json(value, false),
+                    dialect,
+                    &json::ReadOptions::new(),
+                    &mut file,
+                )
+                .unwrap();
+                assert_eq!(file[4..], want[..], "{engine}/{}: to_bytes_into", case.name);
                 if dialect == G4 {
                     assert_eq!(file, case.file, "{engine}/{}: whole file", case.name);
                 }
@@ -198,10 +204,10 @@ fn error_cases() -> Vec<ErrorCase> {
 fn malformed_and_schema_invalid_input_fails_with_kind_line_column_and_offset() {
     let mut wrong = Vec::new();
     for (input, dialect, kind, line, column, offset) in error_cases() {
-        let error = json::read(input.as_bytes(), dialect)
+        let error = json::to_bytes(input.as_bytes(), dialect)
             .map(|bytes| panic!("{input:?} read as {bytes:?}"))
             .unwrap_err();
-        let got = (error.kind(), error.line(), error.column(), error.offset());
+        let got = (*error.kind(), error.line(), error.column(), error.offset());
         if got != (kind, line, column, offset) {
             wrong.push(format!("{input:?}: {got:?} ({error})"));
         }
@@ -212,26 +218,26 @@ fn malformed_and_schema_invalid_input_fails_with_kind_line_column_and_offset() {
 
 #[test]
 fn invalid_utf8_is_reported_at_its_first_byte() {
-    let error = json::read(b"[\"ok\",\n \"\xff\"]", G4).unwrap_err();
+    let error = json::to_bytes(b"[\"ok\",\n \"\xff\"]", G4).unwrap_err();
     assert_eq!(
-        (error.kind(), error.line(), error.column(), error.offset()),
+        (*error.kind(), error.line(), error.column(), error.offset()),
         (K::InvalidUtf8, 2, 3, 9)
     );
 }
 
 #[test]
 fn errors_display_what_and_where() {
-    let error = json::read(b"{\"Vector3\": [1.0, 2.0]}", G4).unwrap_err();
+    let error = json::to_bytes(b"{\"Vector3\": [1.0, 2.0]}", G4).unwrap_err();
     assert_eq!(
         error.to_string(),
         "Vector3 takes 3 components, got 2 at line 1, column 13 (byte 12)"
     );
-    let error = json::read(b"[1,\n  2 3]", G4).unwrap_err();
+    let error = json::to_bytes(b"[1,\n  2 3]", G4).unwrap_err();
     assert_eq!(
         error.to_string(),
         "expected ',' or ']' at line 2, column 5 (byte 8)"
     );
-    let error = json::read(b"{\"StringName\": \"a\"}", G3).unwrap_err();
+    let error = json::to_bytes(b"{\"StringName\": \"a\"}", G3).unwrap_err();
     let text = error.to_string();
     assert!(
         text.starts_with("StringName cannot be written in "),
@@ -242,12 +248,18 @@ fn errors_display_what_and_where() {
 }
 
 #[test]
-fn read_into_appends_and_leaves_the_buffer_alone_on_error() {
+fn to_bytes_into_appends_and_leaves_the_buffer_alone_on_error() {
     let mut out = vec![9, 9];
-    json::read_into(b"true", &mut out, G4).unwrap();
+    json::to_bytes_into(b"true", G4, &json::ReadOptions::new(), &mut out).unwrap();
     assert_eq!(out, [9, 9, 1, 0, 0, 0, 1, 0, 0, 0]);
     // A container already written in part, then an error deep inside.
-    let error = json::read_into(b"[1, [2, {\"Array\": [3, x]}]]", &mut out, G4).unwrap_err();
+    let error = json::to_bytes_into(
+        b"[1, [2, {\"Array\": [3, x]}]]",
+        G4,
+        &json::ReadOptions::new(),
+        &mut out,
+    )
+    .unwrap_err();
     assert_eq!(error.offset(), 22);
     assert_eq!(out, [9, 9, 1, 0, 0, 0, 1, 0, 0, 0]);
 }
@@ -272,26 +284,26 @@ fn nesting_is_accepted_exactly_as_deep_as_parse_accepts() {
         let bytes = nested_arrays(levels);
         let text = format!("{}{}", "[".repeat(levels), "]".repeat(levels));
         let parsed = VariantRef::parse(&bytes, G4);
-        match json::read(text.as_bytes(), G4) {
+        match json::to_bytes(text.as_bytes(), G4) {
             Ok(read) => {
                 assert!(parsed.is_ok(), "{levels}: parse refuses what read accepts");
                 assert_eq!(read, bytes);
                 // What the writer writes for the deepest value reads back.
                 assert_eq!(
-                    json::read(&to_json(parsed.unwrap(), true), G4).unwrap(),
+                    json::to_bytes(&to_json(parsed.unwrap(), true), G4).unwrap(),
                     bytes
                 );
             }
             Err(error) => {
                 assert!(parsed.is_err(), "{levels}: read refuses what parse accepts");
-                assert_eq!((error.kind(), error.offset()), (K::TooDeep, 1025));
+                assert_eq!((*error.kind(), error.offset()), (K::TooDeep, 1025));
             }
         }
     }
     // A leaf at depth 1025 is too deep as well.
     let text = format!("{}1{}", "[".repeat(1025), "]".repeat(1025));
-    let error = json::read(text.as_bytes(), G4).unwrap_err();
-    assert_eq!((error.kind(), error.offset()), (K::TooDeep, 1025));
+    let error = json::to_bytes(text.as_bytes(), G4).unwrap_err();
+    assert_eq!((*error.kind(), error.offset()), (K::TooDeep, 1025));
 }
 
 #[test]
@@ -333,7 +345,7 @@ fn the_deepest_dictionaries_and_objects_the_writer_writes_read_back() {
         .join()
         .unwrap();
     for text in [compact, pretty] {
-        assert_eq!(json::read(&text, G4).unwrap(), bytes);
+        assert_eq!(json::to_bytes(&text, G4).unwrap(), bytes);
     }
 }
 
@@ -350,9 +362,9 @@ fn a_100000_deep_input_is_an_error_on_a_small_stack() {
                 "{\"Object\": {\"class\": \"A\", \"properties\": [[\"p\", ",
             ] {
                 let text = open.repeat(100_000);
-                let error = json::read(text.as_bytes(), G4).unwrap_err();
+                let error = json::to_bytes(text.as_bytes(), G4).unwrap_err();
                 results.push((
-                    error.kind(),
+                    *error.kind(),
                     error.offset() / open.len(),
                     error.offset() % open.len(),
                 ));
@@ -379,7 +391,7 @@ fn built(dialect: Dialect, f: impl FnOnce(Builder<'_>) -> Result<(), BuildError>
 }
 
 fn read4(text: &str) -> Vec<u8> {
-    json::read(text.as_bytes(), G4).unwrap_or_else(|e| panic!("{text}: {e}"))
+    json::to_bytes(text.as_bytes(), G4).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The bytes after a header: the payload as little-endian u32 / u64 words.
@@ -524,7 +536,7 @@ fn double_precision_forms_before_or_after_the_data() {
             .unwrap();
         let value = VariantRef::parse(&bytes, G4).unwrap();
         assert_eq!(
-            json::read(&to_json(value, false), G4).unwrap(),
+            json::to_bytes(&to_json(value, false), G4).unwrap(),
             bytes,
             "{ty:?}"
         );
@@ -643,11 +655,11 @@ fn objects_in_every_form() {
     );
     // Godot 3 reads `script` as any value; Godot 4 as a resource path only.
     let text = r#"{"Object": {"class": "Node", "properties": [["script", 5]]}}"#;
-    assert!(json::read(text.as_bytes(), G3).is_ok());
+    assert!(json::to_bytes(text.as_bytes(), G3).is_ok());
     let text = r#"{"Object": {"class": "Node", "properties": [["script", "res://a.gd"]]}}"#;
-    assert!(json::read(text.as_bytes(), G4).is_ok());
+    assert!(json::to_bytes(text.as_bytes(), G4).is_ok());
     assert_eq!(
-        json::read(br#"{"RID": 0}"#, G3).unwrap(),
+        json::to_bytes(br#"{"RID": 0}"#, G3).unwrap(),
         built(G3, |b| b.rid(0))
     );
 }
@@ -658,7 +670,7 @@ fn packed_byte_arrays_as_base64() {
         let data: Vec<u8> = (0..n as u8).map(|i| i.wrapping_mul(97) ^ 0xA5).collect();
         let want = built(G4, |b| b.packed_bytes(&data));
         let text = to_json(VariantRef::parse(&want, G4).unwrap(), false);
-        assert_eq!(json::read(&text, G4).unwrap(), want, "{n} bytes");
+        assert_eq!(json::to_bytes(&text, G4).unwrap(), want, "{n} bytes");
     }
     assert_eq!(
         read4(r#"{"PackedByteArray": "Zm9vYg=="}"#),
@@ -746,7 +758,7 @@ fn late_headers_nested_and_after_a_callers_prefix() {
     ], "type": {"class": "X"}}"#;
     assert_eq!(read4(text), want);
     let mut out = b"prefix".to_vec();
-    json::read_into(text.as_bytes(), &mut out, G4).unwrap();
+    json::to_bytes_into(text.as_bytes(), G4, &json::ReadOptions::new(), &mut out).unwrap();
     assert_eq!(out[..6], *b"prefix");
     assert_eq!(out[6..], want[..]);
 }

@@ -27,7 +27,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use gdvariant::frame::{self, Frame, FrameOptions};
-use gdvariant::{Dialect, ErrorKind, Limits, ParseOptions, VariantRef};
+use gdvariant::{Dialect, ErrorKind, ParseOptions, VariantRef};
 use oracle_support::{fnv64, Case, Function, Outcome};
 
 const G3: Dialect = Dialect::Godot3;
@@ -236,7 +236,7 @@ struct Row {
     dialect: Dialect,
     bytes: fn() -> Vec<u8>,
     input: Input,
-    /// Ours with `Limits { allow_full_objects: false }`.
+    /// Ours with `Limits::new().allow_full_objects(false)`.
     refuse_objects: bool,
     /// The engine decodes with objects allowed (`bytes2var(b, true)`,
     /// `bytes_to_var_with_objects`).
@@ -320,7 +320,7 @@ const WHY_DEPTH_G32: &str = "Godot 3.2.3 has no decoding depth limit (added in 3
 const WHY_FULL_OBJECT_DEFAULT: &str = "by default we accept a full object as inert data \
     (class name + properties) because we never instantiate a class, run a setter or load a \
     script; the engine's bytes_to_var refuses it because it would instantiate. Our reading \
-    is as safe as the refusal, and Limits { allow_full_objects: false } refuses exactly \
+    is as safe as the refusal, and Limits::new().allow_full_objects(false) refuses exactly \
     like the engine (see the _refused row)";
 const WHY_NO_CLASSDB: &str = "the engine instantiates the class and fails on a name it \
     does not know; we never instantiate and have no class database, so the object is kept \
@@ -1363,17 +1363,11 @@ fn rows() -> Vec<Row> {
 
 impl Row {
     fn options(&self) -> ParseOptions {
-        ParseOptions {
-            limits: Limits {
-                allow_full_objects: !self.refuse_objects,
-                ..Limits::default()
-            },
-            strict: false,
-        }
+        ParseOptions::new().allow_full_objects(!self.refuse_objects)
     }
 
     /// What we do now, with our text in `style`'s form.
-    fn run_ours(&self, bytes: &[u8], style: Option<gdvariant::TextStyle>) -> Ours {
+    fn run_ours(&self, bytes: &[u8], style: Option<gdvariant::text::TextStyle>) -> Ours {
         let text = |v: VariantRef<'_>| {
             let text = match style {
                 Some(style) => v.text(style).to_string(),
@@ -1389,10 +1383,7 @@ impl Row {
             Input::Value => bytes,
             Input::StoreVarPayload => bytes.get(4..).unwrap_or(&[]),
             Input::StoreVarGetVar => {
-                let options = FrameOptions {
-                    parse: self.options(),
-                    ..FrameOptions::new(self.dialect)
-                };
+                let options = FrameOptions::new(self.dialect).parse(self.options());
                 return match frame::read(bytes, &options) {
                     Ok(Frame::Complete { value, .. }) => text(value),
                     Ok(Frame::Incomplete { needed }) => Ours::Incomplete(needed),

@@ -117,10 +117,7 @@ fn a_prefix_that_claims_2_gb_in_a_12_byte_file_is_an_error_at_its_offset() {
         }
     );
     // Without a limit: the bytes are not there.
-    let unlimited = FrameOptions {
-        max_frame: usize::MAX,
-        ..options
-    };
+    let unlimited = options.max_frame(usize::MAX);
     let error = frames(&file, unlimited).next().unwrap().unwrap_err();
     assert_eq!(
         error.error,
@@ -177,10 +174,7 @@ fn big_endian_prefixes_and_empty_input() {
     let file = [
         0, 0, 0, 8, 2, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0, 9, 0, 0, 0,
     ];
-    let options = FrameOptions {
-        order: PrefixOrder::Big,
-        ..FrameOptions::new(Dialect::Godot3)
-    };
+    let options = FrameOptions::new(Dialect::Godot3).order(PrefixOrder::Big);
     let ints: Vec<_> = frames(&file, options)
         .map(|f| f.unwrap().value.as_int())
         .collect();

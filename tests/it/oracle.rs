@@ -28,7 +28,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use gdvariant::{BuildError, Builder, ContainerType, Dialect, TextStyle, VariantRef, VariantType};
+use gdvariant::text::TextStyle;
+use gdvariant::{BuildError, Builder, ContainerType, Dialect, VariantRef, VariantType};
 use serde_json::Value;
 
 type Build = fn(Builder<'_>) -> Result<(), BuildError>;

@@ -20,7 +20,8 @@ use gdvariant::container::{
     compress, encrypt, open, Compression, Container, Layout, OpenOptions, Secret,
 };
 use gdvariant::frame::{detect, Hints};
-use gdvariant::{Dialect, TextStyle};
+use gdvariant::text::TextStyle;
+use gdvariant::Dialect;
 
 const PASSWORD: &str = "hunter2-Ünïcode";
 /// Godot 3's `OS.get_environment` does not decode UTF-8 (the oracle script reads the
@@ -74,11 +75,11 @@ fn edited(plain: &[u8], engine: &str) -> Vec<u8> {
     let mut out = Vec::new();
     for text in texts(plain, engine) {
         let changed = text.replace("\"hp\": 87", "\"hp\": 100");
-        let bytes = gdvariant::text::parse(&changed, dialect(engine)).unwrap();
+        let bytes = gdvariant::text::to_bytes(&changed, dialect(engine)).unwrap();
         let value = gdvariant::VariantRef::parse(&bytes, dialect(engine)).unwrap();
         gdvariant::frame::write(&mut out, value, gdvariant::frame::PrefixOrder::Little).unwrap();
     }
-    let extra = gdvariant::text::parse("\"edited by gdvariant\"", dialect(engine)).unwrap();
+    let extra = gdvariant::text::to_bytes("\"edited by gdvariant\"", dialect(engine)).unwrap();
     let extra = gdvariant::VariantRef::parse(&extra, dialect(engine)).unwrap();
     gdvariant::frame::write(&mut out, extra, gdvariant::frame::PrefixOrder::Little).unwrap();
     out

@@ -40,12 +40,12 @@ fn a_buffer_hands_out_the_view_that_parse_gives() {
 
 /// The default style of a dialect, so `VariantBuf`'s `Display` can be compared.
 trait DefaultStyle {
-    fn into_default(self) -> gdvariant::TextStyle;
+    fn into_default(self) -> gdvariant::text::TextStyle;
 }
-impl DefaultStyle for gdvariant::TextStyle {
-    fn into_default(self) -> gdvariant::TextStyle {
+impl DefaultStyle for gdvariant::text::TextStyle {
+    fn into_default(self) -> gdvariant::text::TextStyle {
         match self {
-            gdvariant::TextStyle::Godot32 => gdvariant::TextStyle::Godot36,
+            gdvariant::text::TextStyle::Godot32 => gdvariant::text::TextStyle::Godot36,
             other => other,
         }
     }
@@ -63,7 +63,7 @@ fn a_buffer_is_validated_once_with_the_errors_of_parse() {
     let mut padded = c.value_bytes().to_vec();
     padded.extend_from_slice(&[0, 0, 0, 0]);
     let left = ErrorKind::TrailingBytes { left: 4, frames: 0 };
-    for options in [ParseOptions::default(), ParseOptions::strict()] {
+    for options in [ParseOptions::default(), ParseOptions::new().strict(true)] {
         let e = VariantBuf::with_options(padded.clone(), Dialect::Godot4, &options).unwrap_err();
         assert_eq!((e.kind(), e.offset()), (left, c.value_bytes().len()));
     }
@@ -137,7 +137,7 @@ fn a_value_the_dialect_cannot_hold_prints_why() {
     let name = Variant::StringName("a".into());
     assert_eq!(name.to_string(), "&\"a\"");
     assert_eq!(
-        name.text(gdvariant::TextStyle::Godot36).to_string(),
+        name.text(gdvariant::text::TextStyle::Godot36).to_string(),
         "<invalid: StringName cannot be written in Godot 3>"
     );
     assert_eq!(

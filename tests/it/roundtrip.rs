@@ -577,7 +577,7 @@ fn check_round_trip(v: &Variant, dialect: Dialect, case: &str) {
     let (parsed, consumed) = VariantRef::parse_prefix(&out, dialect)
         .unwrap_or_else(|e| panic!("{case}: parse failed: {e}\n{v:?}"));
     assert_eq!(consumed, out.len(), "{case}: parse consumed");
-    VariantRef::parse_with(&out, dialect, &ParseOptions::strict())
+    VariantRef::parse_with(&out, dialect, &ParseOptions::new().strict(true))
         .unwrap_or_else(|e| panic!("{case}: strict parse failed: {e}"));
 
     // Reading it back gives the value (as Godot reads it), bit for bit.

@@ -105,7 +105,7 @@ fn arbitrary_nested_values_round_trip() {
         }
         let bytes = gdvariant::to_vec(&save, Dialect::Godot4).unwrap();
         // What serde writes is canonical: strict mode takes it.
-        VariantRef::parse_with(&bytes, Dialect::Godot4, &ParseOptions::strict()).unwrap();
+        VariantRef::parse_with(&bytes, Dialect::Godot4, &ParseOptions::new().strict(true)).unwrap();
         let back: Save = gdvariant::from_bytes(&bytes, Dialect::Godot4).unwrap();
         assert_eq!(back, save);
         checked += 1;

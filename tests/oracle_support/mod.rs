@@ -29,7 +29,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use gdvariant::{Dialect, TextStyle};
+use gdvariant::text::TextStyle;
+use gdvariant::Dialect;
 use serde_json::Value;
 
 /// Where the oracle scripts are, or `None` (after a SKIPPED line on stderr) when the

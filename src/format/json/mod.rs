@@ -1,7 +1,7 @@
 //! Lossless JSON both ways: [`write()`](fn@write) streams a parsed value out as JSON, and
-//! [`read()`](fn@read) (or [`read_into()`](fn@read_into)) turns that JSON back into the
-//! Variant bytes, through the [`Builder`](crate::Builder), as the engine writes them:
-//! `write` then `read` gives every engine-written blob back byte for byte.
+//! [`to_bytes()`](fn@to_bytes) (or [`to_bytes_into()`](fn@to_bytes_into)) turns that JSON
+//! back into the Variant bytes, through the [`Builder`](crate::Builder), as the engine
+//! writes them: `write` then `to_bytes` gives every engine-written blob back byte for byte.
 //!
 //! ```
 //! use gdvariant::{json, Dialect, VariantRef};
@@ -9,14 +9,29 @@
 //! // var_to_bytes({"hp": 10}) in Godot 4
 //! let bytes = [27, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 10, 0, 0, 0];
 //! let mut text = Vec::new();
-//! json::write(&mut text, VariantRef::parse(&bytes, Dialect::Godot4)?, false)?;
+//! json::write(&mut text, VariantRef::parse(&bytes, Dialect::Godot4)?, &json::WriteOptions::new())?;
 //! assert_eq!(text, br#"{"Dictionary":[["hp",10]]}"#);
 //! // Edit the text, or write it by hand, and read it back.
-//! assert_eq!(json::read(&text, Dialect::Godot4)?, bytes);
-//! let edited = json::read(br#"{"Dictionary": [["hp", 11]]}"#, Dialect::Godot4)?;
+//! assert_eq!(json::to_bytes(&text, Dialect::Godot4)?, bytes);
+//! let edited = json::to_bytes(br#"{"Dictionary": [["hp", 11]]}"#, Dialect::Godot4)?;
 //! assert_eq!(edited[24], 11);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! This module and [`crate::text`] have the same shape:
+//!
+//! | Verb | `json` | `text` |
+//! |---|---|---|
+//! | input → Variant bytes | [`to_bytes(json, dialect)`](fn@to_bytes) | [`text::to_bytes(text, dialect)`](crate::text::to_bytes) |
+//! | … with options | [`to_bytes_with(json, dialect, &ReadOptions)`](to_bytes_with) | [`text::to_bytes_with`](crate::text::to_bytes_with) |
+//! | … appending to a buffer | [`to_bytes_into(json, dialect, &ReadOptions, out)`](to_bytes_into) | [`text::to_bytes_into`](crate::text::to_bytes_into) |
+//! | value → output | [`write(out, value, &WriteOptions)`](fn@write) | [`text::write`](crate::text::write()) |
+//! | the error | [`JsonError`] = [`SyntaxError`]`<`[`JsonErrorKind`]`>` | [`text::TextError`](crate::text::TextError) = `SyntaxError<TextErrorKind>` |
+//!
+//! Both readers validate everything in one pass without recursion, take the shared
+//! [`Limits`](crate::Limits) in their `ReadOptions` (and enforce its `max_depth`), and
+//! leave `out` as it was on error. [`plain`] has the same verbs for plain JSON
+//! ([`plain::to_bytes`], [`plain::to_bytes_like`], [`plain::write`]).
 //!
 //! The schema is stable. JSON types are used where they are exact; everything else is an
 //! object with one key naming the Godot 4 type (the same names for both dialects):
@@ -52,16 +67,19 @@
 //! `"properties"`), every string escape, integers in float places (`{"Vector2": [1, 2]}`),
 //! `{"float": 2}` for a float with an integral value. A JSON integer is an int (32-bit on
 //! the wire unless it needs 64); a number with a `.` or an exponent is a float. Errors
-//! ([`JsonReadError`]) name the problem ([`JsonReadErrorKind`]) and where it is, as a byte
+//! ([`JsonError`]) name the problem ([`JsonErrorKind`]) and where it is, as a byte
 //! offset and a line and column.
 //!
 //! For jq and other JSON tools, [`plain`] writes and reads plain JSON (a Dictionary is an
 //! object, a Vector2 `[1.0, 2.0]`): lossy on its own, exact again with the original value
-//! as a template ([`plain::read_like`]).
+//! as a template ([`plain::to_bytes_like`]).
 
+mod options;
 pub mod plain;
 mod reader;
 mod writer;
 
-pub use reader::{read, read_into, JsonReadError, JsonReadErrorKind};
+pub use crate::format::syntax::SyntaxError;
+pub use options::{ReadOptions, WriteOptions};
+pub use reader::{to_bytes, to_bytes_into, to_bytes_with, JsonError, JsonErrorKind};
 pub use writer::write;

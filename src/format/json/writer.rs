@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 use std::io::{self, Write};
 
 use crate::format::base64;
+use crate::format::json::options::WriteOptions;
 use crate::format::number::{push_f32, push_f64, push_i64, push_u64};
 use crate::read::container::{ArrayRef, DictRef};
 use crate::read::decoded::{math_value, Value};
@@ -21,23 +22,29 @@ use crate::wire::types::VariantType;
 /// Bytes gathered before they are handed to the writer in one call.
 const CHUNK: usize = 64 << 10;
 
-/// Writes `value` as JSON (the schema in [`crate::json`]) to `out`, streaming; `pretty`
-/// indents with two spaces. One pass over the bytes: nothing is measured or re-validated,
-/// and the output goes to `out` in 64 KiB writes (no `BufWriter` needed). Recurses once
-/// per nesting level (bounded by `parse` to 1025). Allocates the one 64 KiB buffer, and
-/// keeps it at about that size: long strings and packed arrays are handed on in pieces.
+/// Writes `value` as JSON (the schema in [`crate::json`]) to `out`, streaming;
+/// [`WriteOptions::pretty`] indents with two spaces. One pass over the bytes: nothing is
+/// measured or re-validated, and the output goes to `out` in 64 KiB writes (no
+/// `BufWriter` needed). Recurses once per nesting level (bounded by `parse` to 1025).
+/// Allocates the one 64 KiB buffer, and keeps it at about that size: long strings and
+/// packed arrays are handed on in pieces.
 ///
 /// ```
+/// use gdvariant::json::WriteOptions;
 /// use gdvariant::{Dialect, VariantRef};
 ///
 /// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]; // Vector2(1, 2)
 /// let mut out = Vec::new();
-/// gdvariant::json::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, false)?;
+/// gdvariant::json::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, &WriteOptions::new())?;
 /// assert_eq!(out, br#"{"Vector2":[1.0,2.0]}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write(out: &mut impl Write, value: VariantRef<'_>, pretty: bool) -> io::Result<()> {
-    let mut json = Json::new(out, pretty);
+pub fn write(
+    out: &mut impl Write,
+    value: VariantRef<'_>,
+    options: &WriteOptions,
+) -> io::Result<()> {
+    let mut json = Json::new(out, options.pretty);
     json.value(&mut Reader::new(&value))?;
     json.flush()
 }

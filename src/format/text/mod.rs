@@ -1,27 +1,72 @@
-//! The engines' own text form (`var2str` in Godot 3, `var_to_str` in Godot 4), written
-//! exactly: spacing, newlines, float formatting, key order, escapes and the recursion
-//! cut-off.
+//! The engines' own text form (`var2str` / `str2var` in Godot 3, `var_to_str` /
+//! `str_to_var` in Godot 4) both ways: [`write()`](fn@write) (and `Display`) prints a
+//! parsed value exactly as the engine does (spacing, newlines, float formatting, key order,
+//! escapes and the recursion cut-off), and [`to_bytes()`](fn@to_bytes) reads that text
+//! back into the Variant bytes, as the engine writes them.
+//!
+//! ```
+//! use gdvariant::{text, Dialect, VariantRef};
+//!
+//! // var_to_bytes({"hp": 10}) in Godot 4
+//! let bytes = [27, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 10, 0, 0, 0];
+//! let mut out = Vec::new();
+//! text::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, &text::WriteOptions::new())?;
+//! assert_eq!(out, b"{\n\"hp\": 10\n}");
+//! // Edit the text, or write it by hand, and read it back.
+//! assert_eq!(text::to_bytes(core::str::from_utf8(&out)?, Dialect::Godot4)?, bytes);
+//! let edited = text::to_bytes("{\"hp\": 11}", Dialect::Godot4)?;
+//! assert_eq!(edited[24], 11);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! This module and [`crate::json`] have the same shape:
+//!
+//! | Verb | `text` | `json` |
+//! |---|---|---|
+//! | input → Variant bytes | [`to_bytes(text, dialect)`](fn@to_bytes) | [`json::to_bytes(json, dialect)`](crate::json::to_bytes) |
+//! | … with options | [`to_bytes_with(text, dialect, &ReadOptions)`](to_bytes_with) | [`json::to_bytes_with`](crate::json::to_bytes_with) |
+//! | … appending to a buffer | [`to_bytes_into(text, dialect, &ReadOptions, out)`](to_bytes_into) | [`json::to_bytes_into`](crate::json::to_bytes_into) |
+//! | value → output | [`write(out, value, &WriteOptions)`](fn@write) | [`json::write`](crate::json::write()) |
+//! | the error | [`TextError`] = [`SyntaxError`]`<`[`TextErrorKind`]`>` | [`json::JsonError`](crate::json::JsonError) = `SyntaxError<JsonErrorKind>` |
+//!
+//! Both readers validate everything in one pass without recursion, take the shared
+//! [`Limits`](crate::Limits) in their `ReadOptions` (and enforce its `max_depth`), and
+//! leave `out` as it was on error. Besides, [`VariantRef::text`] and [`Variant::text`]
+//! pair a value with a [`TextStyle`] for `format!` ([`Text`], [`VariantText`]), and
+//! [`sequence_to_bytes`] reads several values as `gdvariant show` prints a file of
+//! `store_var` frames.
+//!
+//! [`Variant::text`]: crate::Variant::text
 
 mod grisu;
 mod number;
+pub(crate) mod options;
 mod order;
 pub(crate) mod owned;
 // TODO(issue 23): casts in this module are fixed after the format reshape merges
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-pub mod parse;
+mod parse;
 mod powers;
 pub(crate) mod style;
 mod writer;
 
 use core::fmt;
 
+pub use crate::format::syntax::SyntaxError;
+pub use options::{ReadOptions, WriteOptions};
+pub use owned::VariantText;
+pub use parse::{
+    sequence_to_bytes, to_bytes, to_bytes_into, to_bytes_with, Sequence, TextError, TextErrorKind,
+};
+pub use style::TextStyle;
+
 use crate::read::buf::VariantBuf;
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
-use style::TextStyle;
 use writer::Writer;
 
-/// A value paired with a [`TextStyle`]; its `Display` is the engine's text form.
+/// A value paired with a [`TextStyle`]; its `Display` is the engine's text form. From
+/// [`VariantRef::text`].
 #[derive(Clone, Copy, Debug)]
 pub struct Text<'a> {
     value: VariantRef<'a>,
@@ -38,6 +83,17 @@ impl<'a> VariantRef<'a> {
     /// being printed (the largest one and those around it), never by the file, and each
     /// value inside a dictionary is stepped over once more (headers only) when its pairs are
     /// noted.
+    ///
+    /// ```
+    /// use gdvariant::text::TextStyle;
+    /// use gdvariant::{Dialect, VariantRef};
+    ///
+    /// let bytes = [18, 0, 0, 0, 0, 0, 0, 0]; // {}, Godot 3
+    /// let value = VariantRef::parse(&bytes, Dialect::Godot3)?;
+    /// assert_eq!(value.to_string(), "{\n}"); // Godot 3.5+
+    /// assert_eq!(value.text(TextStyle::Godot32).to_string(), "{\n\n}"); // Godot 3.0–3.4
+    /// # Ok::<(), gdvariant::Error>(())
+    /// ```
     pub fn text(self, style: TextStyle) -> Text<'a> {
         Text { value: self, style }
     }
@@ -61,5 +117,151 @@ impl<B: AsRef<[u8]>> fmt::Display for VariantBuf<B> {
     /// The engine's text form of the value (see [`VariantRef`]'s `Display`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.view(), f)
+    }
+}
+
+/// Writes `value` in the engine's text form to `out`: exactly what `Display` prints
+/// ([`VariantRef::text`] with `options.style`, or the style of the value's dialect when it
+/// is `None`). Nothing is re-validated (the value was, when it was parsed); the text goes
+/// to `out` in 64 KiB writes (no `BufWriter` needed). Cost: as [`VariantRef::text`]: one
+/// pass, O(output), plus the pairs of the dictionaries being printed (their keys are
+/// sorted); memory: one 64 KiB buffer besides.
+///
+/// ```
+/// use gdvariant::text::{self, TextStyle, WriteOptions};
+/// use gdvariant::{Dialect, VariantRef};
+///
+/// let bytes = [28, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]; // [7], Godot 4
+/// let value = VariantRef::parse(&bytes, Dialect::Godot4)?;
+/// let mut out = Vec::new();
+/// text::write(&mut out, value, &WriteOptions::new())?;
+/// assert_eq!(out, b"[7]");
+/// out.clear();
+/// text::write(&mut out, value, &WriteOptions::new().style(TextStyle::PandemoniumC))?;
+/// assert_eq!(out, value.text(TextStyle::PandemoniumC).to_string().as_bytes());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn write(
+    out: &mut impl std::io::Write,
+    value: VariantRef<'_>,
+    options: &WriteOptions,
+) -> std::io::Result<()> {
+    let style = options
+        .style
+        .unwrap_or_else(|| TextStyle::for_dialect(value.dialect()));
+    let mut sink = Chunked {
+        out,
+        buf: alloc::vec::Vec::with_capacity(CHUNK),
+        error: None,
+    };
+    let result = fmt::Write::write_fmt(&mut sink, format_args!("{}", value.text(style)));
+    if let Some(error) = sink.error.take() {
+        return Err(error);
+    }
+    result.map_err(|_| std::io::Error::other("the text form could not be formatted"))?;
+    sink.out.write_all(&sink.buf)
+}
+
+/// Bytes gathered before they are handed to the writer in one call.
+#[cfg(feature = "std")]
+const CHUNK: usize = 64 << 10;
+
+/// A `fmt::Write` over an `io::Write`: pieces gathered into writes of up to [`CHUNK`]
+/// bytes (a longer piece is handed on alone), so the buffer never grows past `CHUNK`; the
+/// first I/O error is kept (`fmt::Error` carries none).
+#[cfg(feature = "std")]
+struct Chunked<'w, W: std::io::Write> {
+    out: &'w mut W,
+    buf: alloc::vec::Vec<u8>,
+    error: Option<std::io::Error>,
+}
+
+#[cfg(feature = "std")]
+impl<W: std::io::Write> fmt::Write for Chunked<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.buf.len() + s.len() > CHUNK {
+            let written = self.out.write_all(&self.buf).and_then(|()| {
+                self.buf.clear();
+                if s.len() >= CHUNK {
+                    self.out.write_all(s.as_bytes())
+                } else {
+                    self.buf.extend_from_slice(s.as_bytes());
+                    Ok(())
+                }
+            });
+            return written.map_err(|e| {
+                self.error = Some(e);
+                fmt::Error
+            });
+        }
+        self.buf.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+    use std::io;
+
+    use super::{to_bytes, write, TextStyle, WriteOptions, CHUNK};
+    use crate::read::value::VariantRef;
+    use crate::wire::dialect::Dialect;
+
+    /// Records the length of every write; fails once it has taken `fail_after` bytes.
+    struct Recorder {
+        data: Vec<u8>,
+        writes: Vec<usize>,
+        fail_after: usize,
+    }
+
+    impl io::Write for Recorder {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.data.len() >= self.fail_after {
+                return Err(io::Error::other("full"));
+            }
+            self.data.extend_from_slice(buf);
+            self.writes.push(buf.len());
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn write_is_display_in_chunks_and_reports_the_writers_error() {
+        let long = "é".repeat(3 * CHUNK / 4);
+        let text = alloc::format!("[\"{long}\", 1, {{\"k\": \"{long}\"}}, \"tail\"]");
+        let bytes = to_bytes(&text, Dialect::Godot4).unwrap();
+        let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+        for style in [
+            None,
+            Some(TextStyle::Godot36),
+            Some(TextStyle::PandemoniumC),
+        ] {
+            let mut out = Recorder {
+                data: Vec::new(),
+                writes: Vec::new(),
+                fail_after: usize::MAX,
+            };
+            write(&mut out, value, &WriteOptions::new().style(style)).unwrap();
+            let shown = match style {
+                Some(style) => value.text(style).to_string(),
+                None => value.to_string(),
+            };
+            assert_eq!(String::from_utf8(out.data).unwrap(), shown);
+            assert!(out.writes.len() > 2, "{:?}", out.writes);
+        }
+        let mut out = Recorder {
+            data: Vec::new(),
+            writes: Vec::new(),
+            fail_after: 1,
+        };
+        let error = write(&mut out, value, &WriteOptions::new()).unwrap_err();
+        assert_eq!(error.to_string(), "full");
     }
 }

@@ -26,7 +26,8 @@ impl Variant {
     /// reason>`. Cost: O(size), one temporary buffer of the encoded size.
     ///
     /// ```
-    /// use gdvariant::{TextStyle, Variant};
+    /// use gdvariant::text::TextStyle;
+    /// use gdvariant::Variant;
     ///
     /// let v = Variant::dictionary(vec![("pos".into(), Variant::vector2([1.0, 2.5]))]);
     /// assert_eq!(v.to_string(), "{\n\"pos\": Vector2(1, 2.5)\n}");

@@ -226,10 +226,7 @@ fn the_decoder_reserves_only_up_to_the_frame_and_stays_failed() {
 fn the_encoder_writes_the_codecs_dialect_and_prefix_order() {
     let value =
         VariantRef::parse(&[4, 0, 0, 0, 1, 0, 0, 0, b'x', 0, 0, 0], Dialect::Godot4).unwrap();
-    let mut codec = GodotCodec::new(FrameOptions {
-        order: PrefixOrder::Big,
-        ..FrameOptions::new(Dialect::Godot3)
-    });
+    let mut codec = GodotCodec::new(FrameOptions::new(Dialect::Godot3).order(PrefixOrder::Big));
     let mut dst = BytesMut::new();
     codec.encode(value, &mut dst).unwrap();
     assert_eq!(

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use super::lookup::Lookup;
 use super::tape::{self, Kind, Tok};
 use super::write::DictForm;
-use crate::format::json::reader::error::{build_fail, fail, JsonReadErrorKind as K, Res};
+use crate::format::json::reader::error::{build_fail, fail, JsonErrorKind as K, Res};
 use crate::format::json::reader::lex::Lexer;
 use crate::read::container::{ArrayIter, DictIter};
 use crate::read::options::GODOT_MAX_DEPTH;

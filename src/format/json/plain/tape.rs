@@ -6,7 +6,7 @@
 
 use alloc::vec::Vec;
 
-use crate::format::json::reader::error::{build_fail, fail, JsonReadErrorKind as K, Res};
+use crate::format::json::reader::error::{build_fail, fail, JsonErrorKind as K, Res};
 use crate::format::json::reader::lex::Lexer;
 use crate::read::options::GODOT_MAX_DEPTH;
 use crate::write::BuildError;

@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::io::{self, Write};
 
+use crate::format::json::options::WriteOptions;
 use crate::format::json::writer::Json;
 use crate::format::number::push_i64;
 use crate::read::container::{ArrayRef, DictRef};
@@ -15,8 +16,8 @@ use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
 
 /// Writes `value` as plain JSON (see [the module](super) for the mapping and what it
-/// loses) to `out`, streaming; `pretty` indents with two spaces. Always valid JSON: NaN and
-/// infinities are strings, no object has a key twice.
+/// loses) to `out`, streaming; [`WriteOptions::pretty`] indents with two spaces. Always
+/// valid JSON: NaN and infinities are strings, no object has a key twice.
 ///
 /// One pass over the bytes, except that a Dictionary's keys are looked at first, to choose
 /// its form (an object, or `[key, value]` pairs): O(size × depth of nested Dictionaries)
@@ -25,22 +26,27 @@ use crate::read::value::VariantRef;
 /// `parse` allows).
 ///
 /// ```
-/// use gdvariant::{json::plain, Dialect, VariantRef};
+/// use gdvariant::json::{plain, WriteOptions};
+/// use gdvariant::{Dialect, VariantRef};
 ///
-/// let bytes = gdvariant::text::parse(
+/// let bytes = gdvariant::text::to_bytes(
 ///     r#"{"name": &"hero", "pos": Vector3(1, 2, 3.5), "slots": {0: "sword"}, "speed": 1.5}"#,
 ///     Dialect::Godot4,
 /// )?;
 /// let mut out = Vec::new();
-/// plain::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, false)?;
+/// plain::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, &WriteOptions::new())?;
 /// assert_eq!(
 ///     String::from_utf8(out)?,
 ///     r#"{"name":"hero","pos":[1.0,2.0,3.5],"slots":{"0":"sword"},"speed":1.5}"#
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write(out: &mut impl Write, value: VariantRef<'_>, pretty: bool) -> io::Result<()> {
-    let mut json = Json::new(out, pretty);
+pub fn write(
+    out: &mut impl Write,
+    value: VariantRef<'_>,
+    options: &WriteOptions,
+) -> io::Result<()> {
+    let mut json = Json::new(out, options.pretty);
     json.plain_value(&mut Reader::new(&value))?;
     json.flush()
 }

@@ -2,30 +2,31 @@
 
 use core::fmt;
 
+use crate::format::syntax::SyntaxError;
 use crate::wire::types::VariantType;
 use crate::write::BuildError;
 
-/// What is wrong with a JSON input given to [`read`](super::read): a JSON syntax error, or
+/// What is wrong with a JSON input given to [`to_bytes`](crate::json::to_bytes): a JSON syntax error, or
 /// JSON that does not follow the schema (see [`crate::json`]). Decide on this, not on the
 /// message text.
 ///
 /// The enum is `#[non_exhaustive]`: new kinds may be added in minor releases.
 ///
 /// ```
-/// use gdvariant::json::{self, JsonReadErrorKind};
+/// use gdvariant::json::{self, JsonErrorKind};
 /// use gdvariant::{BuildError, Dialect, VariantType};
 ///
-/// let kind = |text: &str, dialect| json::read(text.as_bytes(), dialect).unwrap_err().kind();
-/// assert_eq!(kind("[1 2]", Dialect::Godot4), JsonReadErrorKind::Unexpected { expected: "',' or ']'" });
-/// assert_eq!(kind(r#"{"PackedInt32Array": [2147483648]}"#, Dialect::Godot4), JsonReadErrorKind::IntOutOfRange);
+/// let kind = |text: &str, dialect| *json::to_bytes(text.as_bytes(), dialect).unwrap_err().kind();
+/// assert_eq!(kind("[1 2]", Dialect::Godot4), JsonErrorKind::Unexpected { expected: "',' or ']'" });
+/// assert_eq!(kind(r#"{"PackedInt32Array": [2147483648]}"#, Dialect::Godot4), JsonErrorKind::IntOutOfRange);
 /// assert_eq!(
 ///     kind(r#"{"Vector2i": [1, 2]}"#, Dialect::Godot3),
-///     JsonReadErrorKind::Build(BuildError::TypeNotInDialect { ty: VariantType::Vector2i, dialect: Dialect::Godot3 })
+///     JsonErrorKind::Build(BuildError::TypeNotInDialect { ty: VariantType::Vector2i, dialect: Dialect::Godot3 })
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum JsonReadErrorKind {
+pub enum JsonErrorKind {
     /// The input ends where more JSON is needed (inside a value, a string, an escape).
     UnexpectedEnd,
     /// A byte that the JSON grammar does not allow here; `expected` says what would fit
@@ -81,14 +82,18 @@ pub enum JsonReadErrorKind {
     /// A `PackedByteArray` string that is not standard, padded base64 (RFC 4648), or has
     /// non-zero bits after its last byte.
     InvalidBase64,
-    /// Values nested deeper than Godot's limit ([`crate::GODOT_MAX_DEPTH`]: values at depth
-    /// 0 to 1024 are accepted, as `parse` accepts them).
+    /// Values nested deeper than the limit: [`Limits::max_depth`](crate::Limits::max_depth)
+    /// of [`ReadOptions::limits`](crate::json::ReadOptions::limits) for
+    /// [`to_bytes_with`](crate::json::to_bytes_with), Godot's
+    /// ([`crate::GODOT_MAX_DEPTH`]: values at depth 0 to 1024 are accepted, as `parse`
+    /// accepts them) otherwise. The message names Godot's limit, the default, whatever the
+    /// options say.
     TooDeep,
-    /// A value that the typed container it goes into cannot hold ([`plain::read_like`]
+    /// A value that the typed container it goes into cannot hold ([`plain::to_bytes_like`]
     /// only: the template's `Array[int]`, `Dictionary[String, Vector2]`, …); `ty` is the
     /// container's declared element, key or value type (`Object` for a class or script).
     ///
-    /// [`plain::read_like`]: crate::json::plain::read_like
+    /// [`plain::to_bytes_like`]: crate::json::plain::to_bytes_like
     TypedMismatch {
         /// The type the container declares.
         ty: VariantType,
@@ -100,55 +105,56 @@ pub enum JsonReadErrorKind {
     Build(BuildError),
 }
 
-impl fmt::Display for JsonReadErrorKind {
+impl fmt::Display for JsonErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            JsonReadErrorKind::UnexpectedEnd => f.write_str("unexpected end of input"),
-            JsonReadErrorKind::Unexpected { expected } => write!(f, "expected {expected}"),
-            JsonReadErrorKind::InvalidNumber => f.write_str("invalid number"),
-            JsonReadErrorKind::InvalidEscape => f.write_str("invalid escape"),
-            JsonReadErrorKind::InvalidUnicodeEscape => {
+            JsonErrorKind::UnexpectedEnd => f.write_str("unexpected end of input"),
+            JsonErrorKind::Unexpected { expected } => write!(f, "expected {expected}"),
+            JsonErrorKind::InvalidNumber => f.write_str("invalid number"),
+            JsonErrorKind::InvalidEscape => f.write_str("invalid escape"),
+            JsonErrorKind::InvalidUnicodeEscape => {
                 f.write_str("invalid \\u escape or unpaired surrogate")
             }
-            JsonReadErrorKind::ControlCharacter => {
+            JsonErrorKind::ControlCharacter => {
                 f.write_str("control character in a string (must be escaped)")
             }
-            JsonReadErrorKind::InvalidUtf8 => f.write_str("input is not valid UTF-8"),
-            JsonReadErrorKind::TrailingCharacters => f.write_str("trailing characters"),
-            JsonReadErrorKind::UnknownType => f.write_str("unknown type"),
-            JsonReadErrorKind::UnknownKey => f.write_str("key not allowed here"),
-            JsonReadErrorKind::DuplicateKey => f.write_str("duplicate key"),
-            JsonReadErrorKind::MissingKey { key } => write!(f, "missing {key}"),
-            JsonReadErrorKind::WrongType { expected } => write!(f, "expected {expected}"),
-            JsonReadErrorKind::IntOutOfRange => f.write_str("integer out of range"),
-            JsonReadErrorKind::ComponentCount { ty, expected, got } => {
+            JsonErrorKind::InvalidUtf8 => f.write_str("input is not valid UTF-8"),
+            JsonErrorKind::TrailingCharacters => f.write_str("trailing characters"),
+            JsonErrorKind::UnknownType => f.write_str("unknown type"),
+            JsonErrorKind::UnknownKey => f.write_str("key not allowed here"),
+            JsonErrorKind::DuplicateKey => f.write_str("duplicate key"),
+            JsonErrorKind::MissingKey { key } => write!(f, "missing {key}"),
+            JsonErrorKind::WrongType { expected } => write!(f, "expected {expected}"),
+            JsonErrorKind::IntOutOfRange => f.write_str("integer out of range"),
+            JsonErrorKind::ComponentCount { ty, expected, got } => {
                 write!(f, "{ty:?} takes {expected} components, got {got}")
             }
-            JsonReadErrorKind::InvalidBase64 => f.write_str("invalid base64"),
-            JsonReadErrorKind::TooDeep => f.write_str("nesting deeper than 1024"),
-            JsonReadErrorKind::TypedMismatch { ty } => {
+            JsonErrorKind::InvalidBase64 => f.write_str("invalid base64"),
+            JsonErrorKind::TooDeep => f.write_str("nesting deeper than 1024"),
+            JsonErrorKind::TypedMismatch { ty } => {
                 write!(f, "the typed container here holds only {ty:?} values")
             }
-            JsonReadErrorKind::Build(e) => fmt::Display::fmt(e, f),
+            JsonErrorKind::Build(e) => fmt::Display::fmt(e, f),
         }
     }
 }
 
-/// A JSON input that [`read`](super::read) cannot turn into Variant bytes: what is wrong
-/// ([`JsonReadErrorKind`]) and where, as a byte offset into the input and as a 1-based
-/// line and column (the column counts characters, not bytes).
+/// A JSON input that [`to_bytes`](crate::json::to_bytes) cannot turn into Variant bytes:
+/// what is wrong ([`JsonErrorKind`]) and where, as a byte offset into the input and as a
+/// 1-based line and column (the column counts characters, not bytes). See [`SyntaxError`]
+/// for the accessors.
 ///
 /// Its `Display` reads like `expected ',' or ']' at line 3, column 7 (byte 25)`. It is
 /// `Copy` and never allocates; the line and column are counted once, when the error is
 /// made (O(offset)).
 ///
 /// ```
-/// use gdvariant::json::{self, JsonReadErrorKind};
+/// use gdvariant::json::{self, JsonErrorKind};
 /// use gdvariant::Dialect;
 ///
 /// let text = "{\"Dictionary\": [\n  [\"hp\", 10],\n  [\"pos\", {\"Vector3\": [1.0, 2.0]}]\n]}";
-/// let error = json::read(text.as_bytes(), Dialect::Godot4).unwrap_err();
-/// assert_eq!(error.kind(), JsonReadErrorKind::ComponentCount {
+/// let error = json::to_bytes(text.as_bytes(), Dialect::Godot4).unwrap_err();
+/// assert_eq!(*error.kind(), JsonErrorKind::ComponentCount {
 ///     ty: gdvariant::VariantType::Vector3,
 ///     expected: 3,
 ///     got: 2,
@@ -156,68 +162,12 @@ impl fmt::Display for JsonReadErrorKind {
 /// assert_eq!((error.line(), error.column(), error.offset()), (3, 23, 53));
 /// assert_eq!(&text[error.offset()..], "[1.0, 2.0]}]\n]}");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{kind} at line {line}, column {column} (byte {offset})")]
-pub struct JsonReadError {
-    kind: JsonReadErrorKind,
-    offset: usize,
-    line: usize,
-    column: usize,
-}
-
-impl JsonReadError {
-    /// The error `kind` at byte `offset` of `json`, with its line and column. O(offset).
-    #[cold]
-    pub(crate) fn locate(json: &[u8], kind: JsonReadErrorKind, offset: usize) -> Self {
-        let offset = offset.min(json.len());
-        let before = json.get(..offset).unwrap_or(json);
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        // Characters: every byte that does not continue a UTF-8 sequence.
-        let column = 1 + before
-            .get(line_start..)
-            .unwrap_or(&[])
-            .iter()
-            .filter(|&&b| b & 0xC0 != 0x80)
-            .count();
-        JsonReadError {
-            kind,
-            offset,
-            line,
-            column,
-        }
-    }
-
-    /// What is wrong. O(1).
-    pub fn kind(&self) -> JsonReadErrorKind {
-        self.kind
-    }
-
-    /// The byte offset in the input where the error was found: the start of the token or
-    /// value that is wrong, or the input's length when it ends too early. Never past the
-    /// end. O(1).
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// The 1-based line of [`JsonReadError::offset`] (lines end at `\n`). O(1).
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
-    /// The 1-based column of [`JsonReadError::offset`], in characters. O(1).
-    pub fn column(&self) -> usize {
-        self.column
-    }
-}
+pub type JsonError = SyntaxError<JsonErrorKind>;
 
 /// An error before it is located: its kind and byte offset.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fail {
-    pub(crate) kind: JsonReadErrorKind,
+    pub(crate) kind: JsonErrorKind,
     pub(crate) at: usize,
 }
 
@@ -226,7 +176,7 @@ pub(crate) type Res<T> = Result<T, Fail>;
 
 /// `kind` at `at`.
 #[cold]
-pub(crate) fn fail(kind: JsonReadErrorKind, at: usize) -> Fail {
+pub(crate) fn fail(kind: JsonErrorKind, at: usize) -> Fail {
     Fail { kind, at }
 }
 
@@ -234,7 +184,7 @@ pub(crate) fn fail(kind: JsonReadErrorKind, at: usize) -> Fail {
 #[cold]
 pub(crate) fn build_fail(error: BuildError, at: usize) -> Fail {
     Fail {
-        kind: JsonReadErrorKind::Build(error),
+        kind: JsonErrorKind::Build(error),
         at,
     }
 }

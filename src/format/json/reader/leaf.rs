@@ -6,7 +6,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::error::{build_fail, fail, JsonReadErrorKind as K, Res};
+use super::error::{build_fail, fail, JsonErrorKind as K, Res};
 use super::lex::{Lexer, AN_INTEGER, A_STRING};
 use crate::wire::types::{Component, Layout, VariantType};
 use crate::write::{BuildError, Builder};

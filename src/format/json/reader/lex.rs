@@ -5,7 +5,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::error::{fail, Fail, JsonReadErrorKind as K, Res};
+use super::error::{fail, Fail, JsonErrorKind as K, Res};
 
 /// A position in the JSON text, with a buffer for strings that hold escapes.
 pub(crate) struct Lexer<'j> {

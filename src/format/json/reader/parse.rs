@@ -5,7 +5,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::error::{build_fail, fail, Fail, JsonReadErrorKind as K, Res};
+use super::error::{build_fail, fail, Fail, JsonErrorKind as K, Res};
 use super::leaf::{self, Scratch};
 use super::lex::{Lexer, AN_INTEGER, A_STRING};
 use super::splice::{splice_all, Splice};
@@ -17,12 +17,19 @@ use crate::wire::types::VariantType;
 use crate::wire::utf8::godot_view;
 use crate::write::{count_word, put_string, BuildError, Builder};
 
-/// Reads the JSON `text` and appends the value's bytes to `out`.
-pub(super) fn read_text(text: &str, out: &mut Vec<u8>, dialect: Dialect) -> Res<()> {
+/// Reads the JSON `text` and appends the value's bytes to `out`; values deeper than
+/// `max_depth` (at most [`GODOT_MAX_DEPTH`]) are [`K::TooDeep`].
+pub(super) fn read_text(
+    text: &str,
+    out: &mut Vec<u8>,
+    dialect: Dialect,
+    max_depth: u16,
+) -> Res<()> {
     let mut reader = Reader {
         lx: Lexer::new(text),
         out,
         dialect,
+        max_depth: usize::from(max_depth.min(GODOT_MAX_DEPTH)),
         stack: Vec::new(),
         scratch: Scratch::default(),
         spill: Vec::new(),
@@ -96,6 +103,8 @@ struct Reader<'j, 'o> {
     lx: Lexer<'j>,
     out: &'o mut Vec<u8>,
     dialect: Dialect,
+    /// The deepest value accepted (the top level is depth 0).
+    max_depth: usize,
     stack: Vec<Frame>,
     scratch: Scratch,
     /// Prefixes written again at close (types or class read after the content).
@@ -192,7 +201,7 @@ impl Reader<'_, '_> {
     #[inline]
     fn value(&mut self) -> Res<bool> {
         let at = self.lx.skip_ws();
-        if self.stack.len() > usize::from(GODOT_MAX_DEPTH) {
+        if self.stack.len() > self.max_depth {
             return Err(fail(K::TooDeep, at));
         }
         let script = core::mem::take(&mut self.script);

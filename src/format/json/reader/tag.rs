@@ -4,7 +4,7 @@
 
 use alloc::string::String;
 
-use super::error::{fail, JsonReadErrorKind as K, Res};
+use super::error::{fail, JsonErrorKind as K, Res};
 use super::lex::{Lexer, A_STRING};
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;

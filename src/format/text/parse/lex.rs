@@ -103,7 +103,7 @@ impl<'t> Lexer<'t> {
     }
 
     pub(super) fn error(&self, kind: TextErrorKind) -> TextError {
-        TextError::at(self.text, self.start, kind)
+        TextError::locate(self.text.as_bytes(), self.start, kind)
     }
 
     fn byte(&self, at: usize) -> Option<u8> {

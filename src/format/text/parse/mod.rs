@@ -1,6 +1,6 @@
 //! Reading the engines' text form back into bytes: what `str2var` (Godot 3) and
 //! `str_to_var` (Godot 4) read, and everything this crate's `Display` writes in any
-//! [`TextStyle`](crate::TextStyle).
+//! [`TextStyle`](super::TextStyle).
 
 mod call;
 mod keys;
@@ -12,41 +12,12 @@ mod sequence;
 
 use alloc::vec::Vec;
 
-use crate::read::options::GODOT_MAX_DEPTH;
+use crate::format::syntax::SyntaxError;
+use crate::format::text::options::ReadOptions;
 use crate::wire::dialect::Dialect;
 use crate::write::BuildError;
 
-pub use sequence::{parse_sequence, Sequence};
-
-/// How [`parse_into`] reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TextOptions {
-    /// Convert float literals as the engine does (`built_in_strtod`, which is not
-    /// correctly rounded: about 3 in 10 literals of 17 significant digits come out a few
-    /// units in the last place away), so that the bytes equal the engine's `str_to_var`.
-    /// Off (the default): correctly rounded, so that every float this crate or Godot 4
-    /// prints reads back to the same bits. Literals of up to 15 digits read the same
-    /// either way.
-    pub engine_floats: bool,
-    /// Ignore text after the value, as the engine does (`1 2` reads as `1`). Off (the
-    /// default): anything but whitespace and comments after the value is
-    /// [`TextErrorKind::TrailingText`].
-    pub allow_trailing: bool,
-    /// The deepest nesting accepted (containers, objects); deeper is
-    /// [`TextErrorKind::TooDeep`]. Default and ceiling: [`GODOT_MAX_DEPTH`], what the
-    /// binary format allows.
-    pub max_depth: usize,
-}
-
-impl Default for TextOptions {
-    fn default() -> Self {
-        TextOptions {
-            engine_floats: false,
-            allow_trailing: false,
-            max_depth: GODOT_MAX_DEPTH as usize,
-        }
-    }
-}
+pub use sequence::{sequence_to_bytes, Sequence};
 
 /// What went wrong in a text literal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,46 +55,28 @@ pub enum TextErrorKind {
     /// `Resource(…)`, `ExtResource(…)`, `SubResource(…)`, `InputEvent(…)`: the engine
     /// loads or instantiates something; a data reader cannot.
     Unsupported(&'static str),
-    /// Nesting deeper than [`TextOptions::max_depth`].
+    /// Nesting deeper than [`Limits::max_depth`](crate::Limits::max_depth) of
+    /// [`ReadOptions::limits`].
     TooDeep,
-    /// Text after the value (see [`TextOptions::allow_trailing`]).
+    /// Text after the value (see [`ReadOptions::allow_trailing`]).
     TrailingText,
     /// The value cannot be written in the dialect, or is too large.
     Build(BuildError),
 }
 
-/// A text literal that does not read, with where: the byte offset, and the line and column
-/// (1-based; the column counts characters).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{kind} at line {line}, column {column} (byte {offset})")]
-pub struct TextError {
-    /// What went wrong.
-    pub kind: TextErrorKind,
-    /// Byte offset in the text.
-    pub offset: usize,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-}
-
-impl TextError {
-    pub(crate) fn at(text: &str, offset: usize, kind: TextErrorKind) -> TextError {
-        let offset = offset.min(text.len());
-        let before = text.as_bytes().get(..offset).unwrap_or_default();
-        let line = 1 + memchr::memchr_iter(b'\n', before).count();
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |n| n + 1);
-        let column = 1 + text
-            .get(line_start..offset)
-            .map_or(offset - line_start, |s| s.chars().count());
-        TextError {
-            kind,
-            offset,
-            line,
-            column,
-        }
-    }
-}
+/// A text literal that does not read: what ([`TextErrorKind`]) and where, as a byte
+/// offset and a 1-based line and column (the column counts characters). See
+/// [`SyntaxError`] for the accessors.
+///
+/// ```
+/// use gdvariant::text::{self, TextErrorKind};
+/// use gdvariant::Dialect;
+///
+/// let error = text::to_bytes("{\"hp\": 10,\n \"pos\": Vector2(1)}", Dialect::Godot4).unwrap_err();
+/// assert_eq!(*error.kind(), TextErrorKind::WrongArgumentCount { name: "Vector2", expected: 2 });
+/// assert_eq!((error.line(), error.column()), (2, 18));
+/// ```
+pub type TextError = SyntaxError<TextErrorKind>;
 
 impl core::fmt::Display for TextErrorKind {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -160,8 +113,9 @@ impl core::fmt::Display for TextErrorKind {
 }
 
 /// Reads one value of the engine's text form (`str_to_var` / `str2var`) and returns its
-/// bytes in `dialect`, as `var_to_bytes` / `var2bytes` writes them. The default
-/// [`TextOptions`]: floats correctly rounded, nothing after the value.
+/// bytes in `dialect`, as `var_to_bytes` / `var2bytes` writes them (no `store_var` length
+/// prefix). The default [`ReadOptions`]: floats correctly rounded, nothing after the value,
+/// Godot's depth limit.
 ///
 /// Reads every text this crate's `Display` writes (in every `TextStyle`), and what the
 /// engine accepts: any whitespace and `;` comments between tokens, trailing commas in
@@ -169,32 +123,73 @@ impl core::fmt::Display for TextErrorKind {
 /// `PoolIntArray`, `inf_neg`, `&"name"`, `Array[int]([1])`, …). Objects are read as data
 /// (`Object(Class, "prop": value)` becomes a full object; the
 /// `Object(EncodedObjectAsID,"object_id":N,…)` that objects sent as ids print becomes that
-/// id again). Validates everything; never panics. Cost: one pass, O(text); memory: the
-/// output, plus the keys of the dictionary being read (the engine keeps the last of equal
-/// keys).
+/// id again). Validates everything; never panics. Cost: one pass, O(text), no recursion;
+/// memory: the output, plus the keys of the dictionary being read (the engine keeps the
+/// last of equal keys).
 ///
 /// ```
-/// use gdvariant::{Dialect, VariantRef};
+/// use gdvariant::{text, Dialect, VariantRef};
 ///
-/// let bytes = gdvariant::text::parse("{\"hp\": 7, \"at\": Vector2(1, 2.5)}", Dialect::Godot4)?;
+/// let bytes = text::to_bytes("{\"hp\": 7, \"at\": Vector2(1, 2.5)}", Dialect::Godot4)?;
 /// let value = VariantRef::parse(&bytes, Dialect::Godot4)?;
 /// assert_eq!(value.to_string(), "{\n\"at\": Vector2(1, 2.5),\n\"hp\": 7\n}");
 ///
-/// let err = gdvariant::text::parse("[1,\n  2 3]", Dialect::Godot4).unwrap_err();
-/// assert_eq!((err.line, err.column), (2, 5));
+/// let err = text::to_bytes("[1,\n  2 3]", Dialect::Godot4).unwrap_err();
+/// assert_eq!((err.line(), err.column()), (2, 5));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn parse(text: &str, dialect: Dialect) -> Result<Vec<u8>, TextError> {
+pub fn to_bytes(text: &str, dialect: Dialect) -> Result<Vec<u8>, TextError> {
+    to_bytes_with(text, dialect, &ReadOptions::new())
+}
+
+/// [`to_bytes`] with options: the engine's float conversion, text after the value, a
+/// lower depth limit. Same checks and costs as [`to_bytes`].
+///
+/// ```
+/// use gdvariant::text::{self, ReadOptions};
+/// use gdvariant::{Dialect, VariantRef};
+///
+/// // The engine reads the first value and ignores the rest.
+/// let options = ReadOptions::new().allow_trailing(true);
+/// let bytes = text::to_bytes_with("7 trailing words", Dialect::Godot4, &options)?;
+/// assert_eq!(VariantRef::parse(&bytes, Dialect::Godot4)?.as_int(), Some(7));
+/// assert!(text::to_bytes("7 trailing words", Dialect::Godot4).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_bytes_with(
+    text: &str,
+    dialect: Dialect,
+    options: &ReadOptions,
+) -> Result<Vec<u8>, TextError> {
     let mut out = Vec::new();
-    parse_into(text, dialect, &TextOptions::default(), &mut out)?;
+    to_bytes_into(text, dialect, options, &mut out)?;
     Ok(out)
 }
 
-/// [`parse`] with options, appending to `out`. On error `out` is left as it was.
-pub fn parse_into(
+/// [`to_bytes_with`], appending the bytes to `out` (a buffer reused from call to call, or
+/// after a `store_var` length prefix). On error `out` is left as it was. Same checks and
+/// costs as [`to_bytes`].
+///
+/// ```
+/// use gdvariant::text::{self, ReadOptions};
+/// use gdvariant::Dialect;
+///
+/// // A `store_var` file: the length, then the value.
+/// let mut file = vec![0; 4];
+/// text::to_bytes_into("\"hi\"", Dialect::Godot3, &ReadOptions::new(), &mut file)?;
+/// let len = (file.len() - 4) as u32;
+/// file[..4].copy_from_slice(&len.to_le_bytes());
+/// assert_eq!(file, [12, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
+///
+/// // Godot 3 has no StringName: an error, and `file` is unchanged.
+/// assert!(text::to_bytes_into("&\"a\"", Dialect::Godot3, &ReadOptions::new(), &mut file).is_err());
+/// assert_eq!(file.len(), 16);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_bytes_into(
     text: &str,
     dialect: Dialect,
-    options: &TextOptions,
+    options: &ReadOptions,
     out: &mut Vec<u8>,
 ) -> Result<(), TextError> {
     let start = out.len();

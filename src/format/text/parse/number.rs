@@ -218,7 +218,7 @@ fn to_int(negative: bool, digits: &[u8]) -> i64 {
 
 /// The engine's `built_in_strtod` (after Tcl's `strtod`): at most 18 mantissa digits,
 /// built in double arithmetic, scaled by a product of powers of ten. Not correctly
-/// rounded; reproduced here bit for bit (see `TextOptions::engine_floats`).
+/// rounded; reproduced here bit for bit (see `ReadOptions::engine_floats`).
 fn built_in_strtod(negative: bool, int: &[u8], frac: &[u8], exp: Option<(bool, &[u8])>) -> f64 {
     const POWERS: [f64; 9] = [1e1, 1e2, 1e4, 1e8, 1e16, 1e32, 1e64, 1e128, 1e256];
     let digits = int.iter().chain(frac.iter());

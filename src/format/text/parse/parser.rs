@@ -8,7 +8,9 @@ use super::keys::{self, Check};
 use super::lex::{Lexer, Token};
 use super::names::{builtin_type, constructor_type, keyword_float};
 use super::number::Number;
-use super::{TextError, TextErrorKind, TextOptions};
+use super::{TextError, TextErrorKind};
+use crate::format::text::options::ReadOptions;
+use crate::read::options::GODOT_MAX_DEPTH;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::types::{Layout, VariantType};
@@ -51,7 +53,7 @@ struct Frame {
 pub(crate) struct Parser<'t, 'o> {
     pub(super) lex: Lexer<'t>,
     pub(super) dialect: Dialect,
-    pub(super) options: TextOptions,
+    pub(super) options: ReadOptions,
     pub(super) out: &'o mut Vec<u8>,
     pub(super) numbers_scratch: Vec<Number>,
     stack: Vec<Frame>,
@@ -63,7 +65,7 @@ impl<'t, 'o> Parser<'t, 'o> {
     pub(super) fn new(
         text: &'t str,
         dialect: Dialect,
-        options: &TextOptions,
+        options: &ReadOptions,
         out: &'o mut Vec<u8>,
     ) -> Self {
         Parser {
@@ -117,7 +119,8 @@ impl<'t, 'o> Parser<'t, 'o> {
         types: &[ContainerType<&str>],
         class: Option<&str>,
     ) -> Result<(), TextError> {
-        if self.stack.len() >= self.options.max_depth {
+        let max_depth = self.options.limits.max_depth.min(GODOT_MAX_DEPTH);
+        if self.stack.len() >= usize::from(max_depth) {
             return Err(self.lex.error(TextErrorKind::TooDeep));
         }
         let ty = match kind {
