@@ -12,6 +12,7 @@
 /// elements, and Godot 3's text form, which prints the f32 it holds.
 #[allow(clippy::cast_possible_truncation)]
 #[inline(always)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the writers and readers of text
 pub(crate) fn f32_of(x: f64) -> f32 {
     x as f32
 }
@@ -21,36 +22,47 @@ pub(crate) fn f32_of(x: f64) -> f32 {
 /// conversions pass were i32s, so they come back exactly; a component that was not (an
 /// owned `Variant` built with float components for an integer type) is truncated toward
 /// zero and saturated, never wrapped.
-#[cfg(any(feature = "glam", feature = "mint", test))]
 #[allow(clippy::cast_possible_truncation)]
 #[inline(always)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the writers and readers of text
 pub(crate) fn i32_of(x: f64) -> i32 {
     x as i32
+}
+
+/// `x` truncated toward zero to an i64, saturating (NaN → 0): Rust's float-to-int `as`.
+/// The callers check the range first where the engine's answer differs outside it (the
+/// text reader gives `i64::MIN` there, as x86's conversion does), so this is exact where
+/// it is used.
+#[allow(clippy::cast_possible_truncation)]
+#[inline(always)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the writers and readers of text
+pub(crate) fn i64_of(x: f64) -> i64 {
+    x as i64
 }
 
 /// The low 32 bits of `n` (two's complement), as the engine's C++ conversion of an int
 /// (int64) into an `int32_t` keeps them: an int given for an integer vector component or
 /// a PackedInt32Array element.
-#[cfg(any(feature = "serde", test))]
 #[allow(clippy::cast_possible_truncation)]
 #[inline(always)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the writers and readers of text
 pub(crate) fn wrap_i32(n: i64) -> i32 {
     n as i32
 }
 
 /// The low 8 bits of `n` (two's complement), as the engine's C++ conversion of an int
 /// (int64) into a `uint8_t` keeps them: an int given for a PackedByteArray element.
-#[cfg(any(feature = "serde", test))]
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 #[inline(always)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the writers and readers of text
 pub(crate) fn wrap_u8(n: i64) -> u8 {
     n as u8
 }
 
 /// The bits of `n` as a u64 (two's complement: -1 is `u64::MAX`), for ids the wire stores
 /// as 64 unsigned bits and for order-preserving keys. No cast: the bytes are kept.
-#[cfg(any(feature = "alloc", test))]
 #[inline(always)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the writers and readers of text
 pub(crate) const fn u64_bits(n: i64) -> u64 {
     u64::from_ne_bytes(n.to_ne_bytes())
 }

@@ -17,6 +17,7 @@ use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
+use crate::wire::narrow::f32_of;
 use crate::wire::types::VariantType;
 
 /// Bytes gathered before they are handed to the writer in one call.
@@ -166,7 +167,7 @@ impl<'w, W: Write> Json<'w, W> {
         } else if x.is_infinite() {
             self.raw(if x > 0.0 { "\"inf\"" } else { "\"-inf\"" });
         } else if as_f32 {
-            push_f32(&mut self.buf, x as f32);
+            push_f32(&mut self.buf, f32_of(x));
         } else {
             push_f64(&mut self.buf, x);
         }

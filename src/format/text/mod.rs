@@ -43,8 +43,6 @@ mod number;
 pub(crate) mod options;
 mod order;
 pub(crate) mod owned;
-// TODO(issue 23): casts in this module are fixed after the format reshape merges
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 mod parse;
 mod powers;
 pub(crate) mod style;

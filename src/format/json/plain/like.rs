@@ -14,6 +14,7 @@ use crate::format::json::reader::lex::{Lexer, Number};
 use crate::read::object::ObjectRef;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
+use crate::wire::narrow::{f32_of, i64_of, u64_bits};
 use crate::wire::types::{Component, Element, Layout, VariantType};
 use crate::write::Builder;
 
@@ -35,13 +36,13 @@ fn integral(n: &Number<'_>) -> Option<i64> {
     let x = n.f64().ok()?;
     // 2^63 is exact: below it, and at or above -2^63, the cast is exact.
     (x.fract() == 0.0 && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&x))
-        .then_some(x as i64)
+        .then_some(i64_of(x))
 }
 
 /// An object or RID id: written as GDScript sees it (`get_instance_id()`, a signed int),
 /// also read in the tagged form's unsigned spelling.
 fn id(n: &Number<'_>) -> Option<u64> {
-    n.i64().ok().map(|x| x as u64).or_else(|| n.u64().ok())
+    n.i64().ok().map(u64_bits).or_else(|| n.u64().ok())
 }
 
 /// A float component: a number, or a special string.
@@ -62,7 +63,7 @@ impl Real<'_> {
     fn f32(&self) -> f32 {
         match self {
             Real::Num(n) => n.text.parse().unwrap_or(f32::NAN),
-            Real::Special(x) => *x as f32,
+            Real::Special(x) => f32_of(*x),
         }
     }
 }
@@ -330,7 +331,8 @@ impl<'t> Emitter<'_, 't, '_> {
                 match int_in(&mut self.lx, c, I32)? {
                     Some(x) => {
                         if let Some(slot) = ints.get_mut(k) {
-                            *slot = x as i32;
+                            // `int_in(…, I32)` gave an int within i32.
+                            *slot = i32::try_from(x).unwrap_or_default();
                         }
                     }
                     None => return Ok(false),

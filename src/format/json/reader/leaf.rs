@@ -393,11 +393,11 @@ fn signal(lx: &mut Lexer<'_>, s: &mut Scratch) -> Res<Leaf<'static>> {
 const DECODE: [u8; 256] = {
     let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut table = [0xFFu8; 256];
-    let mut i = 0;
+    let mut i: u8 = 0;
     while i < 64 {
         #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
         {
-            table[alphabet[i] as usize] = i as u8;
+            table[alphabet[i as usize] as usize] = i;
         }
         i += 1;
     }
@@ -453,7 +453,8 @@ fn decode(text: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
                 if vb & 15 != 0 {
                     return Err(at + 1);
                 }
-                out.push((u32::from(va) << 2 | u32::from(vb) >> 4) as u8);
+                // va, vb < 64: va << 2 fits a byte.
+                out.push((va << 2) | (vb >> 4));
             }
             _ => return Err(at + bad),
         }

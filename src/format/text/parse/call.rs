@@ -12,6 +12,7 @@ use super::parser::Parser;
 use super::{TextError, TextErrorKind};
 use crate::format::base64;
 use crate::wire::dialect::Dialect;
+use crate::wire::narrow::u64_bits;
 use crate::wire::types::{Component, Element, Layout, VariantType};
 use crate::write::Builder;
 
@@ -226,7 +227,7 @@ impl<'t> Parser<'t, '_> {
                     (Dialect::Godot3, Some(Number::Int(i))) => self.build(|b| b.int(i))?,
                     (Dialect::Godot3, Some(f)) => self.build(|b| b.float(f.as_f64()))?,
                     (_, id) => {
-                        let id = id.map_or(0, |n| n.as_i64()) as u64;
+                        let id = u64_bits(id.map_or(0, |n| n.as_i64()));
                         self.build(|b| b.rid(id))?;
                     }
                 }

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
+use crate::wire::narrow::{f32_of, i64_of};
 use crate::wire::types::VariantType;
 use crate::write::Builder;
 
@@ -65,7 +66,7 @@ fn norm(key: &[u8], dialect: Dialect) -> Norm<'_> {
     {
         let parts = (0..math.len())
             .map(|i| match math.get_i32(i) {
-                Some(n) => u64::from(n as u32),
+                Some(n) => u64::from(u32::from_ne_bytes(n.to_ne_bytes())),
                 None => float_bits(math.get(i).unwrap_or(0.0)),
             })
             .collect();
@@ -131,6 +132,11 @@ pub(super) fn fold_duplicates(
     dialect: Dialect,
 ) -> u64 {
     let n = pairs.len();
+    // Pair indexes are u32s below; a dictionary of more pairs than that (gigabytes of
+    // text) is left as it is, and the builder refuses its count.
+    let Ok(n32) = u32::try_from(n) else {
+        return n as u64;
+    };
     if n < 2 {
         return n as u64;
     }
@@ -167,13 +173,13 @@ pub(super) fn fold_duplicates(
         .enumerate()
         .filter_map(|(i, h)| {
             let (b, mask) = bit((*h)?);
-            (twice.get(b / 64)? & mask != 0).then_some(i as u32)
+            (twice.get(b / 64)? & mask != 0).then(|| u32::try_from(i).ok())?
         })
         .collect();
     if suspects.is_empty() {
         return n as u64;
     }
-    let mut first: Vec<u32> = (0..n as u32).collect();
+    let mut first: Vec<u32> = (0..n32).collect();
     let mut any = false;
     let size = (2 * suspects.len()).next_power_of_two().max(2);
     // (hash tag, pair index); u32::MAX: empty. Keys are compared only when tags match.
@@ -184,7 +190,8 @@ pub(super) fn fold_duplicates(
         };
         let k = key_of(out, p, dialect);
         let tag = (h >> 32) as u32;
-        let mut slot = *h as usize & (size - 1);
+        // The low bits of the hash: below `size`, so the conversion never fails.
+        let mut slot = usize::try_from(*h & (size as u64 - 1)).unwrap_or(0);
         loop {
             match table.get(slot).copied() {
                 Some((_, u32::MAX)) | None => {
@@ -214,16 +221,16 @@ pub(super) fn fold_duplicates(
         return n as u64;
     }
     // The last value of each key.
-    let mut last: Vec<u32> = (0..n as u32).collect();
+    let mut last: Vec<u32> = (0..n32).collect();
     for (i, &f) in first.iter().enumerate() {
-        if let Some(l) = last.get_mut(f as usize) {
-            *l = i as u32;
+        if let (Some(l), Ok(i)) = (last.get_mut(f as usize), u32::try_from(i)) {
+            *l = i;
         }
     }
     let mut folded = Vec::with_capacity(out.len().saturating_sub(body));
     let mut count = 0u64;
     for (i, p) in pairs.iter().enumerate() {
-        if first.get(i).copied() != Some(i as u32) {
+        if first.get(i).copied() != u32::try_from(i).ok() {
             continue;
         }
         let winner = last
@@ -335,7 +342,7 @@ pub(super) fn take_typed(
         Check::Object => matches!(have, VariantType::Object | VariantType::Nil),
         Check::Builtin(want) if want != have => false,
         Check::Builtin(VariantType::Float) if packed => {
-            let narrow = f64::from(value.as_float().unwrap_or(0.0) as f32);
+            let narrow = f64::from(f32_of(value.as_float().unwrap_or(0.0)));
             out.truncate(at);
             Builder::new(out, dialect).float(narrow).is_ok()
         }
@@ -364,7 +371,7 @@ pub(super) fn coerce(out: &mut Vec<u8>, at: usize, check: Check, dialect: Dialec
     out.truncate(at);
     let b = Builder::new(out, dialect);
     let written = match (want, have) {
-        (T::Int, T::Float) => b.int(float.unwrap_or(0.0) as i64),
+        (T::Int, T::Float) => b.int(i64_of(float.unwrap_or(0.0))),
         (T::Int, T::Bool) => b.int(i64::from(boolean.unwrap_or(false))),
         (T::Float, T::Int) => b.float(int.unwrap_or(0) as f64),
         (T::Float, T::Bool) => b.float(f64::from(u8::from(boolean.unwrap_or(false)))),

@@ -4,6 +4,7 @@
 //! component types, and `#` colors.
 
 use crate::wire::dialect::Dialect;
+use crate::wire::narrow::{f32_of, i32_of, i64_of, wrap_i32, wrap_u8};
 
 /// A number token, converted.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,7 +28,7 @@ impl Number {
     pub(crate) fn as_f32(self) -> f32 {
         match self {
             Number::Int(i) => i as f32,
-            Number::Float(f) => f as f32,
+            Number::Float(f) => f32_of(f),
         }
     }
 
@@ -35,10 +36,10 @@ impl Number {
     /// range, infinite or NaN gives `i32::MIN` (x86's "integer indefinite").
     pub(crate) fn as_i32(self) -> i32 {
         match self {
-            Number::Int(i) => i as i32,
+            Number::Int(i) => wrap_i32(i),
             Number::Float(f) => {
                 if f > -2147483649.0 && f < 2147483648.0 {
-                    f as i32
+                    i32_of(f)
                 } else {
                     i32::MIN
                 }
@@ -52,7 +53,7 @@ impl Number {
             Number::Int(i) => i,
             Number::Float(f) => {
                 if (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
-                    f as i64
+                    i64_of(f)
                 } else {
                     i64::MIN
                 }
@@ -63,8 +64,8 @@ impl Number {
     /// To a byte: the low 8 bits of the int, or of the float truncated to i32.
     pub(crate) fn as_u8(self) -> u8 {
         match self {
-            Number::Int(i) => i as u8,
-            float => float.as_i32() as u8,
+            Number::Int(i) => wrap_u8(i),
+            float => wrap_u8(i64::from(float.as_i32())),
         }
     }
 }
@@ -281,7 +282,7 @@ fn scale(mantissa: f64, x: i64, powers: &[f64; 9]) -> f64 {
 pub(crate) fn html_color(hex: &str, dialect: Dialect) -> [f32; 4] {
     let d: alloc::vec::Vec<u32> = hex.chars().filter_map(|c| c.to_digit(16)).collect();
     let byte = |i: usize| d.get(i).copied().unwrap_or(0) * 16 + d.get(i + 1).copied().unwrap_or(0);
-    let g3 = |v: u32| (f64::from(v) / 255.0) as f32;
+    let g3 = |v: u32| f32_of(f64::from(v) / 255.0);
     let g4 = |v: u32| v as f32 / 255.0;
     let nib = |i: usize| d.get(i).copied().unwrap_or(0) as f32 / 15.0;
     match (d.len(), dialect) {

@@ -13,6 +13,7 @@ use crate::format::text::options::ReadOptions;
 use crate::read::options::GODOT_MAX_DEPTH;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
+use crate::wire::narrow::u64_bits;
 use crate::wire::types::{Layout, VariantType};
 use crate::write::containers::Open;
 use crate::write::{put_string, BuildError, Builder};
@@ -580,7 +581,7 @@ impl<'t, 'o> Parser<'t, 'o> {
             }
         }
         let id = id.ok_or_else(|| self.lex.error(TextErrorKind::BadArgument("an object id")))?;
-        self.build(|b| b.object_id(id as u64))
+        self.build(|b| b.object_id(u64_bits(id)))
     }
 }
 
