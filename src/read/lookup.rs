@@ -11,9 +11,9 @@ use alloc::{
 };
 
 use crate::read::decoded::{math_value, packed_value, Value};
+use crate::read::node::measure;
 use crate::read::object::ObjectRef;
 use crate::read::query::{parse_path, Found, QueryError, Step};
-use crate::read::validate::measure;
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 

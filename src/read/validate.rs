@@ -10,9 +10,6 @@ use crate::wire::error::{Error, ErrorKind};
 use crate::wire::types::VariantType;
 use crate::wire::utf8::godot_view;
 
-/// [`measure`](crate::read::node::measure), where `edit/path.rs` still imports it from.
-pub(crate) use crate::read::node::measure;
-
 /// Open containers per stack segment. The validator keeps the ones around the innermost on
 /// a small [`Stack`] on the thread's stack (under 1 KiB); deeper nesting continues in a
 /// nested call with a fresh segment, so a small value pays for one segment and 1025 levels

@@ -3,10 +3,11 @@
 use core::fmt;
 
 use crate::read::math::MathRef;
+use crate::read::node::measure;
 use crate::read::options::ParseOptions;
 use crate::read::packed::PackedArray;
 use crate::read::strings::{string_at, GdStr};
-use crate::read::validate::{measure, validate};
+use crate::read::validate::validate;
 use crate::wire::bytes::{le_u32, le_u64};
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
