@@ -12,7 +12,7 @@
 /// elements, and Godot 3's text form, which prints the f32 it holds.
 #[allow(clippy::cast_possible_truncation)]
 #[inline(always)]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers: the writers, the text and JSON readers (alloc)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers need alloc
 pub(crate) fn f32_of(x: f64) -> f32 {
     x as f32
 }
@@ -24,7 +24,7 @@ pub(crate) fn f32_of(x: f64) -> f32 {
 /// zero and saturated, never wrapped.
 #[allow(clippy::cast_possible_truncation)]
 #[inline(always)]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers: the writers, the text and JSON readers (alloc)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers need alloc
 pub(crate) fn i32_of(x: f64) -> i32 {
     x as i32
 }
@@ -35,7 +35,7 @@ pub(crate) fn i32_of(x: f64) -> i32 {
 /// it is used.
 #[allow(clippy::cast_possible_truncation)]
 #[inline(always)]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers: the writers, the text and JSON readers (alloc)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers need alloc
 pub(crate) fn i64_of(x: f64) -> i64 {
     x as i64
 }
@@ -45,7 +45,7 @@ pub(crate) fn i64_of(x: f64) -> i64 {
 /// a PackedInt32Array element.
 #[allow(clippy::cast_possible_truncation)]
 #[inline(always)]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers: the writers, the text and JSON readers (alloc)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers need alloc
 pub(crate) fn wrap_i32(n: i64) -> i32 {
     n as i32
 }
@@ -54,7 +54,7 @@ pub(crate) fn wrap_i32(n: i64) -> i32 {
 /// (int64) into a `uint8_t` keeps them: an int given for a PackedByteArray element.
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 #[inline(always)]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers: the writers, the text and JSON readers (alloc)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers need alloc
 pub(crate) fn wrap_u8(n: i64) -> u8 {
     n as u8
 }
@@ -62,7 +62,7 @@ pub(crate) fn wrap_u8(n: i64) -> u8 {
 /// The bits of `n` as a u64 (two's complement: -1 is `u64::MAX`), for ids the wire stores
 /// as 64 unsigned bits and for order-preserving keys. No cast: the bytes are kept.
 #[inline(always)]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers: the writers, the text and JSON readers (alloc)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // callers need alloc
 pub(crate) const fn u64_bits(n: i64) -> u64 {
     u64::from_ne_bytes(n.to_ne_bytes())
 }
