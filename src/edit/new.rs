@@ -102,12 +102,8 @@ impl<'a> Edit<'a> {
         let options = ParseOptions::default();
         let (root, _) = VariantRef::parse_prefix_at(body, 4, dialect, &options)
             .map_err(EditError::InvalidInput)?;
-        let doc = Doc {
-            input: bytes,
-            root,
-            base: 0,
-        };
-        Ok(Edit::with_doc(doc, Some((0, order))))
+        // The frame at offset 0 of `bytes`: the value lies where `in_frame` checks it does.
+        Edit::in_frame(bytes, root, order)
     }
 
     /// A plan for the value of one `store_var` frame among others: `value` is a frame's
