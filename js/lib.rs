@@ -1,0 +1,129 @@
+//! WebAssembly bindings of `gdvariant` for the `gdvariant` npm package (issue 24, phase 1:
+//! the text and JSON forms). Every byte is read by the crate; JavaScript only maps values.
+
+use gdvariant::frame::{self, FrameError, Hints};
+use gdvariant::text::{TextStyle, WriteOptions};
+use gdvariant::{Dialect, VariantRef};
+use wasm_bindgen::prelude::*;
+
+/// A decode failure: `kind` names it, `offset` is where it is in the input.
+#[wasm_bindgen]
+pub struct Failure {
+    kind: String,
+    offset: usize,
+    message: String,
+}
+
+#[wasm_bindgen]
+impl Failure {
+    /// The error's kind (the crate's `ErrorKind` name).
+    #[wasm_bindgen(getter)]
+    pub fn kind(&self) -> String {
+        self.kind.clone()
+    }
+    /// The byte offset of the problem.
+    #[wasm_bindgen(getter)]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+    /// The message.
+    #[wasm_bindgen(getter)]
+    pub fn message(&self) -> String {
+        self.message.clone()
+    }
+}
+
+fn failure(kind: &str, offset: usize, message: String) -> Failure {
+    Failure {
+        kind: kind.to_owned(),
+        offset,
+        message,
+    }
+}
+
+fn dialect_of(godot: &str) -> Result<Option<Dialect>, Failure> {
+    Ok(match godot {
+        "auto" | "" => None,
+        "3" => Some(Dialect::Godot3),
+        "4" => Some(Dialect::Godot4),
+        "pm-a" => Some(Dialect::PandemoniumA),
+        "pm-b" => Some(Dialect::PandemoniumB),
+        "pm-c" => Some(Dialect::PandemoniumC),
+        other => return Err(failure("BadOption", 0, format!("unknown godot {other:?}"))),
+    })
+}
+
+/// The name of the error's kind, as the Python package gives it.
+fn kind_name(e: &gdvariant::Error) -> String {
+    let kind = format!("{:?}", e.kind());
+    kind.split(['(', ' ']).next().unwrap_or("").to_owned()
+}
+
+/// `prefixed`: 0 no, 1 yes, anything else detect.
+fn parse<'a>(bytes: &'a [u8], godot: &str, prefixed: u8) -> Result<VariantRef<'a>, Failure> {
+    let hints = Hints {
+        dialect: dialect_of(godot)?,
+        prefixed: match prefixed {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        },
+    };
+    let found = frame::detect(bytes, hints).map_err(|e| {
+        let (kind, offset) = match e.frame {
+            Some(f) if matches!(f.error, FrameError::Truncated { .. }) => {
+                ("UnexpectedEnd".to_owned(), f.offset)
+            }
+            _ => (kind_name(&e.error), e.error.offset()),
+        };
+        failure(&kind, offset, e.to_string())
+    })?;
+    if found.is_ambiguous() {
+        return Err(failure(
+            "ambiguous",
+            0,
+            "the input reads as Godot 3 and 4".into(),
+        ));
+    }
+    if found.value_count() > 1 {
+        return Err(failure("multiple_frames", 0, "several frames".into()));
+    }
+    if found.reading.prefix.is_none() && !found.is_exact() {
+        return Err(failure("trailing_bytes", 0, "bytes left over".into()));
+    }
+    Ok(found.value)
+}
+
+fn style_of(style: &str, value: &VariantRef<'_>) -> Result<TextStyle, Failure> {
+    Ok(match style {
+        "" => TextStyle::for_dialect(value.dialect()),
+        "3.2" => TextStyle::Godot32,
+        "3.6" => TextStyle::Godot36,
+        "4" => TextStyle::Godot4,
+        "pm-a" => TextStyle::PandemoniumA,
+        "pm-b" => TextStyle::PandemoniumB,
+        "pm-c" => TextStyle::PandemoniumC,
+        other => return Err(failure("BadOption", 0, format!("unknown style {other:?}"))),
+    })
+}
+
+/// The engine's text of the value in `bytes`.
+#[wasm_bindgen(js_name = toText)]
+pub fn to_text(bytes: &[u8], godot: &str, prefixed: u8, style: &str) -> Result<String, Failure> {
+    let value = parse(bytes, godot, prefixed)?;
+    let style = style_of(style, &value)?;
+    let mut out = Vec::new();
+    gdvariant::text::write(&mut out, value, &WriteOptions::new().style(style))
+        .map_err(|e| failure("Io", 0, e.to_string()))?;
+    String::from_utf8(out).map_err(|e| failure("InvalidUtf8", 0, e.to_string()))
+}
+
+/// The crate's lossless JSON of the value in `bytes`.
+#[wasm_bindgen(js_name = toJSON)]
+pub fn to_json(bytes: &[u8], godot: &str, prefixed: u8) -> Result<String, Failure> {
+    let value = parse(bytes, godot, prefixed)?;
+    let mut out = Vec::new();
+    gdvariant::json::write(&mut out, value, &gdvariant::json::WriteOptions::default())
+        .map_err(|e| failure("Io", 0, e.to_string()))?;
+    String::from_utf8(out).map_err(|e| failure("InvalidUtf8", 0, e.to_string()))
+}
