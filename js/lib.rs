@@ -1,9 +1,12 @@
 //! WebAssembly bindings of `gdvariant` for the `gdvariant` npm package (issue 24, phase 1:
 //! the text and JSON forms). Every byte is read by the crate; JavaScript only maps values.
 
-use gdvariant::frame::{self, FrameError, Hints};
+use gdvariant::frame::{self, Frame, FrameError, FrameOptions, Hints, Reading};
 use gdvariant::text::{TextStyle, WriteOptions};
-use gdvariant::{Dialect, VariantRef};
+use gdvariant::{Dialect, ParseOptions, VariantRef};
+use js_sys::Function;
+
+mod loads;
 use wasm_bindgen::prelude::*;
 
 /// A decode failure: `kind` names it, `offset` is where it is in the input.
@@ -61,6 +64,16 @@ fn kind_name(e: &gdvariant::Error) -> String {
 
 /// `prefixed`: 0 no, 1 yes, anything else detect.
 fn parse<'a>(bytes: &'a [u8], godot: &str, prefixed: u8) -> Result<VariantRef<'a>, Failure> {
+    parse_with(bytes, godot, prefixed, &ParseOptions::default())
+}
+
+/// [`parse`] with the caller's limits.
+fn parse_with<'a>(
+    bytes: &'a [u8],
+    godot: &str,
+    prefixed: u8,
+    options: &ParseOptions,
+) -> Result<VariantRef<'a>, Failure> {
     let hints = Hints {
         dialect: dialect_of(godot)?,
         prefixed: match prefixed {
@@ -91,7 +104,40 @@ fn parse<'a>(bytes: &'a [u8], godot: &str, prefixed: u8) -> Result<VariantRef<'a
     if found.reading.prefix.is_none() && !found.is_exact() {
         return Err(failure("trailing_bytes", 0, "bytes left over".into()));
     }
-    Ok(found.value)
+    if *options == ParseOptions::default() {
+        return Ok(found.value);
+    }
+    read_as(bytes, found.reading, options)
+}
+
+/// The value of `bytes` read again as `reading` with the caller's limits.
+fn read_as<'a>(
+    bytes: &'a [u8],
+    reading: Reading,
+    options: &ParseOptions,
+) -> Result<VariantRef<'a>, Failure> {
+    let error = |e: gdvariant::Error| failure(&kind_name(&e), e.offset(), e.to_string());
+    let Some(order) = reading.prefix else {
+        return VariantRef::parse_prefix_at(bytes, 0, reading.dialect, options)
+            .map(|(value, _)| value)
+            .map_err(error);
+    };
+    let frame_options = FrameOptions::new(reading.dialect)
+        .order(order)
+        .max_frame(usize::MAX)
+        .parse(*options);
+    match frame::read(bytes, &frame_options) {
+        Ok(Frame::Complete { value, .. }) => Ok(value),
+        Ok(Frame::Incomplete { needed }) => Err(failure(
+            "UnexpectedEnd",
+            0,
+            format!("the frame is cut short: it needs {needed} more bytes"),
+        )),
+        Err(FrameError::Value(e)) => Err(error(e)),
+        Err(e @ FrameError::TooLarge { .. }) => Err(failure("FrameTooLarge", 0, e.to_string())),
+        Err(e @ FrameError::Truncated { .. }) => Err(failure("UnexpectedEnd", 0, e.to_string())),
+        Err(e) => Err(failure("Frame", 0, e.to_string())),
+    }
 }
 
 fn style_of(style: &str, value: &VariantRef<'_>) -> Result<TextStyle, Failure> {
@@ -126,4 +172,26 @@ pub fn to_json(bytes: &[u8], godot: &str, prefixed: u8) -> Result<String, Failur
     gdvariant::json::write(&mut out, value, &gdvariant::json::WriteOptions::default())
         .map_err(|e| failure("Io", 0, e.to_string()))?;
     String::from_utf8(out).map_err(|e| failure("InvalidUtf8", 0, e.to_string()))
+}
+
+/// The JavaScript value of the value in `bytes`: `make(kind, a, b, c)` makes the package's
+/// classes. `max_depth` above 65535 is 65535.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn loads(
+    bytes: &[u8],
+    godot: &str,
+    prefixed: u8,
+    allow_objects: bool,
+    max_depth: u32,
+    bigint: bool,
+    objects: bool,
+    make: &Function,
+) -> Result<JsValue, JsValue> {
+    let depth = u16::try_from(max_depth).unwrap_or(u16::MAX);
+    let options = ParseOptions::new()
+        .allow_full_objects(allow_objects)
+        .max_depth(depth);
+    let value = parse_with(bytes, godot, prefixed, &options)?;
+    loads::to_js(&value, make, loads::Mapping { bigint, objects })
 }

@@ -1,7 +1,22 @@
 // The gdvariant npm package: the crate compiled to WebAssembly, initialised at import
 // (top-level await). In Node the .wasm file next to the bindings is read from disk; in
 // browsers and Workers it is fetched by the generated `init`.
-import init, { initSync, toText as wasmToText, toJSON as wasmToJSON } from "../pkg/gdvariant.js";
+import init, {
+  initSync,
+  loads as wasmLoads,
+  toText as wasmToText,
+  toJSON as wasmToJSON,
+} from "../pkg/gdvariant.js";
+import { make } from "./classes.js";
+
+export {
+  math, MathValue, StringName, NodePath, RID, ObjectId, GodotObject, Callable, Signal,
+  ContainerType, TypedArray, TypedDictionary, Pairs, PackedStringArray, packed, equal,
+} from "./classes.js";
+export const {
+  Vector2, Vector2i, Rect2, Rect2i, Vector3, Vector3i, Transform2D, Vector4, Vector4i, Plane,
+  Quaternion, AABB, Basis, Transform3D, Projection, Color,
+} = (await import("./classes.js")).math;
 
 const wasmUrl = new URL("../pkg/gdvariant_bg.wasm", import.meta.url);
 if (typeof process !== "undefined" && process.versions?.node && wasmUrl.protocol === "file:") {
@@ -65,4 +80,14 @@ export function toText(bytes, { godot, prefixed, style } = {}) {
 export function toJSON(bytes, { godot, prefixed } = {}) {
   const b = bytesOf(bytes);
   return call(() => wasmToJSON(b, godotOf(godot), prefixedOf(prefixed)));
+}
+
+/**
+ * The JavaScript value of the value in `bytes` (the whole input: one value or one
+ * store_var frame).
+ */
+export function loads(bytes, { godot, prefixed, allowObjects = true, maxDepth = 1024, bigint = false, objects = false } = {}) {
+  const b = bytesOf(bytes);
+  const depth = Math.max(0, Math.min(0xffff, Math.trunc(Number(maxDepth))));
+  return call(() => wasmLoads(b, godotOf(godot), prefixedOf(prefixed), Boolean(allowObjects), depth, Boolean(bigint), Boolean(objects), make));
 }

@@ -2,40 +2,10 @@
 // fixtures, as python/tests/test_fixtures.py), and toJSON reads every fixture.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { toText, toJSON } from "../src/index.js";
+import { cases, DIALECTS } from "./common.js";
 
-const FIXTURES = new URL("../../tests/fixtures/", import.meta.url);
-const DIALECTS = {
-  g32: 3,
-  g36: 3,
-  g4: 4,
-  "pandemonium/pma": "pm-a",
-  "pandemonium/pmb": "pm-b",
-  "pandemonium/pmc": "pm-c",
-};
 const STYLES = { g32: "3.2", g36: "3.6", g4: "4" };
-
-export function cases() {
-  const out = [];
-  for (const [folder, godot] of Object.entries(DIALECTS)) {
-    const dir = new URL(`${folder}/`, FIXTURES);
-    for (const line of readFileSync(new URL("cases.jsonl", dir), "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      const c = JSON.parse(line);
-      let data = new Uint8Array(readFileSync(new URL(c.file, dir)));
-      if (data.length === 0) continue; // an engine failure kept on purpose
-      let prefixed = !["var2bytes", "var_to_bytes"].includes(c.function);
-      if (c.name.endsWith("_be")) {
-        // A big-endian store_var frame: its value's bytes.
-        prefixed = false;
-        data = data.subarray(4);
-      }
-      out.push({ ...c, folder, godot, prefixed, data });
-    }
-  }
-  return out;
-}
 
 const CASES = cases();
 
