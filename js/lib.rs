@@ -1,7 +1,9 @@
 //! WebAssembly bindings of `gdvariant` for the `gdvariant` npm package (issue 24, phase 1:
 //! the text and JSON forms). Every byte is read by the crate; JavaScript only maps values.
 
-use gdvariant::frame::{self, Frame, FrameError, FrameOptions, Hints, Reading};
+use gdvariant::frame::{
+    self, DetectError, Detected, Frame, FrameError, FrameOptions, Hints, Reading,
+};
 use gdvariant::text::{TextStyle, WriteOptions};
 use gdvariant::{Dialect, ParseOptions, VariantRef};
 use js_sys::Function;
@@ -82,15 +84,10 @@ fn parse_with<'a>(
             _ => None,
         },
     };
-    let found = frame::detect(bytes, hints).map_err(|e| {
-        let (kind, offset) = match e.frame {
-            Some(f) if matches!(f.error, FrameError::Truncated { .. }) => {
-                ("UnexpectedEnd".to_owned(), f.offset)
-            }
-            _ => (kind_name(&e.error), e.error.offset()),
-        };
-        failure(&kind, offset, e.to_string())
-    })?;
+    let found = match frame::detect(bytes, hints) {
+        Ok(found) => found,
+        Err(e) => return Err(detect_failure(bytes, hints, &e)),
+    };
     if found.is_ambiguous() {
         return Err(failure(
             "ambiguous",
@@ -102,12 +99,65 @@ fn parse_with<'a>(
         return Err(failure("multiple_frames", 0, "several frames".into()));
     }
     if found.reading.prefix.is_none() && !found.is_exact() {
-        return Err(failure("trailing_bytes", 0, "bytes left over".into()));
+        return Err(left_over(bytes, &found));
     }
     if *options == ParseOptions::default() {
         return Ok(found.value);
     }
     read_as(bytes, found.reading, options)
+}
+
+/// Bytes left over after the value of a raw reading: `trailing_bytes` at the value's end.
+fn left_over(bytes: &[u8], found: &Detected<'_>) -> Failure {
+    let len = found.value.encoded().len();
+    let left = bytes.len().saturating_sub(len);
+    failure(
+        "trailing_bytes",
+        len,
+        format!(
+            "{left} bytes left over after the value: a reader of one value reads all of its input"
+        ),
+    )
+}
+
+/// No reading parsed: the error of the one that got furthest. A framed reading whose
+/// frames before the failing one are spurious (bytes left inside them after their value,
+/// which store_var never writes) is a raw value misread as frames: its raw reading's error.
+fn detect_failure(bytes: &[u8], hints: Hints, e: &DetectError) -> Failure {
+    if let Some(f) = e.frame {
+        if hints.prefixed.is_none() && spurious_frames(bytes, e.reading, f.index) {
+            let single = Hints {
+                prefixed: Some(false),
+                ..hints
+            };
+            return match frame::detect(bytes, single) {
+                Ok(found) => left_over(bytes, &found),
+                Err(e) => detect_failure(bytes, single, &e),
+            };
+        }
+    }
+    let (kind, offset) = match e.frame {
+        Some(f) if matches!(f.error, FrameError::Truncated { .. }) => {
+            ("UnexpectedEnd".to_owned(), f.offset)
+        }
+        _ => (kind_name(&e.error), e.error.offset()),
+    };
+    failure(&kind, offset, e.to_string())
+}
+
+/// Has one of the frames before frame `index` of the framed `reading` bytes left inside
+/// after its value?
+fn spurious_frames(bytes: &[u8], reading: Reading, index: usize) -> bool {
+    let Some(order) = reading.prefix else {
+        return false;
+    };
+    let options = FrameOptions::new(reading.dialect)
+        .order(order)
+        .max_frame(usize::MAX)
+        .parse(ParseOptions::default());
+    frame::frames(bytes, options)
+        .take(index)
+        .any(|f| f.is_ok_and(|f| f.unused() > 0))
 }
 
 /// The value of `bytes` read again as `reading` with the caller's limits.
