@@ -172,3 +172,21 @@ export class PackedStringArray extends Array<string> {
 }
 /** Marks `array` as a packed array of vectors or colours (`"PackedVector3Array"`, `"PackedColorArray"`, …). */
 export function packed<T extends Float32Array | Float64Array | Int32Array>(array: T, godotType: string): PackedVectors<T>;
+
+/** A JavaScript value the chosen dialect cannot hold (a type it lacks, nesting deeper than 1024, …). */
+export class EncodeError extends Error {}
+
+/** Options of `dumps`. */
+export interface DumpsOptions {
+  /** The dialect to write. Default 4. */
+  godot?: Exclude<Godot, "auto">;
+  /** Write a store_var / put_var frame: a u32 length first. Default `false`. */
+  prefixed?: boolean;
+}
+
+/**
+ * The engine's exact bytes for `value`. A `number` that is an integer of at most 53 bits
+ * (and not -0) is an int, any other number a float; a `BigInt` is an int. Typed arrays are
+ * packed arrays; `Map`s and plain objects Dictionaries; arrays Arrays.
+ */
+export function dumps(value: GodotValue, options?: DumpsOptions): Uint8Array;

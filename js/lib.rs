@@ -8,6 +8,7 @@ use gdvariant::text::{TextStyle, WriteOptions};
 use gdvariant::{Dialect, ParseOptions, VariantRef};
 use js_sys::Function;
 
+mod dumps;
 mod loads;
 use wasm_bindgen::prelude::*;
 
@@ -244,4 +245,38 @@ pub fn loads(
         .max_depth(depth);
     let value = parse_with(bytes, godot, prefixed, &options)?;
     loads::to_js(&value, make, loads::Mapping { bigint, objects })
+}
+
+/// The engine's bytes for `value` in `godot` (`"3"`, `"4"`, `"pm-a"`, …), with a u32
+/// length first when `prefixed`. `kind_of(value)` names a JavaScript object's kind.
+/// Raises a `TypeError` for a value no Godot type holds, an `EncodeError` (`kind`
+/// `"EncodeError"`) for one the dialect cannot hold.
+#[wasm_bindgen]
+pub fn dumps(
+    value: &JsValue,
+    godot: &str,
+    prefixed: bool,
+    kind_of: &Function,
+) -> Result<Vec<u8>, JsValue> {
+    let dialect = match godot {
+        "auto" | "" => Dialect::Godot4,
+        other => dialect_of(other)?.unwrap_or(Dialect::Godot4),
+    };
+    let mut body = Vec::new();
+    let encoder = dumps::Encoder { kind_of, dialect };
+    let start = if prefixed { 4 } else { 0 };
+    body.resize(start, 0);
+    let result = encoder.write(value, gdvariant::Builder::new(&mut body, dialect), 0);
+    match result {
+        Ok(()) => {}
+        Err(dumps::Fail::Type(m)) => return Err(js_sys::TypeError::new(&m).into()),
+        Err(dumps::Fail::Build(e)) => return Err(failure("EncodeError", 0, e.to_string()).into()),
+        Err(dumps::Fail::Js(e)) => return Err(e),
+    }
+    if prefixed {
+        let len = u32::try_from(body.len() - 4)
+            .map_err(|_| failure("EncodeError", 0, "the value is over 4 GiB".into()))?;
+        body[..4].copy_from_slice(&len.to_le_bytes());
+    }
+    Ok(body)
 }

@@ -316,3 +316,38 @@ export function make(kind, a, b, c) {
       throw new TypeError(`internal: unknown kind ${kind}`);
   }
 }
+
+const TYPED = new Map([
+  [Int32Array, "PackedInt32Array"],
+  [BigInt64Array, "PackedInt64Array"],
+  [Float32Array, "PackedFloat32Array"],
+  [Float64Array, "PackedFloat64Array"],
+]);
+
+/** What `dumps` writes a JavaScript object as: the crate reads its fields by this name. */
+export function kindOf(v) {
+  if (Array.isArray(v)) {
+    if (v instanceof TypedArray) return "TypedArray";
+    if (v instanceof Pairs) return "Pairs";
+    if (v instanceof PackedStringArray) return "PackedStringArray";
+    return "Array";
+  }
+  if (v instanceof Map) return v instanceof TypedDictionary ? "TypedDictionary" : "Map";
+  if (v instanceof Uint8Array) return "Uint8Array";
+  if (ArrayBuffer.isView(v)) {
+    if (typeof v.godotType === "string") {
+      const double = v instanceof Float64Array && v.godotType !== "PackedFloat64Array";
+      return double ? `${v.godotType}:double` : v.godotType;
+    }
+    const t = TYPED.get(v.constructor);
+    if (t) return t;
+    throw new TypeError(`no packed array holds a ${v.constructor.name}`);
+  }
+  if (v instanceof MathValue) return v.constructor.name;
+  for (const cls of [StringName, NodePath, RID, ObjectId, GodotObject, Callable, Signal]) {
+    if (v instanceof cls) return cls.name;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto === Object.prototype || proto === null) return "Object";
+  throw new TypeError(`cannot write a ${v.constructor?.name ?? "value"} as a Godot value`);
+}

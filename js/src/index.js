@@ -4,10 +4,11 @@
 import init, {
   initSync,
   loads as wasmLoads,
+  dumps as wasmDumps,
   toText as wasmToText,
   toJSON as wasmToJSON,
 } from "../pkg/gdvariant.js";
-import { make } from "./classes.js";
+import { make, kindOf, setText } from "./classes.js";
 
 export {
   math, MathValue, StringName, NodePath, RID, ObjectId, GodotObject, Callable, Signal,
@@ -33,6 +34,14 @@ export class DecodeError extends Error {
     this.name = "DecodeError";
     this.kind = kind;
     this.offset = offset;
+  }
+}
+
+/** A JavaScript value the chosen dialect cannot hold (a type it lacks, nesting deeper than 1024, …). */
+export class EncodeError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "EncodeError";
   }
 }
 
@@ -91,3 +100,24 @@ export function loads(bytes, { godot, prefixed, allowObjects = true, maxDepth = 
   const depth = Math.max(0, Math.min(0xffff, Math.trunc(Number(maxDepth))));
   return call(() => wasmLoads(b, godotOf(godot), prefixedOf(prefixed), Boolean(allowObjects), depth, Boolean(bigint), Boolean(objects), make));
 }
+
+/**
+ * The engine's exact bytes for `value` (`godot`: 3, 4 (the default), "pm-a", "pm-b",
+ * "pm-c"; `prefixed`: as store_var writes them, a u32 length first).
+ */
+export function dumps(value, { godot = 4, prefixed = false } = {}) {
+  const g = godotOf(godot);
+  try {
+    return wasmDumps(value instanceof ArrayBuffer ? new Uint8Array(value) : value, g === "auto" ? "4" : g, Boolean(prefixed), kindOf);
+  } catch (e) {
+    if (e && typeof e === "object" && e.kind === "EncodeError") {
+      const err = new EncodeError(e.message);
+      if (typeof e.free === "function") e.free();
+      throw err;
+    }
+    throw e;
+  }
+}
+
+// The classes' toString: the engine's Godot 4 text, computed by the crate.
+setText((v) => toText(dumps(v, { godot: 4 }), { godot: 4, prefixed: false }));
