@@ -190,3 +190,9 @@ export interface DumpsOptions {
  * packed arrays; `Map`s and plain objects Dictionaries; arrays Arrays.
  */
 export function dumps(value: GodotValue, options?: DumpsOptions): Uint8Array;
+
+/** The bytes of the engine's text form (`godot`: the dialect to write, default 4); bad text throws a `DecodeError` of kind `"SyntaxError"`. */
+export function fromText(text: string, options?: { godot?: Exclude<Godot, "auto"> }): Uint8Array;
+
+/** The bytes of the crate's lossless JSON; bad JSON throws a `DecodeError` of kind `"SyntaxError"`. */
+export function fromJSON(json: string, options?: { godot?: Exclude<Godot, "auto"> }): Uint8Array;

@@ -280,3 +280,22 @@ pub fn dumps(
     }
     Ok(body)
 }
+
+/// The dialect to write in: `"auto"` is Godot 4.
+fn write_dialect(godot: &str) -> Result<Dialect, Failure> {
+    Ok(dialect_of(godot)?.unwrap_or(Dialect::Godot4))
+}
+
+/// The bytes of the engine's text form `text` (`kind` `"SyntaxError"`, `offset` in the text).
+#[wasm_bindgen(js_name = fromText)]
+pub fn from_text(text: &str, godot: &str) -> Result<Vec<u8>, Failure> {
+    gdvariant::text::to_bytes(text, write_dialect(godot)?)
+        .map_err(|e| failure("SyntaxError", e.offset(), e.to_string()))
+}
+
+/// The bytes of the crate's lossless JSON `json` (`kind` `"SyntaxError"`, `offset` in the JSON).
+#[wasm_bindgen(js_name = fromJSON)]
+pub fn from_json(json: &str, godot: &str) -> Result<Vec<u8>, Failure> {
+    gdvariant::json::to_bytes(json.as_bytes(), write_dialect(godot)?)
+        .map_err(|e| failure("SyntaxError", e.offset(), e.to_string()))
+}

@@ -5,6 +5,8 @@ import init, {
   initSync,
   loads as wasmLoads,
   dumps as wasmDumps,
+  fromText as wasmFromText,
+  fromJSON as wasmFromJSON,
   toText as wasmToText,
   toJSON as wasmToJSON,
 } from "../pkg/gdvariant.js";
@@ -121,3 +123,13 @@ export function dumps(value, { godot = 4, prefixed = false } = {}) {
 
 // The classes' toString: the engine's Godot 4 text, computed by the crate.
 setText((v) => toText(dumps(v, { godot: 4 }), { godot: 4, prefixed: false }));
+
+/** The bytes of the engine's text form (`godot`: the dialect to write, default 4). Bad text throws a DecodeError of kind "SyntaxError" at its offset in the text. */
+export function fromText(text, { godot = 4 } = {}) {
+  return call(() => wasmFromText(String(text), godotOf(godot)));
+}
+
+/** The bytes of the crate's lossless JSON (a string). */
+export function fromJSON(json, { godot = 4 } = {}) {
+  return call(() => wasmFromJSON(String(json), godotOf(godot)));
+}
