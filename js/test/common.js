@@ -1,0 +1,211 @@
+// Shared by the tests: the engine fixtures, and an independent reading of the crate's
+// lossless JSON (written from the README's JSON schema, not from the package's mapping).
+import { readFileSync } from "node:fs";
+import assert from "node:assert/strict";
+
+const FIXTURES = new URL("../../tests/fixtures/", import.meta.url);
+export const DIALECTS = {
+  g32: 3,
+  g36: 3,
+  g4: 4,
+  "pandemonium/pma": "pm-a",
+  "pandemonium/pmb": "pm-b",
+  "pandemonium/pmc": "pm-c",
+};
+
+/** Every engine-written blob, with its dialect and whether it is a store_var frame. */
+export function cases() {
+  const out = [];
+  for (const [folder, godot] of Object.entries(DIALECTS)) {
+    const dir = new URL(`${folder}/`, FIXTURES);
+    for (const line of readFileSync(new URL("cases.jsonl", dir), "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const c = JSON.parse(line);
+      let data = new Uint8Array(readFileSync(new URL(c.file, dir)));
+      if (data.length === 0) continue; // an engine failure kept on purpose
+      let prefixed = !["var2bytes", "var_to_bytes"].includes(c.function);
+      if (c.name.endsWith("_be")) {
+        // A big-endian store_var frame (Pandemonium's endian_swap): its value's bytes.
+        prefixed = false;
+        data = data.subarray(4);
+      }
+      out.push({ ...c, id: `${folder}/${c.name}`, folder, godot, prefixed, data });
+    }
+  }
+  return out;
+}
+
+/** JSON.parse that keeps integers exact and apart from floats: `{ $int: "123" }`. */
+export function parseJSON(text) {
+  const marked = text.replace(
+    /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g,
+    (tok) => (tok[0] === '"' || /[.eE]/.test(tok) ? tok : `{"$int":"${tok}"}`),
+  );
+  return JSON.parse(marked);
+}
+
+const isInt = (j) => j !== null && typeof j === "object" && "$int" in j && Object.keys(j).length === 1;
+const bigOf = (j) => BigInt(j.$int);
+const SAFE = 2n ** 53n - 1n;
+
+function number(j) {
+  if (isInt(j)) return Number(bigOf(j));
+  if (j === "nan") return NaN;
+  if (j === "inf") return Infinity;
+  if (j === "-inf") return -Infinity;
+  return j;
+}
+
+function sameNumber(actual, expected, f32, at) {
+  const e = f32 ? Math.fround(expected) : expected;
+  assert.ok(Object.is(actual, e) || (actual === e), `${at}: ${actual} != ${e}`);
+}
+
+function intValue(actual, j, at) {
+  const n = bigOf(j);
+  if (n >= -SAFE && n <= SAFE) assert.equal(actual, Number(n), at);
+  else assert.equal(actual, n, at);
+}
+
+const MATH_INT = new Set(["Vector2i", "Vector3i", "Vector4i", "Rect2i"]);
+const MATH = new Set(["Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D",
+  "Vector4", "Vector4i", "Plane", "Quaternion", "AABB", "Basis", "Transform3D", "Projection", "Color"]);
+
+function containerType(actual, t, at) {
+  if (t === undefined || t === null) {
+    assert.ok(actual === null || actual === undefined, `${at}: untyped`);
+    return;
+  }
+  if (typeof t === "string") {
+    assert.equal(actual.kind, "builtin", at);
+    assert.equal(actual.name, t, at);
+  } else if ("class" in t) {
+    assert.deepEqual([actual.kind, actual.name], ["class", t.class], at);
+  } else {
+    assert.deepEqual([actual.kind, actual.name], ["script", t.script], at);
+  }
+}
+
+function nodePathText(p) {
+  return (p.absolute ? "/" : "") + p.names.join("/") + p.subnames.map((s) => `:${s}`).join("");
+}
+
+/** Asserts that `actual` (what `loads` gave) is the value the crate's JSON `j` describes. */
+export function check(actual, j, at = "$") {
+  if (j === null || typeof j === "boolean" || typeof j === "string") {
+    assert.equal(actual, j, at);
+    return;
+  }
+  if (typeof j === "number") {
+    assert.equal(typeof actual, "number", at);
+    sameNumber(actual, j, false, at);
+    return;
+  }
+  if (isInt(j)) {
+    intValue(actual, j, at);
+    return;
+  }
+  if (Array.isArray(j)) {
+    assert.ok(Array.isArray(actual) && actual.constructor === Array, `${at}: an Array`);
+    assert.equal(actual.length, j.length, at);
+    j.forEach((x, i) => check(actual[i], x, `${at}[${i}]`));
+    return;
+  }
+  const [tag] = Object.keys(j);
+  const body = j[tag];
+  const name = actual?.constructor?.name;
+  if (tag === "float") return sameNumber(actual, number(body), false, at);
+  if (tag === "StringName") {
+    assert.equal(name, "StringName", at);
+    return assert.equal(actual.name, body, at);
+  }
+  if (MATH.has(tag)) {
+    assert.equal(name, tag, at);
+    assert.equal(actual.double, Boolean(j.double), at);
+    assert.equal(actual.components.length, body.length, at);
+    body.forEach((c, i) => sameNumber(actual.components[i], number(c), !MATH_INT.has(tag) && !j.double, `${at}.${i}`));
+    return;
+  }
+  if (tag === "NodePath") {
+    assert.equal(name, "NodePath", at);
+    return assert.equal(nodePathText(actual), body, at);
+  }
+  if (tag === "RID") {
+    assert.equal(name, "RID", at);
+    return assert.equal(BigInt(actual.id), bigOf(body), at);
+  }
+  if (tag === "Callable") return assert.equal(name, "Callable", at);
+  if (tag === "Signal") {
+    assert.equal(name, "Signal", at);
+    assert.equal(actual.name, body.name, at);
+    return assert.equal(BigInt(actual.objectId), bigOf(body.object), at);
+  }
+  if (tag === "Object") {
+    if (body === null) return assert.equal(actual, null, at);
+    if ("id" in body) {
+      assert.equal(name, "ObjectId", at);
+      return assert.equal(BigInt(actual.id), bigOf(body.id), at);
+    }
+    assert.equal(name, "GodotObject", at);
+    assert.equal(actual.className, body.class, at);
+    const props = [...actual.properties];
+    assert.equal(props.length, body.properties.length, at);
+    body.properties.forEach(([k, v], i) => {
+      assert.equal(props[i][0], k, at);
+      check(props[i][1], v, `${at}.${k}`);
+    });
+    return;
+  }
+  if (tag === "Array" || tag === "TypedArray" || tag === "PackedTypedArray") {
+    assert.ok(Array.isArray(actual), at);
+    assert.equal(name, "TypedArray", at);
+    assert.equal(actual.packed, tag === "PackedTypedArray", at);
+    containerType(actual.elementType, j.type, at);
+    assert.equal(actual.length, body.length, at);
+    body.forEach((x, i) => check(actual[i], x, `${at}[${i}]`));
+    return;
+  }
+  if (tag === "Dictionary") {
+    const entries = actual instanceof Map ? [...actual] : [...actual];
+    if (j.key_type !== undefined || j.value_type !== undefined) {
+      containerType(actual.keyType, j.key_type, `${at} key`);
+      containerType(actual.valueType, j.value_type, `${at} value`);
+    } else {
+      assert.ok(actual.constructor === Map || name === "Pairs", `${at}: a Map`);
+    }
+    assert.equal(entries.length, body.length, at);
+    body.forEach(([k, v], i) => {
+      check(entries[i][0], k, `${at} key ${i}`);
+      check(entries[i][1], v, `${at}{${i}}`);
+    });
+    return;
+  }
+  if (tag === "PackedByteArray") {
+    assert.ok(actual instanceof Uint8Array, at);
+    return assert.deepEqual(Buffer.from(actual), Buffer.from(body, "base64"), at);
+  }
+  if (tag === "PackedStringArray") {
+    assert.equal(name, "PackedStringArray", at);
+    return assert.deepEqual([...actual], body, at);
+  }
+  const packed = {
+    PackedInt32Array: [Int32Array, 1], PackedInt64Array: [BigInt64Array, 1],
+    PackedFloat32Array: [Float32Array, 1], PackedFloat64Array: [Float64Array, 1],
+    PackedVector2Array: [Float32Array, 2], PackedVector3Array: [Float32Array, 3],
+    PackedVector4Array: [Float32Array, 4], PackedColorArray: [Float32Array, 4],
+    PackedVector2iArray: [Int32Array, 2], PackedVector3iArray: [Int32Array, 3],
+    PackedVector4iArray: [Int32Array, 4],
+  }[tag];
+  assert.ok(packed, `${at}: unknown JSON tag ${tag}`);
+  let [Type, width] = packed;
+  if (j.double) Type = Float64Array;
+  assert.equal(actual.constructor, Type, at);
+  if (width > 1) assert.equal(actual.components, width, at);
+  const flat = body.flat();
+  assert.equal(actual.length, flat.length, at);
+  flat.forEach((x, i) => {
+    if (Type === BigInt64Array) assert.equal(actual[i], bigOf(x), at);
+    else if (Type === Int32Array) assert.equal(actual[i], Number(bigOf(x)), at);
+    else sameNumber(actual[i], number(x), Type === Float32Array, `${at}[${i}]`);
+  });
+}

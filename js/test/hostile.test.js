@@ -1,0 +1,122 @@
+// Hostile input: truncations, huge claimed counts, deep nesting and seeded random
+// mutations of the fixtures raise DecodeError (with the crate's kind and offset), never
+// another error, never a wasm trap.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loads, toText, toJSON, DecodeError } from "../src/index.js";
+import { cases } from "./common.js";
+
+const CASES = cases();
+const u32 = (n) => [n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>> 24) & 0xff];
+
+function raises(f, kind, offset) {
+  let caught;
+  try {
+    f();
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof DecodeError, `a DecodeError, not ${caught}`);
+  assert.ok(caught instanceof Error);
+  if (kind !== undefined) assert.equal(caught.kind, kind, caught.message);
+  if (offset !== undefined) assert.equal(caught.offset, offset, caught.message);
+  return caught;
+}
+
+test("truncations raise DecodeError with the crate's kind and offset", () => {
+  // Godot 4 int (header 2, then 8 bytes), cut after the header: the field is missing at 4.
+  raises(() => loads(new Uint8Array([2, 0, 0, 0, 1, 0]), { godot: 4, prefixed: false }), "UnexpectedEnd", 4);
+  // A String claiming 5 bytes with 2 there.
+  raises(() => loads(new Uint8Array([4, 0, 0, 0, ...u32(5), 104, 105]), { godot: 4, prefixed: false }), "LengthOutOfBounds", 4);
+  // A header cut short.
+  raises(() => loads(new Uint8Array([2, 0]), { godot: 4, prefixed: false }), "UnexpectedEnd", 0);
+  // An unknown type id.
+  raises(() => loads(new Uint8Array([200, 0, 0, 0]), { godot: 4, prefixed: false }), "UnknownType", 0);
+  // Empty input.
+  raises(() => loads(new Uint8Array(0), { godot: 4, prefixed: false }), "UnexpectedEnd", 0);
+});
+
+test("every truncation of every small raw fixture is a DecodeError at a real offset", () => {
+  let n = 0;
+  for (const c of CASES) {
+    if (c.prefixed || c.data.length > 4096) continue;
+    for (let cut = 0; cut < c.data.length; cut++) {
+      try {
+        loads(c.data.subarray(0, cut), { godot: c.godot, prefixed: false });
+      } catch (e) {
+        assert.ok(e instanceof DecodeError, `${c.id} cut at ${cut}: ${e}`);
+        assert.ok(e.offset >= 0 && e.offset <= cut && e.kind, `${c.id} cut at ${cut}`);
+        n++;
+      }
+    }
+  }
+  assert.ok(n > 1000, `${n} truncations`);
+});
+
+test("claimed counts of 2^31 - 1 allocate nothing and raise", () => {
+  for (const header of [28, 27, 34, 36, 29]) {
+    const data = new Uint8Array([...u32(header), ...u32(2 ** 31 - 1)]);
+    const e = raises(() => loads(data, { godot: 4, prefixed: false }));
+    assert.ok(["LengthOutOfBounds", "UnexpectedEnd"].includes(e.kind), e.kind);
+    assert.equal(e.offset, 4, `${header}: ${e.message}`);
+  }
+});
+
+function nested(levels) {
+  const out = new Uint8Array(levels * 8 + 4);
+  for (let i = 0; i < levels; i++) out.set([28, 0, 0, 0, 1, 0, 0, 0], i * 8);
+  return out;
+}
+
+test("nesting is bounded like the engine", () => {
+  const deep = CASES.find((c) => c.id === "g4/array_deep_1000");
+  let v = loads(deep.data, { godot: 4, prefixed: deep.prefixed });
+  let depth = 0;
+  while (Array.isArray(v) && v.length) {
+    depth++;
+    v = v[0];
+  }
+  assert.ok(depth >= 1000, `${depth}`);
+  assert.ok(loads(nested(1024), { godot: 4 }) !== undefined);
+  raises(() => loads(nested(1100), { godot: 4, prefixed: false }), "TooDeep", 1025 * 8);
+  raises(() => loads(nested(1100)), "TooDeep", 1025 * 8);
+  raises(() => loads(nested(5), { godot: 4, prefixed: false, maxDepth: 3 }), "TooDeep");
+  raises(() => toText(nested(1100), { godot: 4, prefixed: false }), "TooDeep");
+});
+
+test("full objects are refused on request", () => {
+  const c = CASES.find((x) => x.id === "g4/object_image__fo");
+  raises(() => loads(c.data, { godot: 4, prefixed: c.prefixed, allowObjects: false }), "FullObjectNotAllowed");
+});
+
+test("2,000 seeded mutations raise only DecodeError", () => {
+  // xorshift32, seeded: the same mutations every run.
+  let s = 0x9e3779b9;
+  const rand = (n) => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s % n;
+  };
+  const small = CASES.filter((c) => c.data.length <= 65536);
+  let ok = 0;
+  let errors = 0;
+  for (let i = 0; i < 2000; i++) {
+    const c = small[rand(small.length)];
+    const data = c.data.slice();
+    const flips = 1 + rand(4);
+    for (let k = 0; k < flips; k++) data[rand(data.length)] ^= 1 << rand(8);
+    for (const f of [() => loads(data, { godot: c.godot }), () => toJSON(data, { godot: c.godot })]) {
+      try {
+        f();
+        ok++;
+      } catch (e) {
+        assert.ok(e instanceof DecodeError, `${c.id} mutation ${i}: ${e?.stack ?? e}`);
+        errors++;
+      }
+    }
+  }
+  assert.ok(ok > 0 && errors > 0, `${ok} ok, ${errors} errors`);
+});
