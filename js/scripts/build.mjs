@@ -28,7 +28,7 @@ try {
   installed = execFileSync("wasm-bindgen", ["--version"], { encoding: "utf8" }).trim();
 } catch {}
 if (installed !== `wasm-bindgen ${version}`) {
-  run("cargo", ["install", "wasm-bindgen-cli", "--version", version, "--locked"]);
+  run("cargo", ["install", "wasm-bindgen-cli", "--version", version]);
 }
 
 const target = process.env.CARGO_TARGET_DIR || join(root, "target");
