@@ -36,6 +36,9 @@ const SAFE: f64 = 9_007_199_254_740_991.0;
 pub struct Encoder<'f> {
     pub kind_of: &'f Function,
     pub dialect: Dialect,
+    /// Ints are `BigInt`s and every `number` is a float (what `loads` gives with
+    /// `bigint`): the exact round trip.
+    pub bigint: bool,
 }
 
 fn get(obj: &JsValue, key: &str) -> Result<JsValue, Fail> {
@@ -146,7 +149,11 @@ impl Encoder<'_> {
         if let Some(n) = v.as_f64() {
             // An integer a number holds exactly is an int; -0, fractions, NaN, the
             // infinities and integers past 2^53 are floats.
-            if n.fract() == 0.0 && n.abs() <= SAFE && !(n == 0.0 && n.is_sign_negative()) {
+            if !self.bigint
+                && n.fract() == 0.0
+                && n.abs() <= SAFE
+                && !(n == 0.0 && n.is_sign_negative())
+            {
                 // Exact: an integer of at most 53 bits.
                 #[allow(clippy::cast_possible_truncation)]
                 return Ok(b.int(n as i64)?);

@@ -8,8 +8,12 @@ use gdvariant::text::{TextStyle, WriteOptions};
 use gdvariant::{Dialect, ParseOptions, VariantRef};
 use js_sys::Function;
 
+mod container;
 mod dumps;
+mod edit;
 mod loads;
+mod options;
+mod view;
 use wasm_bindgen::prelude::*;
 
 /// A decode failure: `kind` names it, `offset` is where it is in the input.
@@ -59,18 +63,25 @@ fn dialect_of(godot: &str) -> Result<Option<Dialect>, Failure> {
     })
 }
 
+/// The `godot` option that names `dialect`.
+pub(crate) fn godot_name(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Godot3 => "3",
+        Dialect::PandemoniumA => "pm-a",
+        Dialect::PandemoniumB => "pm-b",
+        Dialect::PandemoniumC => "pm-c",
+        _ => "4",
+    }
+}
+
 /// The name of the error's kind, as the Python package gives it.
 fn kind_name(e: &gdvariant::Error) -> String {
     let kind = format!("{:?}", e.kind());
     kind.split(['(', ' ']).next().unwrap_or("").to_owned()
 }
 
-/// `prefixed`: 0 no, 1 yes, anything else detect.
-fn parse<'a>(bytes: &'a [u8], godot: &str, prefixed: u8) -> Result<VariantRef<'a>, Failure> {
-    parse_with(bytes, godot, prefixed, &ParseOptions::default())
-}
-
-/// [`parse`] with the caller's limits.
+/// The one value of `bytes` (`prefixed`: 0 no, 1 yes, anything else detect) read with
+/// the caller's limits.
 fn parse_with<'a>(
     bytes: &'a [u8],
     godot: &str,
@@ -206,8 +217,10 @@ fn style_of(style: &str, value: &VariantRef<'_>) -> Result<TextStyle, Failure> {
 
 /// The engine's text of the value in `bytes`.
 #[wasm_bindgen(js_name = toText)]
-pub fn to_text(bytes: &[u8], godot: &str, prefixed: u8, style: &str) -> Result<String, Failure> {
-    let value = parse(bytes, godot, prefixed)?;
+pub fn to_text(bytes: &[u8], options: &JsValue, style: &str) -> Result<String, Failure> {
+    let read = options::read(options)?;
+    let bytes = container::plain(bytes, &read)?;
+    let value = parse_with(&bytes, &read.godot, read.prefixed, &read.parse)?;
     let style = style_of(style, &value)?;
     let mut out = Vec::new();
     gdvariant::text::write(&mut out, value, &WriteOptions::new().style(style))
@@ -215,35 +228,42 @@ pub fn to_text(bytes: &[u8], godot: &str, prefixed: u8, style: &str) -> Result<S
     String::from_utf8(out).map_err(|e| failure("InvalidUtf8", 0, e.to_string()))
 }
 
-/// The crate's lossless JSON of the value in `bytes`.
-#[wasm_bindgen(js_name = toJSON)]
-pub fn to_json(bytes: &[u8], godot: &str, prefixed: u8) -> Result<String, Failure> {
-    let value = parse(bytes, godot, prefixed)?;
+/// The crate's lossless JSON of `value`, or with `plain` its plain JSON.
+pub(crate) fn json_of(value: VariantRef<'_>, plain: bool) -> Result<String, Failure> {
     let mut out = Vec::new();
-    gdvariant::json::write(&mut out, value, &gdvariant::json::WriteOptions::default())
-        .map_err(|e| failure("Io", 0, e.to_string()))?;
+    let options = gdvariant::json::WriteOptions::default();
+    let written = if plain {
+        gdvariant::json::plain::write(&mut out, value, &options)
+    } else {
+        gdvariant::json::write(&mut out, value, &options)
+    };
+    written.map_err(|e| failure("Io", 0, e.to_string()))?;
     String::from_utf8(out).map_err(|e| failure("InvalidUtf8", 0, e.to_string()))
 }
 
-/// The JavaScript value of the value in `bytes`: `make(kind, a, b, c)` makes the package's
-/// classes. `max_depth` above 65535 is 65535.
+/// The crate's lossless JSON (or plain JSON) of the value in `bytes`, after its container
+/// is opened.
+#[wasm_bindgen(js_name = toJSON)]
+pub fn to_json(bytes: &[u8], options: &JsValue, plain: bool) -> Result<String, Failure> {
+    let read = options::read(options)?;
+    let bytes = container::plain(bytes, &read)?;
+    let value = parse_with(&bytes, &read.godot, read.prefixed, &read.parse)?;
+    json_of(value, plain)
+}
+
+/// The JavaScript value of the value in `bytes` (after its container is opened):
+/// `make(kind, a, b, c)` makes the package's classes.
 #[wasm_bindgen]
-#[allow(clippy::too_many_arguments)]
 pub fn loads(
     bytes: &[u8],
-    godot: &str,
-    prefixed: u8,
-    allow_objects: bool,
-    max_depth: u32,
+    options: &JsValue,
     bigint: bool,
     objects: bool,
     make: &Function,
 ) -> Result<JsValue, JsValue> {
-    let depth = u16::try_from(max_depth).unwrap_or(u16::MAX);
-    let options = ParseOptions::new()
-        .allow_full_objects(allow_objects)
-        .max_depth(depth);
-    let value = parse_with(bytes, godot, prefixed, &options)?;
+    let read = options::read(options)?;
+    let bytes = container::plain(bytes, &read)?;
+    let value = parse_with(&bytes, &read.godot, read.prefixed, &read.parse)?;
     loads::to_js(&value, make, loads::Mapping { bigint, objects })
 }
 
@@ -256,6 +276,7 @@ pub fn dumps(
     value: &JsValue,
     godot: &str,
     prefixed: bool,
+    bigint: bool,
     kind_of: &Function,
 ) -> Result<Vec<u8>, JsValue> {
     let dialect = match godot {
@@ -263,7 +284,11 @@ pub fn dumps(
         other => dialect_of(other)?.unwrap_or(Dialect::Godot4),
     };
     let mut body = Vec::new();
-    let encoder = dumps::Encoder { kind_of, dialect };
+    let encoder = dumps::Encoder {
+        kind_of,
+        dialect,
+        bigint,
+    };
     let start = if prefixed { 4 } else { 0 };
     body.resize(start, 0);
     let result = encoder.write(value, gdvariant::Builder::new(&mut body, dialect), 0);
@@ -293,9 +318,22 @@ pub fn from_text(text: &str, godot: &str) -> Result<Vec<u8>, Failure> {
         .map_err(|e| failure("SyntaxError", e.offset(), e.to_string()))
 }
 
-/// The bytes of the crate's lossless JSON `json` (`kind` `"SyntaxError"`, `offset` in the JSON).
+/// The bytes of the crate's lossless JSON `json`, or of plain JSON (`plain`: 1 plain, 0
+/// lossless, anything else: the form `json::plain::detect` reads). `kind` `"SyntaxError"`,
+/// `offset` in the JSON.
 #[wasm_bindgen(js_name = fromJSON)]
-pub fn from_json(json: &str, godot: &str) -> Result<Vec<u8>, Failure> {
-    gdvariant::json::to_bytes(json.as_bytes(), write_dialect(godot)?)
-        .map_err(|e| failure("SyntaxError", e.offset(), e.to_string()))
+pub fn from_json(json: &str, godot: &str, plain: u8) -> Result<Vec<u8>, Failure> {
+    use gdvariant::json::plain::{self as plain_json, JsonForm};
+    let dialect = write_dialect(godot)?;
+    let plain = match plain {
+        0 => false,
+        1 => true,
+        _ => plain_json::detect(json.as_bytes()) == JsonForm::Plain,
+    };
+    let bytes = if plain {
+        plain_json::to_bytes(json.as_bytes(), dialect)
+    } else {
+        gdvariant::json::to_bytes(json.as_bytes(), dialect)
+    };
+    bytes.map_err(|e| failure("SyntaxError", e.offset(), e.to_string()))
 }

@@ -85,6 +85,23 @@ pub fn to_js(
         .ok_or_else(|| JsValue::from_str("internal: the walk ended without a value"))
 }
 
+/// The JavaScript value of a leaf `value` (not a container): a packed array's element.
+pub fn leaf_to_js(
+    value: &Value<'_>,
+    dialect: Dialect,
+    make: &Function,
+    mapping: Mapping,
+) -> Result<JsValue, JsValue> {
+    let mut walk = Walk {
+        make,
+        mapping,
+        dialect,
+        open: Vec::new(),
+        done: None,
+    };
+    Ok(walk.leaf(value)?.unwrap_or(JsValue::UNDEFINED))
+}
+
 fn string(s: &GdStr<'_>) -> JsValue {
     JsValue::from_str(s.as_str())
 }

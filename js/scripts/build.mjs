@@ -1,7 +1,8 @@
 // Builds the package: the crate for wasm32-unknown-unknown, then wasm-bindgen (the CLI at
 // the exact version of the crate in Cargo.lock) into pkg/, then wasm-opt -Oz when present.
 import { execFileSync } from "node:child_process";
-import { readFileSync, existsSync, mkdirSync } from "node:fs";
+import { readFileSync, existsSync, mkdirSync, renameSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
@@ -21,7 +22,8 @@ const lock = readFileSync(join(root, "Cargo.lock"), "utf8");
 const version = /name = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock)?.[1];
 if (!version) throw new Error("wasm-bindgen is not in Cargo.lock");
 
-run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "-p", "gdvariant-js"]);
+// The `wasm` profile (Cargo.toml): opt-level "z", fat LTO, one codegen unit.
+run("cargo", ["build", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", "gdvariant-js"]);
 
 let installed = "";
 try {
@@ -32,12 +34,22 @@ if (installed !== `wasm-bindgen ${version}`) {
 }
 
 const target = process.env.CARGO_TARGET_DIR || join(root, "target");
-const wasm = join(target, "wasm32-unknown-unknown", "release", "gdvariant_js.wasm");
+const wasm = join(target, "wasm32-unknown-unknown", "wasm", "gdvariant_js.wasm");
 const pkg = join(js, "pkg");
 mkdirSync(pkg, { recursive: true });
-run("wasm-bindgen", ["--target", "web", "--out-dir", pkg, "--out-name", "gdvariant", wasm]);
+run("wasm-bindgen", ["--target", "web", "--remove-name-section", "--remove-producers-section", "--out-dir", pkg, "--out-name", "gdvariant", wasm]);
 
 const out = join(pkg, "gdvariant_bg.wasm");
+// Binaryen's wasm-opt, when it is new enough to read what rustc emits (Debian 12's
+// version 108 is not: it stops at the first bulk-memory opcode it does not know). A
+// failure keeps wasm-bindgen's output as it is.
 if (has("wasm-opt") && existsSync(out)) {
-  run("wasm-opt", ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", out, "-o", out]);
+  try {
+    execFileSync("wasm-opt", ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", out, "-o", `${out}.opt`], { stdio: "pipe" });
+    renameSync(`${out}.opt`, out);
+  } catch (e) {
+    console.log(`wasm-opt could not read the module (${String(e.stderr ?? e).split("\n")[0].trim()}); kept as built`);
+  }
 }
+const size = readFileSync(out);
+console.log(`pkg/gdvariant_bg.wasm: ${size.length} bytes, ${gzipSync(size, { level: 9 }).length} gzipped`);
