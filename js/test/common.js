@@ -209,3 +209,13 @@ export function check(actual, j, at = "$") {
     else sameNumber(actual[i], number(x), Type === Float32Array, `${at}[${i}]`);
   });
 }
+
+/** The bytes of `tests/fixtures/<relPath>`. */
+export async function readFixture(relPath) {
+  return new Uint8Array(readFileSync(new URL(relPath, FIXTURES)));
+}
+
+/** The text of `tests/fixtures/<relPath>`. */
+export async function readFixtureText(relPath) {
+  return readFileSync(new URL(relPath, FIXTURES), "utf8");
+}
