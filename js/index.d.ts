@@ -281,7 +281,59 @@ export class View {
   toText(options?: { style?: TextStyle }): string;
   /** Lossless (or plain) JSON. */
   toJSON(options?: { plain?: boolean }): string;
+  /** Places whose key or string value contains `needle` (ASCII case ignored), and the place `needle` names as a path; at most `limit` (1000). */
+  search(needle: string, options?: { limit?: number }): { hits: SearchHit[]; more: boolean };
 }
+
+/** One place `View.search` found. */
+export interface SearchHit {
+  /** The path from the searched value (`"/player/inventory/3"`). */
+  path: string;
+  /** The offset of the value (of a packed array's elements, for an element). */
+  offset: number;
+  /** The value's type name, or `"element"`. */
+  type: string;
+  /** What matched. */
+  match: "path" | "key" | "value";
+}
+
+/** One side of a difference. */
+export interface DiffSide {
+  type: string;
+  offset: number;
+  size?: number;
+  index?: number;
+  /** The engine's text on one line, cut to `width` characters. */
+  text: string;
+}
+
+/** One difference `diff` found. */
+export interface DiffChange {
+  kind: "changed" | "removed" | "added";
+  /** The place (in the first value, or in the second for `"added"`). */
+  path: string;
+  old?: DiffSide;
+  new?: DiffSide;
+}
+
+/** The crate's structural diff of two Views (Dictionary entries by key, Array elements by a longest common subsequence). */
+export function diff(a: View, b: View, options?: { limit?: number; width?: number }): DiffChange[];
+
+/** What a file is, as `gdvariant check` says it. */
+export interface Description {
+  container: ContainerInfo;
+  godot: Exclude<Godot, "auto">;
+  prefix: "little" | "big" | null;
+  frames: number;
+  type: string;
+  size: number;
+  exact: boolean;
+  ambiguous: boolean;
+  candidates: { godot: Exclude<Godot, "auto">; prefix: "little" | "big" | null; type: string }[];
+}
+
+/** Opens the container (with `password` / `key`) and detects the dialect and framing. */
+export function describe(bytes: Bytes, options?: ReadOptions): Description;
 
 /** A lazy View of the value in `bytes`, validated once. */
 export function view(bytes: Bytes, options?: ReadOptions & MappingOptions): View;

@@ -11,6 +11,7 @@ use js_sys::Function;
 mod container;
 mod dumps;
 mod edit;
+mod inspect;
 mod loads;
 mod options;
 mod view;

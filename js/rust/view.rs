@@ -56,7 +56,8 @@ impl Node {
         Ok(Node::of(node))
     }
 
-    fn value(&self) -> VariantRef<'_> {
+    /// The value this node shows.
+    pub(crate) fn value(&self) -> VariantRef<'_> {
         self.node.get().0
     }
 

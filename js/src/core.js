@@ -13,6 +13,7 @@ import init, {
   pack as wasmPack,
   unpack as wasmUnpack,
   containerOf as wasmContainerOf,
+  describe as wasmDescribe,
 } from "../pkg/gdvariant.js";
 import { make, kindOf, setText } from "./classes.js";
 import { call, isReady, setReady, EncodeError } from "./errors.js";
@@ -29,7 +30,7 @@ export const {
   Quaternion, AABB, Basis, Transform3D, Projection, Color,
 } = math;
 export { DecodeError, PathError, EditError, EncodeError } from "./errors.js";
-export { View, view, iterFrames, Editor, edit } from "./lazy.js";
+export { View, view, iterFrames, Editor, edit, diff } from "./lazy.js";
 
 /**
  * Instantiates the WebAssembly module from a `WebAssembly.Module`, or the bytes of
@@ -116,3 +117,15 @@ export function pack(plain, options = {}) {
   return call(() => wasmPack(b, options), EncodeError);
 }
 
+
+/**
+ * What `bytes` is, as `gdvariant check` says it: `{container, godot, prefix: "little" |
+ * "big" | null, frames, type, size, exact, ambiguous, candidates: [{godot, prefix, type}]}`
+ * (`container` as `containerOf` gives it; `size` of the plain bytes). Opens the container
+ * with `password` / `key`; a file no reading parses throws the DecodeError of the reading
+ * that got furthest.
+ */
+export function describe(bytes, options = {}) {
+  const b = bytesOf(bytes);
+  return call(() => wasmDescribe(b, readOptions(options)));
+}

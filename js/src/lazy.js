@@ -1,6 +1,6 @@
 // Views, frames and edits: handles on data the crate keeps in WebAssembly memory. Every
 // byte is read by the crate; this file only wraps its handles.
-import { dumps as wasmDumps, view as wasmView, iterFrames as wasmIterFrames, edit as wasmEdit, Node } from "../pkg/gdvariant.js";
+import { dumps as wasmDumps, view as wasmView, iterFrames as wasmIterFrames, edit as wasmEdit, diff as wasmDiff, Node } from "../pkg/gdvariant.js";
 import { make, kindOf } from "./classes.js";
 import { call, PathError, EditError, EncodeError } from "./errors.js";
 import { bytesOf, readOptions, godotValue } from "./options.js";
@@ -13,9 +13,18 @@ const VIEW = Symbol("gdvariant.view");
  * `child(i)`, `key(i)`, `length`, `type`, `offset`, `size`, `value()`, `toText()`,
  * `toJSON()`. Containers are Views; anything else `get` gives as `loads` would.
  */
+/** A View's node, for the functions of this module that take two Views. */
+let nodeOf;
+
 export class View {
   #node;
   #map;
+  static {
+    nodeOf = (v) => {
+      if (!(v instanceof View)) throw new TypeError("expected a View (from view(bytes))");
+      return v.#node;
+    };
+  }
   constructor(node, mapping, token) {
     if (token !== VIEW || !(node instanceof Node)) throw new TypeError("Views come from view(bytes)");
     this.#node = node;
@@ -64,10 +73,29 @@ export class View {
   value() { const { bigint, objects } = this.#map; return call(() => this.#node.convert(make, bigint, objects)); }
   /** The value's encoded bytes. */
   bytes() { return this.#node.bytes(); }
+  /**
+   * Places under this value whose key, property name, or String / StringName / NodePath
+   * value contains `needle` (ASCII case ignored), in document order, and the place
+   * `needle` names when it is a path: `{hits: [{path, offset, type, match}], more}`, at
+   * most `limit` hits (default 1000). One walk in the crate.
+   */
+  search(needle, { limit = 1000 } = {}) { return this.#node.search(String(needle), Math.max(0, Math.trunc(Number(limit)) || 0)); }
   /** The engine's text form (`style` as `toText` takes it). */
   toText({ style } = {}) { return call(() => this.#node.toText(style ?? "")); }
   /** Lossless JSON (or `plain` JSON). */
   toJSON({ plain = false } = {}) { return call(() => this.#node.toJSON(Boolean(plain))); }
+}
+
+/**
+ * The crate's structural diff of two Views: `[{kind: "changed" | "removed" | "added", path,
+ * old?, new?}]` in the first value's order, `old` / `new` = `{type, offset, size, text}`
+ * (the engine's text on one line, cut to `width` characters; 0: whole). At most `limit`
+ * changes (default 1000). Dictionary entries pair by key, Array elements by a longest
+ * common subsequence.
+ */
+export function diff(a, b, { limit = 1000, width = 200 } = {}) {
+  const [na, nb] = [nodeOf(a), nodeOf(b)];
+  return wasmDiff(na, nb, Math.max(0, Math.trunc(Number(limit)) || 0), Math.max(0, Math.trunc(Number(width)) || 0));
 }
 
 /** A lazy View of the value in `bytes` (one value or one frame; a compressed or encrypted file with `password` or `key`). Validates once. */
