@@ -1,5 +1,9 @@
-//! WebAssembly bindings of `gdvariant` for the `gdvariant` npm package (issue 24, phase 1:
-//! the text and JSON forms). Every byte is read by the crate; JavaScript only maps values.
+//! WebAssembly bindings of `gdvariant` for the `gdvariant` npm package: reading
+//! (`loads`, `view`, `iterFrames`, `describe`), writing (`dumps`, `edit`), the text and JSON
+//! forms, Godot's containers, search and diff. Every byte is read and written by the crate;
+//! JavaScript only maps values. No `unsafe` of its own: `wasm-bindgen`'s generated glue is
+//! the only unsafe code in this crate.
+#![deny(unsafe_code)]
 
 use gdvariant::frame::{
     self, DetectError, Detected, Frame, FrameError, FrameOptions, Hints, Reading,
