@@ -4,7 +4,9 @@
 
 use crate::common;
 
-use gdvariant::frame::{detect, read_whole, FrameError, Hints, PrefixOrder, Reading, WholeError};
+use gdvariant::frame::{
+    detect, read_whole, FrameError, Hints, PrefixOrder, Reading, Whole, WholeError,
+};
 use gdvariant::{Dialect, ParseOptions, VariantType};
 
 const DEFAULTS: ParseOptions = ParseOptions::new();
@@ -29,41 +31,26 @@ fn every_engine_fixture_reads_whole_but_an_ambiguous_color() {
             if c.value_bytes().is_empty() {
                 continue; // the engine's own failed write
             }
+            let id = format!("{engine}/{}", c.name);
+            // The engine's value, where the engine put it (after a prefix, at 4).
             let start = if c.is_prefixed() { 4 } else { 0 };
+            let place = |whole: &Whole<'_>| (whole.value.encoded().to_vec(), whole.value.offset());
+            let want_place = (c.value_bytes().to_vec(), start);
             // Named: the reading the engine wrote.
             let named = hints(Some(c.dialect()), Some(c.is_prefixed()));
             let whole = read_whole(&c.file, named, &DEFAULTS).unwrap();
-            assert_eq!(
-                whole.value.encoded(),
-                c.value_bytes(),
-                "{engine}/{}",
-                c.name
-            );
-            assert_eq!(whole.value.offset(), start, "{engine}/{}", c.name);
+            assert_eq!(place(&whole), want_place, "{id}");
             let want = Reading {
                 dialect: c.dialect(),
                 prefix: c.is_prefixed().then_some(PrefixOrder::Little),
             };
-            assert_eq!(whole.reading, want, "{engine}/{}", c.name);
+            assert_eq!(whole.reading, want, "{id}");
             // Detected: the same bytes, or a refusal to guess.
             match read_whole(&c.file, Hints::default(), &DEFAULTS) {
-                Ok(whole) => {
-                    assert_eq!(
-                        whole.value.encoded(),
-                        c.value_bytes(),
-                        "{engine}/{}",
-                        c.name
-                    );
-                    assert_eq!(whole.value.offset(), start, "{engine}/{}", c.name);
-                }
+                Ok(whole) => assert_eq!(place(&whole), want_place, "{id}"),
                 Err(e) => {
-                    assert_eq!(
-                        (e.code(), e.offset()),
-                        ("ambiguous", 0),
-                        "{engine}/{}",
-                        c.name
-                    );
-                    ambiguous.push(format!("{engine}/{}", c.name));
+                    assert_eq!((e.code(), e.offset()), ("ambiguous", 0), "{id}");
+                    ambiguous.push(id);
                 }
             }
         }
