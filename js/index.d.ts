@@ -4,12 +4,49 @@ export type Godot = "auto" | 3 | 4 | "pm-a" | "pm-b" | "pm-c";
 /** The engine's text style. */
 export type TextStyle = "3.2" | "3.6" | "4" | "pm-a" | "pm-b" | "pm-c";
 
-/** Where to find the value in the input. */
+/** Any bytes the readers take. */
+export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
+
+/** Where to find the value in the input, and how to open the file around it. */
 export interface ReadOptions {
   /** The dialect; detected when absent or `"auto"`. */
   godot?: Godot;
   /** `true`: a store_var/put_var frame (u32 length first); `false`: raw bytes; absent: detected. */
   prefixed?: boolean;
+  /** The password of an encrypted file (`open_encrypted_with_pass`). */
+  password?: string;
+  /** The key of an encrypted file (`open_encrypted`): 64 hex digits or 32 bytes. */
+  key?: string | Uint8Array;
+  /** A `compress()` stream's mode when it has no header (`"fastlz"`, `"brotli"`), or `"none"` for bytes that are no stream. Detected when absent. */
+  decompress?: "fastlz" | "deflate" | "zstd" | "gzip" | "brotli" | "none";
+  /** Accept full objects (data, never instantiated). Default `true`. */
+  allowObjects?: boolean;
+  /** Deepest nesting accepted. Default 1024, the engine's. */
+  maxDepth?: number;
+}
+
+/** How values are given to JavaScript. */
+export interface MappingOptions {
+  /** Every int as a `BigInt` (default: a `number` when |n| ≤ 2^53 − 1, else a `BigInt`). With it, `dumps(v, {bigint: true})` gives the bytes back exactly. */
+  bigint?: boolean;
+  /** An untyped Dictionary whose keys are all strings as a plain object (default: a `Map`). */
+  objects?: boolean;
+}
+
+/** A path that leads nowhere. */
+export class PathError extends Error {
+  /** `"NotFound"`, `"NotAContainer"` or `"PathSyntax"`. */
+  readonly kind: string;
+  /** The byte offset of the container (or value) where the path stopped; for `"PathSyntax"`, the character in the path. */
+  readonly offset: number;
+}
+
+/** An edit the crate refused; the plan is left as it was. */
+export class EditError extends Error {
+  /** `"TypeMismatch"`, `"AlreadyExists"`, `"Conflict"`, `"NotFound"`, `"NotAContainer"`, `"TooDeep"`, … */
+  readonly kind: string;
+  /** Where it applies (0 when the crate gives no offset). */
+  readonly offset: number;
 }
 
 /** Bytes that are not a valid value. */
@@ -21,25 +58,13 @@ export class DecodeError extends Error {
 }
 
 /** The engine's text form of the value in `bytes` (the dialect's style unless `style`). */
-export function toText(
-  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
-  options?: ReadOptions & { style?: TextStyle },
-): string;
+export function toText(bytes: Bytes, options?: ReadOptions & { style?: TextStyle }): string;
 
-/** The crate's lossless JSON of the value in `bytes`. */
-export function toJSON(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: ReadOptions): string;
+/** The crate's lossless JSON of the value in `bytes`, or with `plain` the plain JSON (numbers, strings, arrays, objects; lossy). */
+export function toJSON(bytes: Bytes, options?: ReadOptions & { plain?: boolean }): string;
 
 /** Options of `loads`. */
-export interface LoadsOptions extends ReadOptions {
-  /** Accept full objects (data, never instantiated). Default `true`. */
-  allowObjects?: boolean;
-  /** Deepest nesting accepted. Default 1024, the engine's. */
-  maxDepth?: number;
-  /** Every int as a `BigInt` (default: a `number` when |n| ≤ 2^53 − 1, else a `BigInt`). */
-  bigint?: boolean;
-  /** An untyped Dictionary whose keys are all strings as a plain object (default: a `Map`). */
-  objects?: boolean;
-}
+export interface LoadsOptions extends ReadOptions, MappingOptions {}
 
 /** A packed array of vectors or colours: a typed array with `components` numbers per element. */
 export type PackedVectors<T extends Float32Array | Float64Array | Int32Array> = T & {
@@ -58,7 +83,7 @@ export type GodotValue =
   | Uint8Array | Int32Array | BigInt64Array | Float32Array | Float64Array;
 
 /** The JavaScript value of the value in `bytes` (the whole input: one value or one frame). */
-export function loads(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: LoadsOptions): GodotValue;
+export function loads(bytes: Bytes, options?: LoadsOptions): GodotValue;
 
 /** Value equality of two values `loads` may give. */
 export function equal(a: unknown, b: unknown): boolean;
@@ -146,7 +171,7 @@ export class ContainerType extends Base {
 }
 /** A typed Array (`packed`: Pandemonium's PackedTypedArray). */
 export class TypedArray extends Array<GodotValue> {
-  static from2(items: Iterable<GodotValue>, elementType: ContainerType, packed?: boolean): TypedArray;
+  static typed(items: Iterable<GodotValue>, elementType: ContainerType, packed?: boolean): TypedArray;
   elementType: ContainerType;
   packed: boolean;
   equals(other: unknown): boolean;
@@ -160,14 +185,14 @@ export class TypedDictionary extends Map<GodotValue, GodotValue> {
 }
 /** A Dictionary whose keys a Map would merge (int 1 and float 1.0): its `[key, value]` pairs. */
 export class Pairs extends Array<[GodotValue, GodotValue]> {
-  static from2(pairs: Iterable<[GodotValue, GodotValue]>, keyType?: ContainerType | null, valueType?: ContainerType | null): Pairs;
+  static typed(pairs: Iterable<[GodotValue, GodotValue]>, keyType?: ContainerType | null, valueType?: ContainerType | null): Pairs;
   keyType: ContainerType | null;
   valueType: ContainerType | null;
   equals(other: unknown): boolean;
 }
 /** A PackedStringArray. */
 export class PackedStringArray extends Array<string> {
-  static from2(items: Iterable<string>): PackedStringArray;
+  static strings(items: Iterable<string>): PackedStringArray;
   equals(other: unknown): boolean;
 }
 /** Marks `array` as a packed array of vectors or colours (`"PackedVector3Array"`, `"PackedColorArray"`, …). */
@@ -182,6 +207,8 @@ export interface DumpsOptions {
   godot?: Exclude<Godot, "auto">;
   /** Write a store_var / put_var frame: a u32 length first. Default `false`. */
   prefixed?: boolean;
+  /** Ints are `BigInt`s and every `number` is a float (what `loads` gives with `bigint`). */
+  bigint?: boolean;
 }
 
 /**
@@ -194,5 +221,150 @@ export function dumps(value: GodotValue, options?: DumpsOptions): Uint8Array;
 /** The bytes of the engine's text form (`godot`: the dialect to write, default 4); bad text throws a `DecodeError` of kind `"SyntaxError"`. */
 export function fromText(text: string, options?: { godot?: Exclude<Godot, "auto"> }): Uint8Array;
 
-/** The bytes of the crate's lossless JSON; bad JSON throws a `DecodeError` of kind `"SyntaxError"`. */
-export function fromJSON(json: string, options?: { godot?: Exclude<Godot, "auto"> }): Uint8Array;
+/** The bytes of JSON: the crate's lossless JSON, or plain JSON (`plain`; detected from the first key when absent). Bad JSON throws a `DecodeError` of kind `"SyntaxError"`. */
+export function fromJSON(json: string, options?: { godot?: Exclude<Godot, "auto">; plain?: boolean }): Uint8Array;
+
+/** What wraps a file, as `containerOf` says it. */
+export interface ContainerInfo {
+  container: "plain" | "compressed" | "encrypted" | "stream";
+  /** The compression mode (compressed files and streams). */
+  compress?: "fastlz" | "deflate" | "zstd" | "gzip" | "brotli";
+  /** Bytes per block of a compressed file. */
+  blockSize?: number;
+  /** The layout of an encrypted file: Godot 3's or 4's. */
+  godot?: 3 | 4;
+}
+
+/** What wraps `bytes` (no key needed: an encrypted file's layout is in its header). */
+export function containerOf(bytes: Bytes, options?: Pick<ReadOptions, "decompress">): ContainerInfo;
+
+/** The plain bytes inside a compressed or encrypted file or a `compress()` stream; plain bytes come back as they are. DecodeError kinds: `"needs_key"`, `"wrong_key"`, `"size_mismatch"`, `"corrupt_block"`, … */
+export function unpack(bytes: Bytes, options?: Pick<ReadOptions, "password" | "key" | "decompress">): Uint8Array;
+
+/** `plain` in a new container: `compress` (a GCPF file of `blockSize` blocks, or a bare stream with `stream`), or `password` / `key` (a GDEC file in `godot`'s layout, a fresh IV). */
+export function pack(
+  plain: Bytes,
+  options: { compress?: "fastlz" | "deflate" | "zstd" | "gzip"; blockSize?: number; stream?: boolean; password?: string; key?: string | Uint8Array; godot?: 3 | 4 },
+): Uint8Array;
+
+/** One value of an input validated once. */
+export class View {
+  /** The type's name in the input's dialect (`"Dictionary"`, `"PackedVector3Array"`, …). */
+  readonly type: string;
+  /** The offset of the value's header in the plain input. */
+  readonly offset: number;
+  /** The value's encoded size in bytes. */
+  readonly size: number;
+  /** Elements, entries or properties of a container; elements of a packed array; `undefined` otherwise. */
+  readonly length: number | undefined;
+  /** Array, Dictionary or full Object. */
+  readonly isContainer: boolean;
+  /** The value at `path` (`"player/items/0"`): a View for a container, else the value as `loads` gives it. Throws PathError. */
+  get(path: string | number): View | GodotValue;
+  /** The View at `path`, whatever its type. Throws PathError. */
+  at(path: string | number): View;
+  /** Is there a value at `path`? */
+  has(path: string | number): boolean;
+  /** Dictionary keys, Object property names or Array indices. */
+  keys(): GodotValue[];
+  /** Child `i` (`undefined` past the end). The first call walks the children once. */
+  child(i: number): View | undefined;
+  /** How child `i` is reached. */
+  key(i: number): GodotValue;
+  /** `[key, View]` for every child. */
+  entries(): IterableIterator<[GodotValue, View]>;
+  /** The whole value as `loads` gives it. */
+  value(): GodotValue;
+  /** The value's encoded bytes. */
+  bytes(): Uint8Array;
+  /** The engine's text form. */
+  toText(options?: { style?: TextStyle }): string;
+  /** Lossless (or plain) JSON. */
+  toJSON(options?: { plain?: boolean }): string;
+  /** Places whose key or string value contains `needle` (ASCII case ignored), and the place `needle` names as a path; at most `limit` (1000). */
+  search(needle: string, options?: { limit?: number }): { hits: SearchHit[]; more: boolean };
+}
+
+/** One place `View.search` found. */
+export interface SearchHit {
+  /** The path from the searched value (`"/player/inventory/3"`). */
+  path: string;
+  /** The offset of the value (of a packed array's elements, for an element). */
+  offset: number;
+  /** The value's type name, or `"element"`. */
+  type: string;
+  /** What matched. */
+  match: "path" | "key" | "value";
+}
+
+/** One side of a difference. */
+export interface DiffSide {
+  type: string;
+  offset: number;
+  size?: number;
+  index?: number;
+  /** The engine's text on one line, cut to `width` characters. */
+  text: string;
+}
+
+/** One difference `diff` found. */
+export interface DiffChange {
+  kind: "changed" | "removed" | "added";
+  /** The place (in the first value, or in the second for `"added"`). */
+  path: string;
+  old?: DiffSide;
+  new?: DiffSide;
+}
+
+/** The crate's structural diff of two Views (Dictionary entries by key, Array elements by a longest common subsequence). */
+export function diff(a: View, b: View, options?: { limit?: number; width?: number }): DiffChange[];
+
+/** What a file is, as `gdvariant check` says it. */
+export interface Description {
+  container: ContainerInfo;
+  godot: Exclude<Godot, "auto">;
+  prefix: "little" | "big" | null;
+  frames: number;
+  type: string;
+  size: number;
+  exact: boolean;
+  ambiguous: boolean;
+  candidates: { godot: Exclude<Godot, "auto">; prefix: "little" | "big" | null; type: string }[];
+}
+
+/** Opens the container (with `password` / `key`) and detects the dialect and framing. */
+export function describe(bytes: Bytes, options?: ReadOptions): Description;
+
+/** A lazy View of the value in `bytes`, validated once. */
+export function view(bytes: Bytes, options?: ReadOptions & MappingOptions): View;
+
+/** The values of a file of store_var frames in order (Views with `view: true`); a damaged frame throws after the ones before it. */
+export function iterFrames(bytes: Bytes, options?: ReadOptions & MappingOptions & { view?: false }): Generator<GodotValue>;
+export function iterFrames(bytes: Bytes, options: ReadOptions & MappingOptions & { view: true }): Generator<View>;
+
+/** An edit plan: operations are checked when added; `toBytes()` writes the file back in its container. */
+export class Editor {
+  /** The dialect new values are written in. */
+  readonly godot: Exclude<Godot, "auto">;
+  /** What the file was wrapped in. */
+  readonly container: ContainerInfo;
+  /** How many byte ranges the output changes. */
+  readonly changeCount: number;
+  /** Replaces the value at `path`, adds a Dictionary key, or appends at an Array's length. */
+  set(path: string | number, value: GodotValue): this;
+  /** `set` with the engine's text form (`"Vector2(3, 4)"`). */
+  setText(path: string | number, text: string): this;
+  /** Replaces the value at `path`, which must exist. */
+  replace(path: string | number, value: GodotValue): this;
+  /** Inserts a Dictionary key, or an Array element before that index. */
+  insert(path: string | number, value: GodotValue): this;
+  /** Deletes the Dictionary entry, Array element or packed element at `path`. */
+  delete(path: string | number): this;
+  /** The edited file, in the container it came in (the same key, a fresh IV). */
+  toBytes(): Uint8Array;
+  /** The edited plain bytes. */
+  toPlainBytes(): Uint8Array;
+}
+
+/** An Editor of the value in `bytes` (`frame`: which store_var frame of a file of several). */
+export function edit(bytes: Bytes, options?: ReadOptions & { bigint?: boolean; frame?: number }): Editor;

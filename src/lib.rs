@@ -36,6 +36,7 @@
 //! | a save of unknown origin | [`VariantBuf::load`] (a path; opens compressed files) or [`VariantRef::detect`] / [`VariantBuf::detect`] (bytes) | several frames, an ambiguous input ([`frame::AutoError`]) |
 //! | bytes whose dialect you know, without a prefix | [`VariantRef::parse`] / [`VariantBuf::new`] | bytes after the value ([`ErrorKind::TrailingBytes`], which says when they look like `store_var` frames) |
 //! | a file of several `store_var` values | [`frame::detect`] (dialect unknown) or [`frame::frames`] | a frame cut short |
+//! | one value of unknown origin, with your limits, each refusal named by a stable code (a binding, an inspector) | [`frame::read_whole`] | an ambiguous input, several frames, bytes after the value ([`frame::WholeError`]) |
 //! | a value followed by bytes of yours | [`VariantRef::parse_prefix`] (the engine's `bytes_to_var`: the rest is ignored) | — |
 //!
 //! ```

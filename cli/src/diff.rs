@@ -109,13 +109,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
 fn text(found: &Found<'_>, dialect: Dialect, width: usize) -> String {
     match *found {
         Found::Value(v) => value_text(v, width),
-        Found::Element(array, i) => {
+        Found::Element(_, i) => {
             let mut bytes = Vec::new();
-            let element = array
-                .get(i)
-                .map(|e| Builder::new(&mut bytes, dialect).value_of(e));
-            match (element, VariantRef::parse(&bytes, dialect)) {
-                (Some(Ok(())), Ok(v)) => value_text(v, width),
+            let written = Builder::new(&mut bytes, dialect).found(*found);
+            match (written, VariantRef::parse(&bytes, dialect)) {
+                (Ok(()), Ok(v)) => value_text(v, width),
                 _ => format!("<element {i}>"),
             }
         }

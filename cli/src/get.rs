@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use gdvariant::query::Found;
 use gdvariant::{Builder, VariantRef};
 
-use crate::context::{Ctx, Failure, Outcome};
+use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
 use crate::output::{refuse_terminal, BinaryOut};
 use crate::path_error::{query_failure, Start};
@@ -42,14 +42,11 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let element_bytes;
     let value = match found {
         Found::Value(v) => v,
-        Found::Element(packed, i) => {
+        element @ Found::Element(..) => {
             let dialect = input.dialect();
-            let element = packed
-                .get(i)
-                .ok_or_else(|| Failure::NotFound(format!("no element {i}")))?;
             let mut bytes = Vec::new();
             Builder::new(&mut bytes, dialect)
-                .value_of(element)
+                .found(element)
                 .map_err(|e| e.to_string())?;
             element_bytes = bytes;
             VariantRef::parse(&element_bytes, dialect).map_err(|e| e.to_string())?

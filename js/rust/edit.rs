@@ -8,13 +8,13 @@ use std::rc::Rc;
 
 use gdvariant::container::{Container, Secret};
 use gdvariant::edit::{Edit, EditError, Encoded};
-use gdvariant::frame::{self, Hints};
+use gdvariant::frame::{self, Ambiguity, Hints, WholeError};
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use yoke::{Yoke, Yokeable};
 
 use crate::options::{self, Read};
-use crate::{container, detect_failure, failure, Failure};
+use crate::{container, failure, undetected, whole_failure, Failure};
 
 #[derive(Yokeable, Clone)]
 struct Plan<'a>(Edit<'a>);
@@ -42,38 +42,31 @@ fn plan<'a>(
     read: &Read,
     frame: Option<usize>,
 ) -> Result<Plan<'a>, Failure> {
-    let found = match frame::detect(plain, hints) {
-        Ok(found) => found,
-        Err(e) => return Err(detect_failure(plain, hints, &e)),
-    };
-    if found.is_ambiguous() {
-        return Err(failure(
-            "ambiguous",
-            0,
-            "the input reads as Godot 3 and as Godot 4, with different values: pass godot".into(),
-        ));
-    }
-    let value = match (found.value_count(), frame) {
-        (_, Some(i)) => found.values().nth(i).ok_or_else(|| {
-            failure(
-                "NotFound",
-                0,
-                format!("frame {i} of {} frames", found.value_count()),
-            )
-        })?,
-        (1, None) => crate::parse_with(plain, &read.godot, read.prefixed, &read.parse)?,
-        (n, None) => {
-            return Err(failure(
-                "multiple_frames",
-                0,
-                format!(
-                    "the input holds {n} store_var frames: pass frame (0 to {})",
-                    n - 1
-                ),
-            ))
+    let (value, reading) = match frame {
+        // The one value: the crate's whole-input rule (detection and its refusals).
+        None => {
+            let whole =
+                frame::read_whole(plain, hints, &read.parse).map_err(|e| whole_failure(&e))?;
+            (whole.value, whole.reading)
+        }
+        // Frame `i` of a file of several.
+        Some(i) => {
+            let found = frame::detect(plain, hints)
+                .map_err(|e| undetected(plain, hints, &read.parse, e))?;
+            if let Some(ambiguity) = Ambiguity::of(&found) {
+                return Err(whole_failure(&WholeError::Ambiguous(ambiguity)));
+            }
+            let value = found.values().nth(i).ok_or_else(|| {
+                failure(
+                    "NotFound",
+                    0,
+                    format!("frame {i} of {} frames", found.value_count()),
+                )
+            })?;
+            (value, found.reading)
         }
     };
-    let plan = match found.reading.prefix {
+    let plan = match reading.prefix {
         Some(order) => Edit::in_frame(plain, value, order),
         None => Edit::within(plain, value),
     };

@@ -1,9 +1,11 @@
-//! WebAssembly bindings of `gdvariant` for the `gdvariant` npm package (issue 24, phase 1:
-//! the text and JSON forms). Every byte is read by the crate; JavaScript only maps values.
+//! WebAssembly bindings of `gdvariant` for the `gdvariant` npm package: reading
+//! (`loads`, `view`, `iterFrames`, `describe`), writing (`dumps`, `edit`), the text and JSON
+//! forms, Godot's containers, search and diff. Every byte is read and written by the crate;
+//! JavaScript only maps values. No `unsafe` of its own: `wasm-bindgen`'s generated glue is
+//! the only unsafe code in this crate.
+#![deny(unsafe_code)]
 
-use gdvariant::frame::{
-    self, DetectError, Detected, Frame, FrameError, FrameOptions, Hints, Reading,
-};
+use gdvariant::frame::{self, DetectError, Hints, PrefixOrder, WholeError};
 use gdvariant::text::{TextStyle, WriteOptions};
 use gdvariant::{Dialect, ParseOptions, VariantRef};
 use js_sys::Function;
@@ -11,6 +13,7 @@ use js_sys::Function;
 mod container;
 mod dumps;
 mod edit;
+mod inspect;
 mod loads;
 mod options;
 mod view;
@@ -74,14 +77,28 @@ pub(crate) fn godot_name(dialect: Dialect) -> &'static str {
     }
 }
 
-/// The name of the error's kind, as the Python package gives it.
-fn kind_name(e: &gdvariant::Error) -> String {
-    let kind = format!("{:?}", e.kind());
-    kind.split(['(', ' ']).next().unwrap_or("").to_owned()
+/// A whole-input refusal of the crate (`frame::read_whole`) as a `DecodeError`.
+pub(crate) fn whole_failure(e: &WholeError) -> Failure {
+    failure(e.code(), e.offset(), e.to_string())
 }
 
-/// The one value of `bytes` (`prefixed`: 0 no, 1 yes, anything else detect) read with
-/// the caller's limits.
+/// Why detection found no reading of `bytes`: the crate's whole-input rule says which
+/// error to give (a damaged raw value misread as frames is the raw value's error).
+pub(crate) fn undetected(
+    bytes: &[u8],
+    hints: Hints,
+    options: &ParseOptions,
+    e: DetectError,
+) -> Failure {
+    match frame::read_whole(bytes, hints, options) {
+        Err(whole) => whole_failure(&whole),
+        Ok(_) => whole_failure(&WholeError::Invalid(e)),
+    }
+}
+
+/// The one value of `bytes` (`prefixed`: 0 no, 1 yes, anything else detect) read with the
+/// caller's limits by the crate's `frame::read_whole` (detection, and its refusals:
+/// ambiguity, several frames, bytes left over).
 fn parse_with<'a>(
     bytes: &'a [u8],
     godot: &str,
@@ -96,110 +113,9 @@ fn parse_with<'a>(
             _ => None,
         },
     };
-    let found = match frame::detect(bytes, hints) {
-        Ok(found) => found,
-        Err(e) => return Err(detect_failure(bytes, hints, &e)),
-    };
-    if found.is_ambiguous() {
-        return Err(failure(
-            "ambiguous",
-            0,
-            "the input reads as Godot 3 and 4".into(),
-        ));
-    }
-    if found.value_count() > 1 {
-        return Err(failure("multiple_frames", 0, "several frames".into()));
-    }
-    if found.reading.prefix.is_none() && !found.is_exact() {
-        return Err(left_over(bytes, &found));
-    }
-    if *options == ParseOptions::default() {
-        return Ok(found.value);
-    }
-    read_as(bytes, found.reading, options)
-}
-
-/// Bytes left over after the value of a raw reading: `trailing_bytes` at the value's end.
-fn left_over(bytes: &[u8], found: &Detected<'_>) -> Failure {
-    let len = found.value.encoded().len();
-    let left = bytes.len().saturating_sub(len);
-    failure(
-        "trailing_bytes",
-        len,
-        format!(
-            "{left} bytes left over after the value: a reader of one value reads all of its input"
-        ),
-    )
-}
-
-/// No reading parsed: the error of the one that got furthest. A framed reading whose
-/// frames before the failing one are spurious (bytes left inside them after their value,
-/// which store_var never writes) is a raw value misread as frames: its raw reading's error.
-fn detect_failure(bytes: &[u8], hints: Hints, e: &DetectError) -> Failure {
-    if let Some(f) = e.frame {
-        if hints.prefixed.is_none() && spurious_frames(bytes, e.reading, f.index) {
-            let single = Hints {
-                prefixed: Some(false),
-                ..hints
-            };
-            return match frame::detect(bytes, single) {
-                Ok(found) => left_over(bytes, &found),
-                Err(e) => detect_failure(bytes, single, &e),
-            };
-        }
-    }
-    let (kind, offset) = match e.frame {
-        Some(f) if matches!(f.error, FrameError::Truncated { .. }) => {
-            ("UnexpectedEnd".to_owned(), f.offset)
-        }
-        _ => (kind_name(&e.error), e.error.offset()),
-    };
-    failure(&kind, offset, e.to_string())
-}
-
-/// Has one of the frames before frame `index` of the framed `reading` bytes left inside
-/// after its value?
-fn spurious_frames(bytes: &[u8], reading: Reading, index: usize) -> bool {
-    let Some(order) = reading.prefix else {
-        return false;
-    };
-    let options = FrameOptions::new(reading.dialect)
-        .order(order)
-        .max_frame(usize::MAX)
-        .parse(ParseOptions::default());
-    frame::frames(bytes, options)
-        .take(index)
-        .any(|f| f.is_ok_and(|f| f.unused() > 0))
-}
-
-/// The value of `bytes` read again as `reading` with the caller's limits.
-fn read_as<'a>(
-    bytes: &'a [u8],
-    reading: Reading,
-    options: &ParseOptions,
-) -> Result<VariantRef<'a>, Failure> {
-    let error = |e: gdvariant::Error| failure(&kind_name(&e), e.offset(), e.to_string());
-    let Some(order) = reading.prefix else {
-        return VariantRef::parse_prefix_at(bytes, 0, reading.dialect, options)
-            .map(|(value, _)| value)
-            .map_err(error);
-    };
-    let frame_options = FrameOptions::new(reading.dialect)
-        .order(order)
-        .max_frame(usize::MAX)
-        .parse(*options);
-    match frame::read(bytes, &frame_options) {
-        Ok(Frame::Complete { value, .. }) => Ok(value),
-        Ok(Frame::Incomplete { needed }) => Err(failure(
-            "UnexpectedEnd",
-            0,
-            format!("the frame is cut short: it needs {needed} more bytes"),
-        )),
-        Err(FrameError::Value(e)) => Err(error(e)),
-        Err(e @ FrameError::TooLarge { .. }) => Err(failure("FrameTooLarge", 0, e.to_string())),
-        Err(e @ FrameError::Truncated { .. }) => Err(failure("UnexpectedEnd", 0, e.to_string())),
-        Err(e) => Err(failure("Frame", 0, e.to_string())),
-    }
+    frame::read_whole(bytes, hints, options)
+        .map(|whole| whole.value)
+        .map_err(|e| whole_failure(&e))
 }
 
 fn style_of(style: &str, value: &VariantRef<'_>) -> Result<TextStyle, Failure> {
@@ -301,7 +217,7 @@ pub fn dumps(
     if prefixed {
         let len = u32::try_from(body.len() - 4)
             .map_err(|_| failure("EncodeError", 0, "the value is over 4 GiB".into()))?;
-        body[..4].copy_from_slice(&len.to_le_bytes());
+        body[..4].copy_from_slice(&PrefixOrder::Little.encode(len));
     }
     Ok(body)
 }

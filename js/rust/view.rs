@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use std::borrow::Cow;
 
-use gdvariant::frame::{self, FrameError, FrameOptions, Hints};
+use gdvariant::frame::{self, Ambiguity, FrameError, FrameOptions, Hints, WholeError};
 use gdvariant::query::Found;
 use gdvariant::text::{TextStyle, WriteOptions};
 use gdvariant::{Edge, ObjectRef, ParseOptions, VariantRef};
@@ -18,7 +18,7 @@ use yoke::{Yoke, Yokeable};
 
 use crate::loads::{self, Mapping};
 use crate::options::{self, Read};
-use crate::{container, detect_failure, failure, kind_name, style_of, Failure};
+use crate::{container, failure, style_of, undetected, whole_failure, Failure};
 
 /// The bytes every node of one input borrows.
 type Cart = Rc<Vec<u8>>;
@@ -56,7 +56,8 @@ impl Node {
         Ok(Node::of(node))
     }
 
-    fn value(&self) -> VariantRef<'_> {
+    /// The value this node shows.
+    pub(crate) fn value(&self) -> VariantRef<'_> {
         self.node.get().0
     }
 
@@ -321,15 +322,11 @@ pub fn iter_frames(bytes: Vec<u8>, options: &JsValue) -> Result<FrameList, Failu
 }
 
 fn list<'a>(b: &'a [u8], hints: Hints, read: &Read) -> Result<List<'a>, Failure> {
-    let reading = match frame::detect(b, hints) {
-        Ok(found) if found.is_ambiguous() => {
-            return Err(failure(
-                "ambiguous",
-                0,
-                "the input reads as Godot 3 and as Godot 4, with different values: pass godot"
-                    .into(),
-            ))
-        }
+    let detected = frame::detect(b, hints);
+    if let Some(ambiguity) = detected.as_ref().ok().and_then(Ambiguity::of) {
+        return Err(whole_failure(&WholeError::Ambiguous(ambiguity)));
+    }
+    let reading = match detected {
         // Validated with the default options: handed out as they are.
         Ok(found) if read.parse == ParseOptions::default() => {
             return Ok(List {
@@ -338,13 +335,17 @@ fn list<'a>(b: &'a [u8], hints: Hints, read: &Read) -> Result<List<'a>, Failure>
             })
         }
         Ok(found) => found.reading,
-        // A sequence with a bad frame: the frames before it, then its error.
-        Err(e) if e.frame.is_some() => e.reading,
-        Err(e) => return Err(detect_failure(b, hints, &e)),
+        // A sequence with a bad frame: the frames before it, then its error. (A damaged
+        // raw value misread as frames is the raw value's error: the crate's whole-input
+        // rule tells them apart.)
+        Err(e) => match frame::read_whole(b, hints, &read.parse) {
+            Err(WholeError::Invalid(whole)) if whole.frame.is_some() => whole.reading,
+            _ => return Err(undetected(b, hints, &read.parse, e)),
+        },
     };
     let Some(order) = reading.prefix else {
         let value = VariantRef::parse_prefix_at(b, 0, reading.dialect, &read.parse)
-            .map_err(|e| failure(&kind_name(&e), e.offset(), e.to_string()))?
+            .map_err(|e| failure(e.kind().code(), e.offset(), e.to_string()))?
             .0;
         return Ok(List {
             values: vec![value],
@@ -362,11 +363,11 @@ fn list<'a>(b: &'a [u8], hints: Hints, read: &Read) -> Result<List<'a>, Failure>
             Ok(f) => values.push(f.value),
             Err(e) => {
                 let (kind, offset) = match e.error {
-                    FrameError::Value(v) => (kind_name(&v), v.offset()),
-                    FrameError::Truncated { .. } => ("UnexpectedEnd".to_owned(), e.offset),
-                    _ => ("FrameTooLarge".to_owned(), e.offset),
+                    FrameError::Value(v) => (v.kind().code(), v.offset()),
+                    FrameError::Truncated { .. } => ("UnexpectedEnd", e.offset),
+                    other => (other.code(), e.offset),
                 };
-                error = Some((kind, offset, e.to_string()));
+                error = Some((kind.to_owned(), offset, e.to_string()));
                 break;
             }
         }

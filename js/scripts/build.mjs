@@ -1,7 +1,7 @@
 // Builds the package: the crate for wasm32-unknown-unknown, then wasm-bindgen (the CLI at
 // the exact version of the crate in Cargo.lock) into pkg/, then wasm-opt -Oz when present.
 import { execFileSync } from "node:child_process";
-import { readFileSync, existsSync, mkdirSync, renameSync } from "node:fs";
+import { readFileSync, existsSync, mkdirSync, renameSync, copyFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
@@ -53,3 +53,6 @@ if (has("wasm-opt") && existsSync(out)) {
 }
 const size = readFileSync(out);
 console.log(`pkg/gdvariant_bg.wasm: ${size.length} bytes, ${gzipSync(size, { level: 9 }).length} gzipped`);
+
+// The licences the package declares (MIT OR Apache-2.0), shipped in the tarball.
+for (const name of ["LICENSE-MIT", "LICENSE-APACHE"]) copyFileSync(join(root, name), join(js, name));

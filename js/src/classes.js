@@ -202,7 +202,7 @@ export class TypedArray extends Array {
   static get [Symbol.species]() {
     return Array;
   }
-  static from2(items, elementType, packed = false) {
+  static typed(items, elementType, packed = false) {
     const a = new TypedArray();
     for (const x of items) a.push(x);
     a.elementType = elementType;
@@ -233,7 +233,7 @@ export class Pairs extends Array {
   static get [Symbol.species]() {
     return Array;
   }
-  static from2(pairs, keyType = null, valueType = null) {
+  static typed(pairs, keyType = null, valueType = null) {
     const p = new Pairs();
     for (const x of pairs) p.push(x);
     p.keyType = keyType;
@@ -251,7 +251,7 @@ export class PackedStringArray extends Array {
   static get [Symbol.species]() {
     return Array;
   }
-  static from2(items) {
+  static strings(items) {
     const a = new PackedStringArray();
     for (const x of items) a.push(x);
     return a;
@@ -301,10 +301,10 @@ export function make(kind, a, b, c) {
     case "Callable": return new Callable();
     case "Signal": return new Signal(a, b);
     case "ContainerType": return new ContainerType(a, b);
-    case "TypedArray": return TypedArray.from2(a, b, c);
+    case "TypedArray": return TypedArray.typed(a, b, c);
     case "TypedDictionary": return new TypedDictionary(a, b, c);
-    case "Pairs": return Pairs.from2(a, b, c);
-    case "PackedStringArray": return PackedStringArray.from2(a);
+    case "Pairs": return Pairs.typed(a, b, c);
+    case "PackedStringArray": return PackedStringArray.strings(a);
     case "Packed": {
       const [Type, components] = PACKED[a];
       const bytes = b; // a fresh copy: its buffer is this array's alone

@@ -1,9 +1,13 @@
 // Shared by the tests: the engine fixtures, and an independent reading of the crate's
 // lossless JSON (written from the README's JSON schema, not from the package's mapping).
-import { readFileSync } from "node:fs";
+// Portable: in Node the fixtures are read from disk, in a browser (test/browser/) they are
+// fetched from the static server rooted at the repository; nothing here uses Node's APIs
+// directly, so the same test files run in both.
 import assert from "node:assert/strict";
 
 const FIXTURES = new URL("../../tests/fixtures/", import.meta.url);
+const fs = FIXTURES.protocol === "file:" ? await import("node:fs/promises") : null;
+
 export const DIALECTS = {
   g32: 3,
   g36: 3,
@@ -13,16 +17,39 @@ export const DIALECTS = {
   "pandemonium/pmc": "pm-c",
 };
 
+/** The bytes of `tests/fixtures/<relPath>`, from disk (Node) or the test server (browser). */
+export async function readFixture(relPath) {
+  const url = new URL(relPath, FIXTURES);
+  if (!url.href.startsWith(FIXTURES.href)) throw new Error(`${relPath}: not under tests/fixtures/`);
+  if (fs) return new Uint8Array(await fs.readFile(url));
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The text (UTF-8) of `tests/fixtures/<relPath>`. */
+export async function readFixtureText(relPath) {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await readFixture(relPath));
+}
+
+// Every engine's cases.jsonl and blobs, read once when this module loads (top-level
+// await), so that cases() stays synchronous.
+const LOADED = await Promise.all(
+  Object.entries(DIALECTS).map(async ([folder, godot]) => {
+    const lines = (await readFixtureText(`${folder}/cases.jsonl`)).split("\n").filter((l) => l.trim());
+    const blobs = await Promise.all(lines.map((line) => readFixture(`${folder}/${JSON.parse(line).file}`)));
+    return { folder, godot, lines, blobs };
+  }),
+);
+
 /** Every engine-written blob, with its dialect and whether it is a store_var frame. */
 export function cases() {
   const out = [];
-  for (const [folder, godot] of Object.entries(DIALECTS)) {
-    const dir = new URL(`${folder}/`, FIXTURES);
-    for (const line of readFileSync(new URL("cases.jsonl", dir), "utf8").split("\n")) {
-      if (!line.trim()) continue;
+  for (const { folder, godot, lines, blobs } of LOADED) {
+    lines.forEach((line, i) => {
       const c = JSON.parse(line);
-      let data = new Uint8Array(readFileSync(new URL(c.file, dir)));
-      if (data.length === 0) continue; // an engine failure kept on purpose
+      let data = blobs[i].slice(); // each call its own copy, as when read from disk
+      if (data.length === 0) return; // an engine failure kept on purpose
       let prefixed = !["var2bytes", "var_to_bytes"].includes(c.function);
       if (c.name.endsWith("_be")) {
         // A big-endian store_var frame (Pandemonium's endian_swap): its value's bytes.
@@ -30,9 +57,26 @@ export function cases() {
         data = data.subarray(4);
       }
       out.push({ ...c, id: `${folder}/${c.name}`, folder, godot, prefixed, data });
-    }
+    });
   }
   return out;
+}
+
+/** The bytes of a base64 string. */
+export function fromBase64(text) {
+  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+}
+
+/** Lower-case hex of bytes. */
+export function hex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether two byte arrays hold the same bytes. */
+export function sameBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** JSON.parse that keeps integers exact and apart from floats: `{ $int: "123" }`. */
@@ -182,7 +226,7 @@ export function check(actual, j, at = "$") {
   }
   if (tag === "PackedByteArray") {
     assert.ok(actual instanceof Uint8Array, at);
-    return assert.deepEqual(Buffer.from(actual), Buffer.from(body, "base64"), at);
+    return assert.deepEqual(Uint8Array.from(actual), fromBase64(body), at);
   }
   if (tag === "PackedStringArray") {
     assert.equal(name, "PackedStringArray", at);

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loads, dumps, toJSON } from "../src/index.js";
-import { cases, parseJSON } from "./common.js";
+import { cases, parseJSON, hex, sameBytes } from "./common.js";
 
 const CASES = cases();
 
@@ -12,7 +12,7 @@ test("dumps(loads(b)) is b, for every engine fixture", () => {
   for (const c of CASES) {
     const opts = { godot: c.godot, prefixed: c.prefixed };
     const again = dumps(loads(c.data, opts), opts);
-    if (Buffer.compare(Buffer.from(again), Buffer.from(c.data)) === 0) {
+    if (sameBytes(again, c.data)) {
       exact++;
       continue;
     }
@@ -31,7 +31,7 @@ test("dumps(loads(b)) is b, for every engine fixture", () => {
       floats++;
       continue;
     }
-    assert.fail(`${c.id}: ${Buffer.from(again).toString("hex").slice(0, 80)} != ${Buffer.from(c.data).toString("hex").slice(0, 80)}`);
+    assert.fail(`${c.id}: ${hex(again).slice(0, 80)} != ${hex(c.data).slice(0, 80)}`);
   }
   assert.ok(exact > 300 && floats < 60, `${exact} exact, ${floats} with integral floats`);
   console.log(`${exact} fixtures byte for byte, ${floats} through the JSON (integral floats)`);

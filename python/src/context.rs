@@ -45,9 +45,7 @@ pub fn decode_error(py: Python<'_>, kind: &str, offset: usize, message: String) 
 
 /// The crate's error as a `DecodeError`.
 pub fn from_error(py: Python<'_>, e: Error) -> PyErr {
-    let kind = format!("{:?}", e.kind());
-    let kind = kind.split('(').next().unwrap_or("").to_owned();
-    decode_error(py, &kind, e.offset(), e.to_string())
+    decode_error(py, e.kind().code(), e.offset(), e.to_string())
 }
 
 /// The classes of `gdvariant._containers`, and NumPy's pieces when it is used.

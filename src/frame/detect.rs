@@ -452,7 +452,7 @@ pub fn detect(data: &[u8], hints: Hints) -> Result<Detected<'_>, DetectError> {
 
 /// The options detection reads frames with: no size limit (the input is in memory
 /// already; nothing is allocated for a frame), the default parse options.
-fn detection_options(dialect: Dialect, order: PrefixOrder) -> FrameOptions {
+pub(super) fn detection_options(dialect: Dialect, order: PrefixOrder) -> FrameOptions {
     FrameOptions {
         dialect,
         order,

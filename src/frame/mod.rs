@@ -23,6 +23,10 @@
 //!   a value is to be what an engine wrote, the evidence detection weighs (and
 //!   [`Detected::is_far_less_plausible_than`] tells a dialect given by hand that looks
 //!   wrong).
+//! * [`read_whole`]: a whole input as exactly one value, detected, with the caller's
+//!   [`ParseOptions`](crate::ParseOptions): the rule of a reader of one value (the Python
+//!   and npm packages'), refusing ambiguity, several frames and bytes left over, with a
+//!   stable [`code`](WholeError::code) and [`offset`](WholeError::offset) for each refusal.
 //! * [`FrameDecoder`]: frames from chunks as they arrive from a socket; frames inside a
 //!   chunk are borrowed from it, only a frame that straddles chunks is copied.
 //! * [`FrameReader`] / [`write_to`]: `std::io` sequences of frames (a file of `store_var`s).
@@ -42,6 +46,7 @@ mod plausible;
 pub mod rpc;
 mod sequence;
 mod slice;
+mod whole;
 
 #[cfg(feature = "tokio")]
 pub use codec::{CodecError, GodotCodec, GodotFrame};
@@ -56,3 +61,4 @@ pub use sequence::{frames, FrameRef, Frames, FramesError};
 pub use slice::{read, read_at, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
 #[cfg(feature = "alloc")]
 pub use slice::{write, write_with};
+pub use whole::{read_whole, Ambiguity, Whole, WholeError};

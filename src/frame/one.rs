@@ -97,12 +97,8 @@ impl core::error::Error for AutoError {
 
 /// `a Godot 3 Color`, `a Godot 4 int in a store_var frame`.
 fn describe(f: &mut fmt::Formatter<'_>, (reading, ty): (Reading, VariantType)) -> fmt::Result {
-    let name = ty.name(reading.dialect);
-    let article = match name.as_bytes().first() {
-        Some(b'A' | b'E' | b'I' | b'O' | b'U' | b'a' | b'e' | b'i' | b'o' | b'u') => "an",
-        _ => "a",
-    };
-    write!(f, "{article} {} {}", reading.dialect, name)?;
+    // The article goes with the dialect's name ("a Godot 4 AABB"), never with the type's.
+    write!(f, "a {} {}", reading.dialect, ty.name(reading.dialect))?;
     match reading.prefix {
         None => Ok(()),
         Some(PrefixOrder::Little) => f.write_str(" in a store_var frame"),

@@ -201,6 +201,30 @@ pub enum FrameError {
     },
 }
 
+impl FrameError {
+    /// A short stable name of the kind, for other languages' bindings and scripts (the
+    /// `kind` the Python and npm packages give a `DecodeError`): `"FrameTooLarge"`,
+    /// `"UnexpectedEnd"` for a frame cut short, and the value's own
+    /// [`ErrorKind::code`](crate::ErrorKind::code) for a malformed value. O(1).
+    ///
+    /// ```
+    /// use gdvariant::frame::FrameError;
+    /// use gdvariant::{Error, ErrorKind};
+    ///
+    /// let value = FrameError::Value(Error::new(ErrorKind::UnknownType(0x63), 4));
+    /// assert_eq!(value.code(), "UnknownType");
+    /// assert_eq!(FrameError::TooLarge { len: 1 << 30, max: 1 << 24 }.code(), "FrameTooLarge");
+    /// assert_eq!(FrameError::Truncated { needed: 20, available: 12 }.code(), "UnexpectedEnd");
+    /// ```
+    pub const fn code(&self) -> &'static str {
+        match self {
+            FrameError::TooLarge { .. } => "FrameTooLarge",
+            FrameError::Value(error) => error.kind().code(),
+            FrameError::Truncated { .. } => "UnexpectedEnd",
+        }
+    }
+}
+
 /// The outcome of [`read`].
 #[derive(Clone, Copy, Debug)]
 pub enum Frame<'a> {

@@ -50,6 +50,35 @@ pub enum ErrorKind {
     NonCanonical,
 }
 
+impl ErrorKind {
+    /// The kind's name, without its fields: `"UnexpectedEnd"`, `"UnknownType"`,
+    /// `"TrailingBytes"`, … A short stable name for other languages' bindings and scripts:
+    /// the `kind` the Python and npm packages give a `DecodeError`. O(1).
+    ///
+    /// ```
+    /// use gdvariant::ErrorKind;
+    ///
+    /// assert_eq!(ErrorKind::UnknownType(0x63).code(), "UnknownType");
+    /// assert_eq!(ErrorKind::TrailingBytes { left: 4, frames: 0 }.code(), "TrailingBytes");
+    /// ```
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::UnexpectedEnd => "UnexpectedEnd",
+            ErrorKind::LengthOutOfBounds => "LengthOutOfBounds",
+            ErrorKind::UnknownType(_) => "UnknownType",
+            ErrorKind::InvalidUtf8 => "InvalidUtf8",
+            ErrorKind::TooDeep => "TooDeep",
+            ErrorKind::TooManyNodes => "TooManyNodes",
+            ErrorKind::InvalidContainerType(_) => "InvalidContainerType",
+            ErrorKind::OldNodePath => "OldNodePath",
+            ErrorKind::FullObjectNotAllowed => "FullObjectNotAllowed",
+            ErrorKind::InvalidScriptProperty => "InvalidScriptProperty",
+            ErrorKind::TrailingBytes { .. } => "TrailingBytes",
+            ErrorKind::NonCanonical => "NonCanonical",
+        }
+    }
+}
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {

@@ -9,6 +9,7 @@ use crate::read::decoded::{fixed_packed_value, math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::ObjectRef;
 use crate::read::options::GODOT_MAX_DEPTH;
+use crate::read::query::Found;
 use crate::read::reader::{opens, Reader};
 use crate::read::value::VariantRef;
 use crate::read::walk::{head, Frame, Head, Stack, Step, Walk};
@@ -73,6 +74,34 @@ impl<S: Sink> Builder<'_, S> {
     /// ```
     pub fn value_of(self, value: Value<'_>) -> Result<(), BuildError> {
         self.value_at(value, 0)
+    }
+
+    /// Writes what a path led to ([`query`](crate::query)) as a value of its own: a whole
+    /// value as [`Builder::value`] copies it, a packed array's element as
+    /// [`Builder::value_of`] writes it (elements are not values on the wire). Cost: the
+    /// value's size.
+    ///
+    /// ```
+    /// use gdvariant::{Builder, Dialect, VariantRef};
+    ///
+    /// let bytes = gdvariant::text::to_bytes("{\"path\": PackedVector2Array(1, 2, 3, 4)}", Dialect::Godot4)?;
+    /// let save = VariantRef::parse(&bytes, Dialect::Godot4)?;
+    /// let mut out = Vec::new();
+    /// Builder::new(&mut out, Dialect::Godot4).found(save.query("path/1")?)?;
+    /// assert_eq!(VariantRef::parse(&out, Dialect::Godot4)?.to_string(), "Vector2(3, 4)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn found(self, found: Found<'_>) -> Result<(), BuildError> {
+        match found {
+            Found::Value(v) => self.value(v),
+            Found::Element(array, index) => match array.get(index) {
+                Some(element) => self.value_of(element),
+                None => Err(BuildError::NoSuchElement {
+                    index,
+                    len: array.len(),
+                }),
+            },
+        }
     }
 
     /// The recursive step. Kept small: in debug builds a frame holds every arm's locals,

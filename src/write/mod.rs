@@ -91,6 +91,14 @@ pub enum BuildError {
     /// the engine rejects anything else, and so does [`crate::VariantRef::parse`].
     #[error("a Godot 4 object's `script` property cannot be a {0:?}")]
     InvalidScriptProperty(VariantType),
+    /// [`Builder::found`] of a packed array's element past the array's end.
+    #[error("element {index} of a packed array of {len}")]
+    NoSuchElement {
+        /// The index asked for.
+        index: usize,
+        /// The array's length.
+        len: usize,
+    },
 }
 
 /// Writes one value into a `Vec<u8>` (appending). Obtained from [`Builder::new`] for a

@@ -42,3 +42,4 @@ mod serde_props;
 mod text_oracle;
 mod text_parse;
 mod tokio_codec;
+mod whole;

@@ -1684,14 +1684,15 @@ fn the_engines_still_do_what_the_table_says() {
     );
 }
 
-/// Writes the table as the Python package's tests read it, to the file named by
-/// `GDVARIANT_MALFORMED_EXPORT`: one JSON object per row, with the bytes in hex and what
-/// we do. Not a check (so ignored by default): `python/tests/conftest.py` runs it,
-/// `cargo test --test malformed -- --ignored export_table_for_python`, and the Python
-/// tests assert that the package does what the table says.
+/// Writes the table as the Python and JavaScript packages' tests read it, to the file named
+/// by `GDVARIANT_MALFORMED_EXPORT`: one JSON object per row, with the bytes in hex and what
+/// we do. Not a check (so ignored by default): `python/tests/conftest.py` and
+/// `js/scripts/export-malformed.mjs` run it, `cargo test --test it -- --ignored
+/// malformed::export_table`, and the packages' tests assert that they do what the table
+/// says.
 #[test]
-#[ignore = "an exporter for the Python tests, run by python/tests/conftest.py"]
-fn export_table_for_python() {
+#[ignore = "an exporter for the Python and JavaScript tests (python/tests/conftest.py, js/scripts/export-malformed.mjs)"]
+fn export_table() {
     let godot = |d: Dialect| match d {
         Dialect::Godot3 => serde_json::json!(3),
         Dialect::Godot4 => serde_json::json!(4),
