@@ -344,7 +344,7 @@ const table = lines.join("\n");
 const rounds = groups.map((g) => g.contenders[0].rounds);
 const meta = [
   `Measured ${new Date().toISOString().slice(0, 10)} with Node ${process.version} (V8 ${process.versions.v8}) on ${cpus().length} × ${cpus()[0]?.model ?? "?"}, ${process.platform}/${process.arch}; ${Math.min(...rounds)}–${Math.max(...rounds)} interleaved rounds per group${globalThis.gc ? ", a collection before every timed call" : ""}.`,
-  "Command: `cd js && npm run build && npm run bench` (that is `cd js/bench && npm ci && node --expose-gc run.mjs`).",
+  "Command: `cd js && npm ci && npm run build && npm run bench` (that is `cd js/bench && npm ci && node --expose-gc run.mjs`).",
   "MB/s is the input's bytes (the encoded value, for dumps) over the median time; \"× baseline's time\" divides a contender's median by its group's baseline's (below 1: faster).",
 ].join("\n");
 console.log(`\n${meta}\n\n${table}`);
