@@ -1,0 +1,210 @@
+// The page: opening a file (picker or drop), the reading options, the password prompt,
+// what was found, progress and errors, undo / redo / download, and the wiring of the
+// tree, the search, the panel and the comparison. The bytes live in the Worker.
+import { connect } from "./rpc.js";
+import { Tree } from "./tree.js";
+import { Panel } from "./panel.js";
+import { Search } from "./search.js";
+import { showDiff } from "./diff.js";
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  file: $("file"), drop: $("drop"), status: $("status"), error: $("error"),
+  progress: $("progress"), bar: $("progress-bar"), label: $("progress-label"),
+  secret: $("secret"), why: $("secret-why"), password: $("password"), key: $("key"),
+  undo: $("undo"), redo: $("redo"), download: $("download"),
+  compareFile: $("compare-file"), compareOriginal: $("compare-original"),
+};
+
+let progressTimer = 0;
+function progress(p) {
+  clearTimeout(progressTimer);
+  if (!p) {
+    ui.progress.hidden = true;
+    document.body.classList.remove("busy");
+    return;
+  }
+  document.body.classList.add("busy");
+  // Short steps show no bar: only those that last.
+  progressTimer = setTimeout(() => (ui.progress.hidden = false), 150);
+  ui.label.textContent = p.total ? `${p.label}: ${Math.round((100 * p.done) / p.total)} %` : `${p.label}…`;
+  if (p.total) {
+    ui.bar.max = p.total;
+    ui.bar.value = p.done;
+  } else {
+    ui.bar.removeAttribute("value");
+  }
+}
+
+const rpc = connect(progress);
+rpc.started.catch((e) => showError(e));
+
+/** Shows an error with its kind and offset; the page keeps working. */
+export function showError(e, context = "") {
+  const where = e.offset !== null && e.offset !== undefined ? ` at byte ${e.offset} (0x${Number(e.offset).toString(16)})` : "";
+  const kind = e.kind ? ` [${e.kind}]` : "";
+  ui.error.textContent = `${context}${e.message}${kind}${where && !/offset 0x|byte \d/.test(e.message) ? where : ""}`;
+  ui.error.hidden = false;
+}
+const clearError = () => (ui.error.hidden = true);
+
+const choices = () => ({
+  godot: $("godot").value, prefixed: $("prefixed").value, decompress: $("decompress").value,
+  password: ui.password.value, key: ui.key.value,
+});
+
+let current = null;
+let pendingFile = null;
+
+const tree = new Tree($("tree"), {
+  rpc,
+  onSelect: (row) => panel.show(row),
+  onEnter: (row) => panel.edit(row),
+  onDelete: (row) => panel.remove(row),
+});
+const panel = new Panel({ rpc, tree, applied, showError, clearError });
+const search = new Search({ rpc, tree, showError });
+
+/** After an edit, undo or redo: the tree keeps its place, the buttons follow the stack. */
+async function applied(summary) {
+  current = summary;
+  buttons();
+  await tree.refresh(summary);
+  search.stale();
+}
+
+function buttons() {
+  const s = current;
+  ui.undo.disabled = !s?.undo;
+  ui.redo.disabled = !s?.redo;
+  ui.download.disabled = !s;
+  ui.compareOriginal.disabled = !s?.edited;
+  ui.download.textContent = s?.edited ? `Download ${s.name} (${s.undo} edit${s.undo === 1 ? "" : "s"})` : "Download";
+}
+
+async function open(file, reopen = false) {
+  clearError();
+  ui.secret.hidden = true;
+  const started = performance.now();
+  ui.status.textContent = `Opening ${file?.name ?? current?.name}…`;
+  try {
+    const summary = reopen ? await rpc.call("reopen", { choices: choices() }) : await rpc.call("open", { file, choices: choices() });
+    current = summary;
+    pendingFile = null;
+    ui.status.textContent = `${summary.name}: ${summary.line}`;
+    ui.status.dataset.ms = String(Math.round(performance.now() - started));
+    document.title = `${summary.name} — Godot save inspector`;
+    buttons();
+    await tree.reset(summary);
+    search.enable();
+    panel.enable();
+    $("diff").hidden = true;
+    tree.select([0], { focus: true });
+  } catch (e) {
+    if (e.kind === "needs_key" || e.kind === "wrong_key") {
+      pendingFile = file ?? pendingFile;
+      ui.secret.hidden = false;
+      ui.why.textContent = e.kind === "needs_key"
+        ? `${file?.name ?? "The file"} is encrypted: type its password, or its key.`
+        : `Wrong password or key (${e.message}). Try again.`;
+      ui.status.textContent = e.kind === "needs_key" ? "Encrypted file: it needs a password or a key." : "The password or key does not open this file.";
+      (ui.key.value ? ui.key : ui.password).focus();
+      if (e.kind === "wrong_key") showError(e, "Cannot open the file: ");
+      return;
+    }
+    showError(e, `Cannot read ${file?.name ?? "the file"}: `);
+    ui.status.textContent = current ? `${current.name}: ${current.line} (still open)` : "No file open.";
+  }
+}
+
+ui.file.addEventListener("change", () => {
+  const f = ui.file.files[0];
+  if (!f) return;
+  ui.password.value = "";
+  ui.key.value = "";
+  open(f);
+});
+ui.secret.addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (pendingFile) open(pendingFile);
+  else if (current) open(null, true);
+});
+for (const id of ["godot", "prefixed", "decompress"]) {
+  $(id).addEventListener("change", () => {
+    if (pendingFile) open(pendingFile);
+    else if (current) open(null, true);
+  });
+}
+
+// Drag and drop anywhere: the file lands in the one file input.
+document.addEventListener("dragover", (e) => {
+  e.preventDefault();
+  ui.drop.classList.add("over");
+});
+document.addEventListener("dragleave", () => ui.drop.classList.remove("over"));
+document.addEventListener("drop", (e) => {
+  e.preventDefault();
+  ui.drop.classList.remove("over");
+  if (!e.dataTransfer?.files.length) return;
+  ui.file.files = e.dataTransfer.files;
+  ui.file.dispatchEvent(new Event("change"));
+});
+
+async function step(op) {
+  try {
+    clearError();
+    await applied(await rpc.call(op));
+  } catch (e) {
+    showError(e);
+  }
+}
+ui.undo.addEventListener("click", () => step("undo"));
+ui.redo.addEventListener("click", () => step("redo"));
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || !current || e.target.matches("input, textarea")) return;
+  const k = e.key.toLowerCase();
+  if (k === "z" && !e.shiftKey) step("undo");
+  else if ((k === "z" && e.shiftKey) || k === "y") step("redo");
+  else if (k === "f") $("search").focus();
+  else return;
+  e.preventDefault();
+});
+
+ui.download.addEventListener("click", async () => {
+  try {
+    clearError();
+    const { name, bytes } = await rpc.call("download");
+    const url = URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
+    const a = Object.assign(document.createElement("a"), { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    ui.status.textContent = `${name}: downloaded ${bytes.length.toLocaleString("en-US")} bytes, in ${current.info.container.container === "plain" ? "no container" : "the same container"}.`;
+  } catch (e) {
+    showError(e, "Cannot write the file: ");
+  }
+});
+
+ui.compareFile.addEventListener("change", async () => {
+  const f = ui.compareFile.files[0];
+  if (!f || !current) return;
+  try {
+    clearError();
+    await rpc.call("open", { file: f, choices: { ...choices(), godot: "auto", prefixed: "auto" }, slot: "b" });
+    showDiff(await rpc.call("compare"), { rpc, tree });
+  } catch (e) {
+    showError(e, `Cannot compare with ${f.name}: `);
+  }
+  ui.compareFile.value = "";
+});
+ui.compareOriginal.addEventListener("click", async () => {
+  try {
+    showDiff(await rpc.call("compareOriginal"), { rpc, tree });
+  } catch (e) {
+    showError(e);
+  }
+});
+
+window.addEventListener("error", (e) => showError(e.error ?? e));
+window.addEventListener("unhandledrejection", (e) => showError(e.reason));
