@@ -123,6 +123,8 @@ ui.file.addEventListener("change", () => {
   ui.password.value = "";
   ui.key.value = "";
   open(f);
+  // The same file can be opened again (after edits, to start over).
+  ui.file.value = "";
 });
 ui.secret.addEventListener("submit", (e) => {
   e.preventDefault();

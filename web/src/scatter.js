@@ -67,6 +67,7 @@ function render(canvas, points, n, [a, b], type) {
   ctx.font = "12px system-ui, sans-serif";
   ctx.fillText(`${type}: ${count.toLocaleString("en-US")} points, ${AXES[a]} ${fmt(minA)} … ${fmt(maxA)}`, 6, 14);
   ctx.fillText(`${AXES[b]} ${fmt(minB)} … ${fmt(maxB)}`, 6, h - 8);
+  canvas.dataset.points = String(count);
   canvas.setAttribute("aria-label", `Scatter plot of ${count} points on ${AXES[a]} and ${AXES[b]}`);
 }
 
