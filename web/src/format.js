@@ -116,11 +116,16 @@ export function summary(v) {
     return `[${v.length} elements]`;
   }
   if (v.length !== undefined) {
-    const n = Math.min(v.length, 6);
+    // The first elements that fit on the line, then how many more there are.
     const items = [];
-    for (let i = 0; i < n; i++) items.push(elementText(v.get(String(i)), v.type));
-    const rest = v.length - n;
-    return cut(`${items.join(", ")}${rest > 0 ? `, … ${thousands(rest)} more` : ""}`, 200);
+    let width = 0;
+    for (let i = 0; i < Math.min(v.length, 16) && width < 120; i++) {
+      const t = elementText(v.get(String(i)), v.type);
+      items.push(t);
+      width += t.length + 2;
+    }
+    const rest = v.length - items.length;
+    return `${items.join(", ")}${rest > 0 ? `, … ${thousands(rest)} more` : ""}`;
   }
   if (v.type === "String" && v.size > 4096) {
     const s = v.value();
