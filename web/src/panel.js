@@ -70,7 +70,7 @@ export class Panel {
     $("edit").disabled = !(row.editable || row.element);
     $("replace").disabled = place === null;
     $("add").disabled = !(row.container && (row.type !== "Object")) || place === null;
-    $("add").textContent = row.type === "Dictionary" ? "Add entry…" : "Append element…";
+    $("add").textContent = row.container && row.type !== "Dictionary" ? "Append element…" : "Add entry…";
     $("delete").disabled = depth < 2 || place === null;
     $("plot").hidden = !row.plottable;
     for (const id of ["copy-text", "copy-json", "copy-plain"]) $(id).disabled = false;

@@ -38,6 +38,7 @@ export class Search {
     this.query = null;
     this.hits = [];
     this.at = -1;
+    this.tree.mark([]);
     $("hits").textContent = "";
     $("next").disabled = $("prev").disabled = !this.input.value;
   }
@@ -50,6 +51,7 @@ export class Search {
     this.hits = [];
     this.at = -1;
     $("next").disabled = $("prev").disabled = !needle;
+    this.tree.mark([]);
     if (!needle) return void ($("hits").textContent = "");
     $("hits").textContent = "searching…";
     try {
@@ -57,6 +59,7 @@ export class Search {
       if (this.query !== needle) return;
       this.hits = r.hits;
       this.more = r.more;
+      this.tree.mark(r.hits);
       $("hits").textContent = r.hits.length ? `${r.hits.length}${r.more ? "+" : ""} hits` : "no hits";
     } catch (e) {
       this.showError(e, "Search: ");

@@ -35,6 +35,8 @@ export class Tree {
     this.gen = -1;
     this.pool = [];
     this.frame = 0;
+    /** Search hits to mark: `frame:offset`. */
+    this.marks = new Set();
     scroller.addEventListener("scroll", () => this.schedule());
     scroller.addEventListener("keydown", (e) => this.key(e));
     scroller.addEventListener("click", (e) => this.click(e));
@@ -297,6 +299,7 @@ export class Tree {
       return;
     }
     el.classList.remove("loading");
+    el.classList.toggle("hit", data.offset !== undefined && this.marks.has(`${full[0]}:${data.offset}`));
     el.classList.toggle("more", Boolean(data.more));
     const expandable = !data.leaf && !data.more;
     const open = expandable && this.isOpen(full);
@@ -403,6 +406,12 @@ export class Tree {
     if (!handled || e.ctrlKey || e.metaKey || e.altKey) return;
     e.preventDefault();
     handled();
+  }
+
+  /** Marks the rows of search hits (`[{frame, offset}]`). */
+  mark(hits) {
+    this.marks = new Set(hits.filter((h) => h.type !== "element").map((h) => `${h.frame}:${h.offset}`));
+    this.schedule();
   }
 
   /** The element of a rendered row, if it is in view. */
