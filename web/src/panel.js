@@ -158,17 +158,20 @@ export class Panel {
     const row = this.row;
     if (!row) return;
     const full = this.full(row);
+    // The current text first: the form is shown once it is in the box.
+    let start = "";
+    if (kind === "replace" && (row.size ?? 0) <= PREVIEW_LIMIT) {
+      start = await this.rpc.call("text", { path: full, form: "text" }).catch(() => "");
+    }
+    if (this.row !== row) return;
     this.mode = { kind, key: full.join("/"), full, row };
-    $("editor").hidden = false;
     $("editor-error").hidden = true;
     $("key-label").hidden = !(kind === "add" && row.type === "Dictionary");
     $("editor-label").textContent = kind === "replace" ? `Replace ${row.label} with (the engine's text form; Ctrl+Enter applies)` : row.type === "Dictionary" ? "Value of the new entry (text form)" : "New last element (text form)";
     $("editor-key").value = "";
     const text = $("editor-text");
-    text.value = "";
-    if (kind === "replace" && (row.size ?? 0) <= PREVIEW_LIMIT) {
-      text.value = await this.rpc.call("text", { path: full, form: "text" }).catch(() => "");
-    }
+    text.value = start;
+    $("editor").hidden = false;
     (kind === "add" && row.type === "Dictionary" ? $("editor-key") : text).focus();
   }
 

@@ -192,7 +192,7 @@ export class Tree {
     node.all = true;
     node.n = node.count;
     this.recount();
-    this.schedule();
+    this.render();
   }
 
   /** The rows of a slice (asked of the Worker once; the promise gives the chunk). */
@@ -364,7 +364,7 @@ export class Tree {
     if (!data || data.leaf) return;
     if (this.isOpen(full)) this.setClosed(full);
     else this.setOpen(full, data);
-    this.schedule();
+    this.render();
   }
 
   click(e) {

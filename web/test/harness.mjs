@@ -81,7 +81,7 @@ export async function open(page, file) {
 }
 
 /** The rendered row of the node at an index path ("0/3/1"). */
-export const row = (page, path) => page.locator(`.row[data-path="${path}"]:not([hidden])`);
+export const row = (page, path) => page.locator(`.row[data-path="${path}"]:not([hidden]):not(.loading)`);
 
 /** The visible rows' cells: `[[key, type, count, offset, size, value], …]`. */
 export function rows(page) {
