@@ -13,7 +13,7 @@ const ui = {
   progress: $("progress"), bar: $("progress-bar"), label: $("progress-label"),
   secret: $("secret"), why: $("secret-why"), password: $("password"), key: $("key"),
   undo: $("undo"), redo: $("redo"), download: $("download"),
-  compareFile: $("compare-file"), compareOriginal: $("compare-original"),
+  compare: $("compare"), arming: $("arming"), fileName: $("file-name"), compareOriginal: $("compare-original"),
 };
 
 let progressTimer = 0;
@@ -78,6 +78,7 @@ function buttons() {
   ui.undo.disabled = !s?.undo;
   ui.redo.disabled = !s?.redo;
   ui.download.disabled = !s;
+  ui.compare.disabled = !s;
   ui.compareOriginal.disabled = !s?.edited;
   ui.download.textContent = s?.edited ? `Download ${s.name} (${s.undo} edit${s.undo === 1 ? "" : "s"})` : "Download";
 }
@@ -91,11 +92,12 @@ async function open(file, reopen = false) {
     const summary = reopen ? await rpc.call("reopen", { choices: choices() }) : await rpc.call("open", { file, choices: choices() });
     current = summary;
     pendingFile = null;
+    await tree.reset(summary);
     ui.status.textContent = `${summary.name}: ${summary.line}`;
     ui.status.dataset.ms = String(Math.round(performance.now() - started));
     document.title = `${summary.name} — Godot save inspector`;
+    ui.fileName.textContent = `${summary.name} (${summary.size.toLocaleString("en-US")} bytes of values)`;
     buttons();
-    await tree.reset(summary);
     search.enable();
     panel.enable();
     $("diff").hidden = true;
@@ -112,20 +114,49 @@ async function open(file, reopen = false) {
       if (e.kind === "wrong_key") showError(e, "Cannot open the file: ");
       return;
     }
+    // Other reading options retry this file.
+    if (file) pendingFile = file;
     showError(e, `Cannot read ${file?.name ?? "the file"}: `);
     ui.status.textContent = current ? `${current.name}: ${current.line} (still open)` : "No file open.";
   }
 }
 
+// One file input opens a save, or (after "Compare with…") the file to compare it with.
+let comparing = false;
+function arm(on) {
+  comparing = on;
+  ui.arming.hidden = !on;
+}
 ui.file.addEventListener("change", () => {
   const f = ui.file.files[0];
+  // The same file can be opened again (after edits, to start over).
+  ui.file.value = "";
   if (!f) return;
+  if (comparing) {
+    arm(false);
+    return compare(f);
+  }
   ui.password.value = "";
   ui.key.value = "";
   open(f);
-  // The same file can be opened again (after edits, to start over).
-  ui.file.value = "";
 });
+ui.file.addEventListener("cancel", () => arm(false));
+ui.compare.addEventListener("click", () => {
+  arm(true);
+  ui.file.click();
+});
+$("disarm").addEventListener("click", () => arm(false));
+
+async function compare(f) {
+  try {
+    clearError();
+    await rpc.call("open", { file: f, choices: { ...choices(), godot: "auto", prefixed: "auto" }, slot: "b" });
+    showDiff(await rpc.call("compare"), { rpc, tree });
+  } catch (e) {
+    showError(e, `Cannot compare with ${f.name}${e.kind === "needs_key" ? " (its password or key goes in the box of the open file's)" : ""}: `);
+  }
+}
+
 ui.secret.addEventListener("submit", (e) => {
   e.preventDefault();
   if (pendingFile) open(pendingFile);
@@ -188,18 +219,6 @@ ui.download.addEventListener("click", async () => {
   }
 });
 
-ui.compareFile.addEventListener("change", async () => {
-  const f = ui.compareFile.files[0];
-  if (!f || !current) return;
-  try {
-    clearError();
-    await rpc.call("open", { file: f, choices: { ...choices(), godot: "auto", prefixed: "auto" }, slot: "b" });
-    showDiff(await rpc.call("compare"), { rpc, tree });
-  } catch (e) {
-    showError(e, `Cannot compare with ${f.name}: `);
-  }
-  ui.compareFile.value = "";
-});
 ui.compareOriginal.addEventListener("click", async () => {
   try {
     showDiff(await rpc.call("compareOriginal"), { rpc, tree });

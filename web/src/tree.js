@@ -62,12 +62,15 @@ export class Tree {
     this.root = opened(summary.frames, false, summary.frames);
     this.selected = summary.frames ? [0] : null;
     this.scroller.scrollTop = 0;
-    if (summary.frames === 1) {
+    // The first rows with their data before the tree is drawn.
+    if (summary.frames) {
       const [row] = await this.fetch([], 0);
-      if (row && !row.leaf) this.setOpen([0], row);
+      if (summary.frames === 1 && row && !row.leaf) {
+        this.setOpen([0], row);
+        await this.fetch([0], 0);
+      }
     }
-    this.schedule();
-    this.onSelect?.(this.selected && this.rowData({ path: this.selected.slice(0, -1), i: 0 }));
+    this.render();
   }
 
   /** The same document after an edit, undo or redo: open nodes stay open where they still are. */
@@ -287,6 +290,8 @@ export class Tree {
     el.classList.toggle("selected", selected);
     el.setAttribute("aria-selected", String(selected));
     el.setAttribute("aria-level", String(at.depth + 1));
+    el.setAttribute("aria-posinset", String(at.i + 1));
+    el.setAttribute("aria-setsize", String(at.parent.count || at.parent.n));
     const [k, tw, kl, t, c, o, s, v, sw, vt] = [el.children[0], el.querySelector(".tw"), el.querySelector(".kl"), el.children[1], el.children[2], el.children[3], el.children[4], el.children[5], el.querySelector(".sw"), el.querySelector(".vt")];
     k.style.paddingInlineStart = `${at.depth * 1.1 + 0.2}em`;
     if (!data) {

@@ -8,6 +8,8 @@ import { describeLine, keyLabel, stepOf, elementText, summary, colorOf, elementT
 /** The open documents: `a`, the file being inspected; `b`, the file it is compared with. */
 const docs = { a: null, b: null };
 let replyId = 0;
+/** Numbers every reading of every document: a slice of rows names the one it came from. */
+let generation = 0;
 
 const progress = (label, done, total) => postMessage({ id: replyId, progress: { label, done, total } });
 
@@ -50,7 +52,10 @@ function open(name, bytes, choices) {
   progress("Opening the container", 0, 0);
   const plain = info.container.container === "plain" ? bytes : g.unpack(bytes, ro);
   const doc = { name, fileSize: bytes.length, choices, ro, info, plain, original: plain, undo: [], redo: [], gen: 0 };
-  doc.neutral = !ro.godot && info.candidates.some((c) => c.godot === 3) && info.candidates.some((c) => c.godot === 4) && !info.ambiguous;
+  // "Godot 3 or 4", as check says it: both read it, and its type (ids 0 to 5: nil, bool,
+  // int, float, String, Vector2) means the same in both.
+  const same = (d) => info.candidates.some((c) => c.godot === d && c.type === info.type && c.prefix === info.prefix);
+  doc.neutral = !ro.godot && same(3) && same(4) && ["Nil", "null", "bool", "int", "float", "String", "Vector2"].includes(info.type);
   progress("Validating the values", 0, 0);
   load(doc);
   return doc;
@@ -61,7 +66,7 @@ function load(doc) {
   const { info } = doc;
   doc.roots = info.frames === 0 ? [] : [...g.iterFrames(doc.plain, { godot: info.godot, prefixed: info.prefix !== null, view: true, bigint: true })];
   doc.cache = new Map();
-  doc.gen++;
+  doc.gen = ++generation;
 }
 
 /** What the page shows about a document. */

@@ -203,7 +203,9 @@ test("a compressed save: replace by text form (a syntax error at its line and co
   const laterFile = join(tmp, "save_after_level.bin");
   writeFileSync(laterFile, later.toBytes());
   await open(page, file);
-  await page.setInputFiles("#compare-file", laterFile);
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.click("#compare")]);
+  assert.ok(await page.isVisible("#arming"));
+  await chooser.setFiles(laterFile);
   await page.waitForFunction(() => /1 difference/.test(document.getElementById("diff-title").textContent));
   assert.match(await page.textContent("#diff-list"), /changed\s*\/player\/hp\s*int: 87 → int: 12/);
   await page.click("#diff-list button");
@@ -231,5 +233,42 @@ test("bad input: a file that is no Variant, a cut one; a clear message with the 
   await page.waitForFunction(() => !document.getElementById("error").hidden || /Pandemonium/.test(document.getElementById("status").textContent));
   await page.selectOption("#godot", "auto");
   await page.waitForFunction(() => /OK: Godot 4/.test(document.getElementById("status").textContent));
+  await done(page);
+});
+
+test("a Godot 3 save encrypted with a key (hex), edited and downloaded in the same layout; a FastLZ stream with no header, read when told", async () => {
+  const file = join(fixtures, "containers", "g36", "save__gdec_key.bin");
+  const { secret: key } = secretOf("g36", "save__gdec_key.bin");
+  const page = await inspector(browser, server.url);
+  assert.match(await open(page, file), /encrypted/i);
+  await page.fill("#key", key);
+  await page.click("#secret button[type=submit]");
+  await page.waitForFunction(() => /OK:/.test(document.getElementById("status").textContent));
+  assert.match(await page.textContent("#status"), /OK: Godot 3 Dictionary in a store_var frame in an encrypted file \(GDEC, Godot 3 layout, AES-256-ECB\)/);
+  await page.fill("#search", "player/name");
+  await page.press("#search", "Enter");
+  await page.waitForFunction(() => document.querySelector(".row.selected .kl")?.textContent === "name");
+  await page.focus("#tree");
+  await page.keyboard.press("Enter");
+  await page.fill(".inline input", "Zoë the Brave");
+  await page.press(".inline input", "Enter");
+  await page.waitForFunction(() => document.querySelector(".row.selected .vt")?.textContent === '"Zoë the Brave"');
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  const saved = join(tmp, "g3key.bin");
+  await download.saveAs(saved);
+  const before = readFileSync(file);
+  const after = readFileSync(saved);
+  assert.deepEqual(containerOf(after), { container: "encrypted", godot: 3 });
+  const changes = diff(view(before, { key }), view(after, { key }));
+  assert.deepEqual(changes.map((c) => [c.kind, c.path, c.new.text]), [["changed", "/player/name", '"Zoë the Brave"']]);
+
+  // A FastLZ stream has no header: it reads as something else until told.
+  const raw = join(fixtures, "containers", "g4", "save__raw_fastlz.bin");
+  await open(page, raw);
+  assert.ok(await page.isVisible("#error"));
+  await page.click("#options summary");
+  await page.selectOption("#decompress", "fastlz");
+  await page.waitForFunction(() => /OK:/.test(document.getElementById("status").textContent));
+  assert.match(await page.textContent("#status"), /OK: Godot 4 Dictionary in a FastLZ stream \(PackedByteArray\.compress, no container\), 356 bytes/);
   await done(page);
 });
