@@ -134,22 +134,53 @@ export function summary(v) {
   return cut(v.toText().replace(/\s*\n\s*/g, " "), 200);
 }
 
-/** The change from bytes `a` to bytes `b`: the differing middle of each (common prefix and suffix left out). */
+/**
+ * The change from bytes `a` to bytes `b`, as small regions: the common prefix and suffix
+ * are left out, and so are the equal runs in between (an edit that changes a value's size
+ * also changes its frame's length word, far before it: that word and the value are two
+ * regions, not everything between them). Every region but the last keeps its size.
+ */
 export function delta(a, b) {
   const n = Math.min(a.length, b.length);
   let s = 0;
   while (s < n && a[s] === b[s]) s++;
   let e = 0;
   while (e < n - s && a[a.length - 1 - e] === b[b.length - 1 - e]) e++;
-  return { start: s, old: a.slice(s, a.length - e), neu: b.slice(s, b.length - e) };
+  const endA = a.length - e;
+  const endB = b.length - e;
+  const regions = [];
+  // Positional runs of differences, split by equal runs of 32 bytes or more.
+  const limit = Math.min(endA, endB);
+  let start = s;
+  let i = s;
+  while (i < limit) {
+    if (a[i] !== b[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < limit && a[j] === b[j]) j++;
+    if (j - i >= 32 && j < limit) {
+      regions.push({ start, old: a.slice(start, i), neu: b.slice(start, i) });
+      start = j;
+    }
+    i = j;
+  }
+  regions.push({ start, old: a.slice(start, endA), neu: b.slice(start, endB) });
+  return regions;
 }
 
 /** `bytes` with a delta applied forward (old → new), or backward (`back`: new → old). */
-export function patch(bytes, d, back) {
-  const [from, to] = back ? [d.neu, d.old] : [d.old, d.neu];
+export function patch(bytes, regions, back) {
+  const last = regions[regions.length - 1];
+  const [from, to] = back ? [last.neu, last.old] : [last.old, last.neu];
   const out = new Uint8Array(bytes.length - from.length + to.length);
-  out.set(bytes.subarray(0, d.start));
-  out.set(to, d.start);
-  out.set(bytes.subarray(d.start + from.length), d.start + to.length);
+  out.set(bytes.subarray(0, last.start));
+  out.set(to, last.start);
+  out.set(bytes.subarray(last.start + from.length), last.start + to.length);
+  for (const r of regions.slice(0, -1)) out.set(back ? r.old : r.neu, r.start);
   return out;
 }
+
+/** Bytes an undo step keeps. */
+export const deltaSize = (regions) => regions.reduce((n, r) => n + r.old.length + r.neu.length, 0);
