@@ -65,7 +65,7 @@ export class Panel {
     $("sel-title").textContent = `${row.label}: ${row.type}`;
     const place = await this.rpc.call("pathOf", { path: full }).catch(() => null);
     if (this.row !== row) return;
-    $("sel-path").textContent = place === null ? "(a key no path can name)" : `path: /${place}`;
+    $("sel-path").textContent = place === null ? "(a key no path can name)" : `path: ${place}`;
     const depth = full.length;
     $("edit").disabled = !(row.editable || row.element);
     $("replace").disabled = place === null;

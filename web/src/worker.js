@@ -293,7 +293,12 @@ function locate(doc, frame, offset, index) {
 function search(doc, needle, limit = 1000) {
   const hits = [];
   let more = false;
+  // `#2/player/hp`: a path in frame 2 (as the page writes paths of files of several frames).
+  const m = /^#(\d+)\/(.*)$/.exec(needle);
+  const only = m && Number(m[1]) < doc.roots.length ? Number(m[1]) : null;
+  if (only !== null) needle = m[2].includes("/") ? m[2] : `${m[2]}/`;
   doc.roots.forEach((root, frame) => {
+    if (only !== null && frame !== only) return;
     if (hits.length >= limit) return void (more = true);
     const r = root.search(needle, { limit: limit - hits.length });
     for (const h of r.hits) hits.push({ ...h, frame });
@@ -331,7 +336,11 @@ const handlers = {
     docs[slot] = doc;
     return summaryOf(doc);
   },
-  pathOf: ({ path }) => cratePath(docs.a, path),
+  pathOf: ({ path }) => {
+    const p = cratePath(docs.a, path);
+    if (p === null) return null;
+    return docs.a.roots.length > 1 ? `#${path[0]}/${p}` : `/${p}`;
+  },
   rows: ({ path, from, to }) => rows(docs.a, path, from, to),
   text: ({ path, form }) => textOf(docs.a, path, form),
   editText: ({ path }) => editText(docs.a, path),

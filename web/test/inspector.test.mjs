@@ -80,6 +80,11 @@ test("a file of two store_var frames in a Zstd-compressed file", async () => {
   assert.deepEqual(r.map((x) => [x[0], x[1], x[2]]), [["▸frame 0", "PackedVector3Array", "3,000"], ["▸frame 1", "PackedStringArray", "700"]]);
   await page.click('.row[data-path="1"] .tw');
   await waitValue(page, "1/2", '"word_2_xx"');
+  // A path in the second frame, to an element of its packed array (past the first 100).
+  await page.fill("#search", "#1/650");
+  await page.press("#search", "Enter");
+  await page.waitForFunction(() => document.querySelector(".row.selected .vt")?.textContent.startsWith('"word_650_'));
+  assert.equal(await page.textContent("#sel-path"), "path: #1/650");
   await done(page);
 });
 
