@@ -19,7 +19,7 @@ export function containerText(c) {
 }
 
 /** The line `gdvariant check` prints for a file (`OK: Godot 4 Dictionary, 1,234 bytes`). */
-export function describeLine(info, fileSize, neutral, count, plainSize) {
+export function describeLine(info, fileSize, neutral, count, plainSize, valueSize = info.size) {
   const dialect = neutral ? "Godot 3 or 4" : DIALECTS[info.godot];
   const wrapped = info.container.container !== "plain";
   const within = wrapped ? ` in ${containerText(info.container)}` : "";
@@ -27,12 +27,14 @@ export function describeLine(info, fileSize, neutral, count, plainSize) {
   const size = `${thousands(plainSize)} bytes${inFile}`;
   if (count === 0) return `OK: 0 values${within}, ${size}`;
   if (info.prefix === null) {
-    let line = `OK: ${dialect} ${info.type}${within}, ${thousands(info.size)} bytes${inFile}`;
+    let line = `OK: ${dialect} ${info.type}${within}, ${thousands(valueSize)} bytes${inFile}`;
+    if (valueSize < plainSize) line += `; ${counted(plainSize - valueSize, "byte", "bytes")} after it, which bytes_to_var ignores`;
     return line;
   }
   const frames = info.prefix === "big" ? "big-endian store_var frame" : "store_var frame";
-  if (count > 1) return `OK: ${counted(count, "value", "values")} (${frames}s)${within}, ${dialect}, ${size}`;
-  return `OK: ${dialect} ${info.type} in a ${frames}${within}, ${size}`;
+  const slack = info.exact ? "" : "; bytes after a value in its frame, which get_var ignores";
+  if (count > 1) return `OK: ${counted(count, "value", "values")} (${frames}s)${within}, ${dialect}, ${size}${slack}`;
+  return `OK: ${dialect} ${info.type} in a ${frames}${within}, ${size}${slack}`;
 }
 
 /** Is `x` one of the package's classes of that name? (Checked by name: the Worker and the tests share no classes.) */

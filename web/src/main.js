@@ -116,6 +116,7 @@ async function open(file, reopen = false) {
     }
     // Other reading options retry this file.
     if (file) pendingFile = file;
+    if (e.kind === "ambiguous") $("options").open = true;
     showError(e, `Cannot read ${file?.name ?? "the file"}: `);
     ui.status.textContent = current ? `${current.name}: ${current.line} (still open)` : "No file open.";
   }

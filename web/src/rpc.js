@@ -21,6 +21,13 @@ export function connect(onProgress) {
     ready = resolve;
     worker.onerror = (e) => reject(new Error(`the Worker did not start: ${e.message ?? "error"}`));
   });
+  // A Worker that dies (out of memory, say) fails what it was asked, not the page.
+  worker.addEventListener("error", (e) => {
+    e.preventDefault();
+    for (const p of pending.values()) p.reject(new WorkerError({ name: "Error", kind: "WorkerFailed", offset: null, message: `the Worker failed: ${e.message ?? "unknown error"}` }));
+    pending.clear();
+    onProgress?.(null);
+  });
   worker.onmessage = ({ data }) => {
     if (data.ready) return ready();
     if (data.progress) return onProgress?.(data.progress);

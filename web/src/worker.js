@@ -73,7 +73,7 @@ function load(doc) {
 function summaryOf(doc) {
   return {
     name: doc.name,
-    line: describeLine(doc.info, doc.fileSize, doc.neutral, doc.roots.length, doc.plain.length),
+    line: describeLine(doc.info, doc.fileSize, doc.neutral, doc.roots.length, doc.plain.length, doc.roots[0]?.size),
     info: doc.info,
     frames: doc.roots.length,
     multi: doc.info.prefix !== null && doc.roots.length !== 1,

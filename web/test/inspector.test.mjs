@@ -238,6 +238,15 @@ test("bad input: a file that is no Variant, a cut one; a clear message with the 
   await page.waitForFunction(() => !document.getElementById("error").hidden || /Pandemonium/.test(document.getElementById("status").textContent));
   await page.selectOption("#godot", "auto");
   await page.waitForFunction(() => /OK: Godot 4/.test(document.getElementById("status").textContent));
+
+  // Dropped on the page, a file lands in the file input and opens.
+  const bytes = [...readFileSync(join(fixtures, "g4", "vector2i.bin"))];
+  await page.evaluate((b) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(b)], "dropped.bin"));
+    document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, bytes);
+  await page.waitForFunction(() => /^dropped\.bin: OK: Godot 4 Vector2i/.test(document.getElementById("status").textContent));
   await done(page);
 });
 
