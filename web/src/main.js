@@ -103,15 +103,15 @@ async function open(file, reopen = false) {
     $("diff").hidden = true;
     tree.select([0], { focus: true });
   } catch (e) {
-    if (e.kind === "needs_key" || e.kind === "wrong_key") {
+    if (e.kind === "needs_key" || e.kind === "wrong_key" || (e.kind === "BadOption" && /key|password/i.test(e.message))) {
       pendingFile = file ?? pendingFile;
       ui.secret.hidden = false;
       ui.why.textContent = e.kind === "needs_key"
         ? `${file?.name ?? "The file"} is encrypted: type its password, or its key.`
-        : `Wrong password or key (${e.message}). Try again.`;
+        : e.kind === "BadOption" ? `${e.message}. Try again.` : `Wrong password or key (${e.message}). Try again.`;
       ui.status.textContent = e.kind === "needs_key" ? "Encrypted file: it needs a password or a key." : "The password or key does not open this file.";
       (ui.key.value ? ui.key : ui.password).focus();
-      if (e.kind === "wrong_key") showError(e, "Cannot open the file: ");
+      if (e.kind !== "needs_key") showError(e, "Cannot open the file: ");
       return;
     }
     // Other reading options retry this file.
