@@ -48,6 +48,19 @@ export class Panel {
     };
   }
 
+  /** Runs one edit at a time: the tree is refreshed before the next one starts. */
+  async apply(args) {
+    if (this.busy) throw Object.assign(new Error("another edit is still being applied"), { kind: "Busy", offset: null });
+    this.busy = true;
+    try {
+      const summary = await this.rpc.call("edit", args);
+      if (args.op === "delete") this.tree.removed(args.path);
+      await this.applied(summary);
+    } finally {
+      this.busy = false;
+    }
+  }
+
   enable() {
     this.closeEditor();
     $("scatter").hidden = true;
@@ -108,7 +121,7 @@ export class Panel {
 
   /** Enter: a scalar or string is edited in place; anything else by its text form. */
   async edit(row) {
-    if (!row || row.more) return;
+    if (!row || row.more || this.busy) return;
     if (!(row.editable || row.element)) return this.openEditor("replace");
     const full = this.full(row);
     let start;
@@ -140,9 +153,8 @@ export class Panel {
       if (e.key !== "Enter") return;
       e.preventDefault();
       try {
-        const summary = await this.rpc.call("edit", { path: full, op: "scalar", text: input.value });
+        await this.apply({ path: full, op: "scalar", text: input.value });
         done();
-        await this.applied(summary);
       } catch (err) {
         const shown = syntaxError(input.value, err);
         const out = box.querySelector(".inline-error");
@@ -187,9 +199,8 @@ export class Panel {
     const text = $("editor-text").value;
     const out = $("editor-error");
     try {
-      const summary = await this.rpc.call("edit", { path: full, op: kind, text, key: $("editor-key").value });
+      await this.apply({ path: full, op: kind, text, key: $("editor-key").value });
       this.closeEditor(true);
-      await this.applied(summary);
     } catch (e) {
       const target = kind === "add" && e.kind === "SyntaxError" && e.message.includes("(key)") ? $("editor-key") : $("editor-text");
       const shown = syntaxError(target.value, e);
@@ -207,9 +218,7 @@ export class Panel {
     const full = this.full(row);
     try {
       this.clearError();
-      const summary = await this.rpc.call("edit", { path: full, op: "delete" });
-      this.tree.removed(full);
-      await this.applied(summary);
+      await this.apply({ path: full, op: "delete" });
     } catch (e) {
       this.showError(e, `Cannot delete ${row.label}: `);
     }

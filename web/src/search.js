@@ -74,8 +74,10 @@ export class Search {
     $("hits").textContent = `${this.at + 1} of ${this.hits.length}${this.more ? "+" : ""}: ${h.path} (${h.match})`;
     try {
       const path = await this.rpc.call("locate", { frame: h.frame, offset: h.offset, index: h.index });
+      const typing = document.activeElement === this.input;
       await this.tree.reveal(path);
-      this.input.focus();
+      // Back to the box for the next Enter, unless focus moved on meanwhile.
+      if (typing) this.input.focus();
     } catch (e) {
       this.showError(e, "Cannot show the hit: ");
     }
