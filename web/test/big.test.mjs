@@ -101,10 +101,29 @@ test(`a 100 MB save: first rows in ≤ ${TARGET_MS} ms, the page keeps drawing f
   // Scrolling through the middle: rows are drawn for every position.
   for (const f of [0.25, 0.5, 0.75]) {
     await page.locator("#tree").evaluate((el, x) => (el.scrollTop = x * el.scrollHeight), f);
-    await page.waitForFunction(() => !document.querySelector(".row.loading:not([hidden])") && document.querySelectorAll(".row:not([hidden])").length > 10, null, { polling: "raf" });
+    await page.waitForFunction((x) => {
+      const shown = [...document.querySelectorAll(".row:not([hidden])")];
+      const first = Math.min(...shown.map((e) => Number(e.dataset.row)));
+      return shown.length > 10 && Math.abs(first - x * 200005) < 100 && !shown.some((e) => e.classList.contains("loading"));
+    }, f, { polling: "raf" });
   }
   const middle = await rows(page);
   assert.ok(middle.every((r) => /npc_\d{6}/.test(r[0])), middle.map((r) => r[0]).join());
+
+  // 1.3 million points: the first 100, "… more", then all of them (a tree taller than
+  // the page's tallest spacer scrolls proportionally); the last one drawn.
+  await page.focus("#tree");
+  await page.keyboard.press("Home");
+  for (const k of ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowDown", "ArrowRight"]) await page.keyboard.press(k);
+  await page.waitForFunction(() => document.getElementById("tree").dataset.rows === "106");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.getElementById("tree").dataset.rows === "1300005");
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => document.querySelector(".row.selected:not(.loading) .kl")?.textContent === "1299999", null, { polling: "raf" });
+  assert.ok(await page.$eval("#tree", (t) => t.scrollHeight <= 8_000_000 && t.scrollTop > 0));
+  await page.keyboard.press("Home");
+  await page.waitForFunction(() => document.querySelector(".row.selected:not(.loading) .kl")?.textContent === "frame 0", null, { polling: "raf" });
 
   // Search a key near the end, and jump to it.
   await page.fill("#search", "npc_199998");
