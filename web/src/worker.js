@@ -192,8 +192,16 @@ function applyEdit(doc, { path, op, text, key }) {
   if (op === "scalar" && v.packed === undefined && ["String", "StringName", "NodePath"].includes(v.type)) {
     const value = v.type === "String" ? text : v.type === "StringName" ? new g.StringName(text) : new g.NodePath(text);
     e.replace(where, value);
-  } else if (op === "scalar" && (v.type === "float" || v.type === "real") && /^\s*[+-]?\d+\s*$/.test(text)) {
+  } else if (op === "scalar" && v.type === "float" && /^\s*[+-]?\d+\s*$/.test(text)) {
     e.setText(where, `${text.trim()}.0`);
+  } else if (op === "scalar" && v.packed === undefined) {
+    // In place, a value keeps its type (Replace… changes it).
+    const bytes = g.fromText(text, { godot: doc.info.godot });
+    const type = g.view(bytes, { godot: doc.info.godot }).type;
+    const a = (t) => `${/^[aeiou]/i.test(t) ? "an" : "a"} ${t}`;
+    if (type !== v.type) throw Object.assign(new Error(`this is ${a(v.type)}, and ${text.trim()} is ${a(type)}: type ${a(v.type)}, or use Replace… to change the type`), { name: "EditError", kind: "TypeMismatch" });
+    if (where === "") e.setText("", text);
+    else e.replace(where, g.loads(bytes, { bigint: true }));
   } else if (op === "scalar" && v.packed !== undefined) {
     const value = g.loads(g.fromText(text, { godot: doc.info.godot }), { bigint: true });
     e.replace(where, typeof value === "bigint" && /Float|Real/.test(v.packed.type) ? Number(value) : value);

@@ -128,6 +128,11 @@ test("an encrypted save: password (a wrong one first), search, an edit in place,
   await page.focus("#tree");
   await page.keyboard.press("Enter");
   await page.waitForSelector(".inline input");
+  // In place, a value keeps its type: an int stays an int.
+  await page.fill(".inline input", "99.5");
+  await page.press(".inline input", "Enter");
+  await page.waitForSelector(".inline-error:not([hidden])");
+  assert.match(await page.textContent(".inline-error"), /this is an int, and 99\.5 is a float/);
   await page.fill(".inline input", "99");
   await page.press(".inline input", "Enter");
   const hp = (await page.getAttribute(".row.selected", "data-path"));
