@@ -12,6 +12,9 @@ const MAX_HEIGHT = 8_000_000;
 
 const fmt = (n) => (n === undefined || n === null ? "" : Number(n).toLocaleString("en-US"));
 
+/** What says a row is the same node after an edit: its key (an index says nothing), its type. */
+const sig = (row) => `${row.keyKind === "array" ? "" : row.label}:${row.type}`;
+
 function opened(n, packed, count) {
   const node = { n, open: [], vis: n, packed, count, all: false };
   if (packed && count > FIRST) node.n = node.vis = FIRST + 1;
@@ -83,13 +86,14 @@ export class Tree {
       for (const o of node.open) {
         if (o.i >= node.n) continue;
         const row = (await this.fetch(path, o.i))[o.i % CHUNK];
-        if (!row || row.leaf) continue;
+        // Still the same node (an undone delete moves its siblings back)?
+        if (!row || row.leaf || sig(row) !== o.label) continue;
         const fresh = opened(row.count, row.packed, row.count);
         fresh.all = o.node.all;
         if (fresh.all) fresh.n = row.count;
         fresh.open = o.node.open;
         await walk(fresh, [...path, o.i]);
-        kept.push({ i: o.i, node: fresh });
+        kept.push({ i: o.i, label: o.label, node: fresh });
       }
       node.open = kept;
     };
@@ -172,7 +176,7 @@ export class Tree {
     const parent = this.nodeAt(full.slice(0, -1));
     const i = full[full.length - 1];
     if (!parent || parent.open.some((o) => o.i === i)) return;
-    parent.open.push({ i, node: opened(row.count, row.packed, row.count) });
+    parent.open.push({ i, label: sig(row), node: opened(row.count, row.packed, row.count) });
     parent.open.sort((a, b) => a.i - b.i);
     this.recount();
   }

@@ -190,6 +190,13 @@ test("a compressed save: replace by text form (a syntax error at its line and co
   await page.focus("#tree");
   await page.keyboard.press("Delete");
   await page.waitForFunction(() => ![...document.querySelectorAll(".row:not([hidden]) .kl")].some((e) => e.textContent === "ratio"));
+  const shown = async () => (await rows(page)).map((r) => r[0]).join(" ");
+  const afterDelete = await shown();
+  await page.click("#undo");
+  await page.waitForFunction(() => [...document.querySelectorAll(".row:not([hidden]) .kl")].some((e) => e.textContent === "ratio"));
+  await page.click("#redo");
+  await page.waitForFunction(() => ![...document.querySelectorAll(".row:not([hidden]) .kl")].some((e) => e.textContent === "ratio"));
+  assert.equal(await shown(), afterDelete);
 
   await page.click("#compare-original");
   await page.waitForSelector("#diff:not([hidden])");
