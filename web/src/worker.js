@@ -175,7 +175,9 @@ function editText(doc, path) {
   const v = resolve(doc, path);
   if (v.packed === undefined && ["String", "StringName", "NodePath"].includes(v.type)) {
     const value = v.value();
-    return { raw: true, text: typeof value === "string" ? value : value.name ?? String(value).replace(/^\^?"|"$/g, "") };
+    if (typeof value === "string") return { raw: true, text: value };
+    if (v.type === "StringName") return { raw: true, text: value.name };
+    return { raw: true, text: `${value.absolute ? "/" : ""}${value.names.join("/")}${value.subnames.map((x) => `:${x}`).join("")}` };
   }
   return { raw: false, text: textOf(doc, path, "text") };
 }
