@@ -86,6 +86,10 @@ export class Panel {
     $("add").textContent = row.container && row.type !== "Dictionary" ? "Append element…" : "Add entry…";
     $("delete").disabled = depth < 2 || place === null;
     $("plot").hidden = !row.plottable;
+    if (this.plotted !== full.join("/")) {
+      $("scatter").hidden = true;
+      $("plot-axes").hidden = true;
+    }
     for (const id of ["copy-text", "copy-json", "copy-plain"]) $(id).disabled = false;
     if (this.mode && this.mode.key !== full.join("/")) this.closeEditor();
     const pre = $("preview");
@@ -229,6 +233,7 @@ export class Panel {
     try {
       const data = await this.rpc.call("points", { path: this.full(this.row) });
       plot($("scatter"), $("plot-axes"), data);
+      this.plotted = this.full(this.row).join("/");
     } catch (e) {
       this.showError(e, "Cannot plot: ");
     }
