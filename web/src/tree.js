@@ -79,7 +79,9 @@ export class Tree {
   /** The same document after an edit, undo or redo: open nodes stay open where they still are. */
   async refresh(summary) {
     this.gen = summary.gen;
-    this.data.clear();
+    // The old rows stay on screen until the new ones in view have arrived: no flicker.
+    this.stale = this.data;
+    this.data = new Map();
     this.root.n = summary.frames;
     const walk = async (node, path) => {
       const kept = [];
@@ -100,8 +102,22 @@ export class Tree {
     await walk(this.root, []);
     this.recount();
     if (this.selected && this.indexOf(this.selected) < 0) this.selected = this.selected.length > 1 ? this.selected.slice(0, -1) : [0];
-    this.schedule();
+    const { first, count } = this.visible();
+    const wanted = [];
+    for (let r = first; r < first + count; r++) {
+      const at = this.rowAt(r);
+      if (!(at.parent?.packed && !at.parent.all && at.i === FIRST)) wanted.push(this.fetch(at.path, at.i));
+    }
+    await Promise.all(wanted);
+    this.stale = null;
     this.select(this.selected);
+  }
+
+  /** The rows in view: the first one's number and how many. */
+  visible() {
+    const { view, scale } = this.geometry();
+    const first = Math.max(0, Math.floor((this.scroller.scrollTop * scale) / this.rowHeight));
+    return { first, count: Math.max(0, Math.min(this.root.vis - first, Math.ceil(view / this.rowHeight) + 2)) };
   }
 
   /** Child `i` of the node at `path` was deleted: later siblings move up. */
@@ -224,10 +240,12 @@ export class Tree {
     if (parent?.packed && !parent.all && i === FIRST) {
       return { more: true, i, path, label: `… ${fmt(parent.count - FIRST)} more`, type: "", value: "show all" };
     }
-    const chunk = this.data.get(`${path.join("/")}#${Math.floor(i / CHUNK)}`);
+    const key = `${path.join("/")}#${Math.floor(i / CHUNK)}`;
+    let chunk = this.data.get(key);
     if (!Array.isArray(chunk)) {
       if (!chunk) this.fetch(path, i).then(() => this.schedule());
-      return null;
+      chunk = this.stale?.get(key);
+      if (!Array.isArray(chunk)) return null;
     }
     const row = chunk[i % CHUNK];
     return row ? { ...row, path } : null;
@@ -250,12 +268,11 @@ export class Tree {
   }
 
   render() {
-    const { height, view, scale } = this.geometry();
+    const { height, scale } = this.geometry();
     this.spacer.style.height = `${height}px`;
     const top = this.scroller.scrollTop;
     const virtualTop = top * scale;
-    const first = Math.max(0, Math.floor(virtualTop / this.rowHeight));
-    const count = Math.min(this.root.vis - first, Math.ceil(view / this.rowHeight) + 2);
+    const { first, count } = this.visible();
     const selectedRow = this.selected ? this.indexOf(this.selected) : -1;
     while (this.pool.length < count) this.pool.push(this.layer.appendChild(this.makeRow()));
     let active = "";
