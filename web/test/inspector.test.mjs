@@ -51,6 +51,16 @@ test("Godot 4 and Godot 3 fixtures: what they are, a lazy tree, keyboard, packed
   await page.keyboard.press("End");
   await page.waitForFunction(() => document.querySelector(".row.selected .kl")?.textContent === "2999");
 
+  // Pandemonium is not detected: its era is chosen by hand.
+  await open(page, join(fixtures, "pandemonium", "pmb", "dict_nested.bin"));
+  assert.ok(await page.isVisible("#error"));
+  await page.click("#options summary");
+  await page.selectOption("#godot", "pm-b");
+  await page.waitForFunction(() => /OK:/.test(document.getElementById("status").textContent));
+  assert.match(await page.textContent("#status"), /^dict_nested\.bin: OK: Pandemonium B Dictionary, \d+ bytes$/);
+  await page.selectOption("#godot", "auto");
+  await page.click("#options summary");
+
   // A PackedVector2Array as a scatter plot.
   await open(page, join(fixtures, "g4", "pv2_3000.bin"));
   await page.click("#plot");
