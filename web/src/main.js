@@ -54,6 +54,8 @@ const choices = () => ({
 });
 
 let current = null;
+/** The reading last downloaded: edits after it are not saved anywhere yet. */
+let savedGen = null;
 let pendingFile = null;
 
 const tree = new Tree($("tree"), {
@@ -214,6 +216,7 @@ ui.download.addEventListener("click", async () => {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    savedGen = current.gen;
     ui.status.textContent = `${name}: downloaded ${bytes.length.toLocaleString("en-US")} bytes, in ${current.info.container.container === "plain" ? "no container" : "the same container"}.`;
   } catch (e) {
     showError(e, "Cannot write the file: ");
@@ -226,6 +229,11 @@ ui.compareOriginal.addEventListener("click", async () => {
   } catch (e) {
     showError(e);
   }
+});
+
+// Edits that were not downloaded are lost with the page: the browser asks first.
+window.addEventListener("beforeunload", (e) => {
+  if (current?.edited && current.gen !== savedGen) e.preventDefault();
 });
 
 window.addEventListener("error", (e) => showError(e.error ?? e));
