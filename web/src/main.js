@@ -151,12 +151,25 @@ ui.compare.addEventListener("click", () => {
 $("disarm").addEventListener("click", () => arm(false));
 
 async function compare(f) {
-  try {
-    clearError();
-    await rpc.call("open", { file: f, choices: { ...choices(), godot: "auto", prefixed: "auto" }, slot: "b" });
-    showDiff(await rpc.call("compare"), { rpc, tree });
-  } catch (e) {
-    showError(e, `Cannot compare with ${f.name}${e.kind === "needs_key" ? " (its password or key goes in the box of the open file's)" : ""}: `);
+  // The second file is read with the first one's secret; another secret is asked for.
+  let secret = { password: ui.password.value, key: ui.key.value };
+  for (;;) {
+    try {
+      clearError();
+      await rpc.call("open", { file: f, choices: { ...choices(), ...secret, godot: "auto", prefixed: "auto" }, slot: "b" });
+      showDiff(await rpc.call("compare"), { rpc, tree });
+      return;
+    } catch (e) {
+      if (e.kind === "needs_key" || e.kind === "wrong_key") {
+        const typed = prompt(`${f.name} is encrypted${e.kind === "wrong_key" ? " (that password or key does not open it)" : ""}: its password, or its key (64 hex digits)`);
+        if (typed) {
+          secret = /^[0-9a-f]{64}$/i.test(typed.trim()) ? { password: "", key: typed.trim() } : { password: typed, key: "" };
+          continue;
+        }
+      }
+      showError(e, `Cannot compare with ${f.name}: `);
+      return;
+    }
   }
 }
 

@@ -237,6 +237,12 @@ test("a compressed save: replace by text form (a syntax error at its line and co
   assert.match(await page.textContent("#diff-list"), /changed\s*\/player\/hp\s*int: 87 → int: 12/);
   await page.click("#diff-list button");
   await page.waitForFunction(() => document.querySelector(".row.selected .kl")?.textContent === "hp");
+
+  // An encrypted second file: its password is asked for.
+  page.once("dialog", (d) => d.accept(secretOf("g4", "save__gdec_pass.bin").secret));
+  const [again] = await Promise.all([page.waitForEvent("filechooser"), page.click("#compare")]);
+  await again.setFiles(join(fixtures, "containers", "g4", "save__gdec_pass.bin"));
+  await page.waitForFunction(() => /^No differences: save__gcpf_zstd\.bin and save__gdec_pass\.bin/.test(document.getElementById("diff-title").textContent));
   await done(page);
 });
 
