@@ -86,6 +86,7 @@ function buttons() {
 }
 
 async function open(file, reopen = false) {
+  if (reopen && current?.edited && current.gen !== savedGen && !confirm("Reading the file again with these options drops your edits (they were not downloaded). Go on?")) return;
   clearError();
   ui.secret.hidden = true;
   const started = performance.now();
