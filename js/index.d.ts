@@ -281,6 +281,8 @@ export class View {
   toText(options?: { style?: TextStyle }): string;
   /** Lossless (or plain) JSON. */
   toJSON(options?: { plain?: boolean }): string;
+  /** Gives this View's hold on the input's copy in WebAssembly memory back now (the copy goes with its last View); the View cannot be used afterwards. */
+  free(): void;
   /** Places whose key or string value contains `needle` (ASCII case ignored), and the place `needle` names as a path; at most `limit` (1000). */
   search(needle: string, options?: { limit?: number }): { hits: SearchHit[]; more: boolean };
 }
@@ -364,6 +366,8 @@ export class Editor {
   toBytes(): Uint8Array;
   /** The edited plain bytes. */
   toPlainBytes(): Uint8Array;
+  /** Gives the plan's copy of the input back now; the Editor cannot be used afterwards. */
+  free(): void;
 }
 
 /** An Editor of the value in `bytes` (`frame`: which store_var frame of a file of several). */

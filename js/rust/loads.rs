@@ -49,6 +49,8 @@ enum Open {
         key: Option<JsValue>,
         pairs: Option<Array>,
         typed: Option<(JsValue, JsValue)>,
+        /// Entries set into `map` by the fast walk.
+        entries: u32,
     },
     Object {
         class: String,
@@ -63,6 +65,57 @@ struct Walk<'f> {
     dialect: Dialect,
     open: Vec<Open>,
     done: Option<JsValue>,
+    /// Check every Dictionary key against the keys before it (`Map.has`), to give `Pairs`
+    /// for keys a `Map` would merge. The fast walk only counts entries; a Dictionary whose
+    /// `Map` ends up smaller than its count sets `merged`, and the value is walked again
+    /// carefully.
+    careful: bool,
+    merged: bool,
+    /// Short strings already made, by a hash of their bytes: repeated keys (`"id"`, `"v"`,
+    /// a save's field names) cross into JavaScript once.
+    strings: Strings,
+}
+
+/// A direct-mapped cache of short strings' JavaScript values.
+struct Strings {
+    slots: Vec<Option<(Vec<u8>, JsValue)>>,
+}
+
+/// Strings up to this many bytes are cached.
+const CACHED_LEN: usize = 16;
+/// Slots in the cache (a power of two).
+const SLOTS: usize = 64;
+
+impl Strings {
+    fn new() -> Self {
+        Strings {
+            slots: (0..SLOTS).map(|_| None).collect(),
+        }
+    }
+
+    /// The JavaScript string of `text`: from the cache when its bytes are there.
+    fn get(&mut self, text: &str) -> JsValue {
+        let bytes = text.as_bytes();
+        if bytes.len() > CACHED_LEN {
+            return JsValue::from_str(text);
+        }
+        // FNV-1a over the bytes.
+        let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let slot = usize::try_from(hash % SLOTS as u64).unwrap_or(0);
+        let Some(entry) = self.slots.get_mut(slot) else {
+            return JsValue::from_str(text);
+        };
+        if let Some((key, value)) = entry {
+            if key.as_slice() == bytes {
+                return value.clone();
+            }
+        }
+        let value = JsValue::from_str(text);
+        *entry = Some((bytes.to_vec(), value.clone()));
+        value
+    }
 }
 
 /// The JavaScript value of `value`.
@@ -71,15 +124,17 @@ pub fn to_js(
     make: &Function,
     mapping: Mapping,
 ) -> Result<JsValue, JsValue> {
-    let mut walk = Walk {
-        make,
-        mapping,
-        dialect: value.dialect(),
-        open: Vec::new(),
-        done: None,
-    };
+    let mut walk = Walk::new(make, mapping, value.dialect(), false);
     if let ControlFlow::Break(e) = value.visit(&mut walk) {
         return Err(e);
+    }
+    if walk.merged {
+        // A Dictionary with keys a Map merges (int 1 and float 1.0): walk again, checking
+        // each key, so that it gives Pairs. Rare: only such inputs pay twice.
+        walk = Walk::new(make, mapping, value.dialect(), true);
+        if let ControlFlow::Break(e) = value.visit(&mut walk) {
+            return Err(e);
+        }
     }
     walk.done
         .ok_or_else(|| JsValue::from_str("internal: the walk ended without a value"))
@@ -92,13 +147,7 @@ pub fn leaf_to_js(
     make: &Function,
     mapping: Mapping,
 ) -> Result<JsValue, JsValue> {
-    let mut walk = Walk {
-        make,
-        mapping,
-        dialect,
-        open: Vec::new(),
-        done: None,
-    };
+    let mut walk = Walk::new(make, mapping, dialect, true);
     Ok(walk.leaf(value)?.unwrap_or(JsValue::UNDEFINED))
 }
 
@@ -106,7 +155,20 @@ fn string(s: &GdStr<'_>) -> JsValue {
     JsValue::from_str(s.as_str())
 }
 
-impl Walk<'_> {
+impl<'f> Walk<'f> {
+    fn new(make: &'f Function, mapping: Mapping, dialect: Dialect, careful: bool) -> Self {
+        Walk {
+            make,
+            mapping,
+            dialect,
+            open: Vec::new(),
+            done: None,
+            careful,
+            merged: false,
+            strings: Strings::new(),
+        }
+    }
+
     fn call(&self, kind: &str, a: &JsValue, b: &JsValue, c: &JsValue) -> Result<JsValue, JsValue> {
         let args = Array::of4(&JsValue::from_str(kind), a, b, c);
         self.make.apply(&JsValue::NULL, &args)
@@ -171,7 +233,7 @@ impl Walk<'_> {
             Value::Bool(b) => JsValue::from_bool(*b),
             Value::Int(n) => int(*n, big),
             Value::Float(f) => JsValue::from_f64(*f),
-            Value::String(s) => string(s),
+            Value::String(s) => self.strings.get(s.as_str()),
             Value::StringName(s) => self.call("StringName", &string(s), &u, &u)?,
             Value::NodePath(p) => {
                 let names: Array = p.names().map(|s| string(&s)).collect();
@@ -228,6 +290,7 @@ impl Walk<'_> {
                     key: None,
                     pairs: None,
                     typed,
+                    entries: 0,
                 });
                 return Ok(None);
             }
@@ -271,7 +334,11 @@ impl Walk<'_> {
                 properties.set(&name, &value);
             }
             Some(Open::Dict {
-                map, key, pairs, ..
+                map,
+                key,
+                pairs,
+                entries,
+                ..
             }) => {
                 let Some(k) = key.take() else {
                     *key = Some(value);
@@ -279,6 +346,11 @@ impl Walk<'_> {
                 };
                 if let Some(pairs) = pairs {
                     pairs.push(&Array::of2(&k, &value));
+                    return Ok(());
+                }
+                if !self.careful {
+                    map.set(&k, &value);
+                    *entries = entries.saturating_add(1);
                     return Ok(());
                 }
                 if !map.has(&k) {
@@ -298,6 +370,11 @@ impl Walk<'_> {
     }
 
     fn close(&mut self) -> Result<(), JsValue> {
+        if let Some(Open::Dict { map, entries, .. }) = self.open.last() {
+            if !self.careful && map.size() != *entries {
+                self.merged = true;
+            }
+        }
         let u = JsValue::UNDEFINED;
         let value = match self.open.pop() {
             None => return Ok(()),

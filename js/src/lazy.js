@@ -22,7 +22,7 @@ export class View {
   static {
     nodeOf = (v) => {
       if (!(v instanceof View)) throw new TypeError("expected a View (from view(bytes))");
-      return v.#node;
+      return v.#live();
     };
   }
   constructor(node, mapping, token) {
@@ -31,23 +31,27 @@ export class View {
     this.#map = mapping;
   }
   /** The type's name in the input's dialect (`"Dictionary"`, `"PackedVector3Array"`, …). */
-  get type() { return this.#node.type; }
+  get type() { return this.#live().type; }
   /** The offset of the value's header in the plain input. */
-  get offset() { return this.#node.offset; }
+  get offset() { return this.#live().offset; }
   /** The value's encoded size in bytes. */
-  get size() { return this.#node.size; }
+  get size() { return this.#live().size; }
   /** Elements, entries or properties of a container; elements of a packed array; `undefined` otherwise. */
-  get length() { return this.#node.length; }
+  get length() { return this.#live().length; }
   /** Does the value have children (Array, Dictionary, Object)? */
-  get isContainer() { return this.#node.isContainer; }
+  get isContainer() { return this.#live().isContainer; }
+  #live() {
+    if (this.#node === null) throw new Error("this View was freed");
+    return this.#node;
+  }
   #wrap(x) { return x instanceof Node ? new View(x, this.#map, VIEW) : x; }
   /** The value at `path` (`"player/items/0"`; `""` is this value): a View for a container, else the value. Throws PathError. */
   get(path) {
     const { bigint, objects } = this.#map;
-    return this.#wrap(call(() => this.#node.get(String(path), make, bigint, objects)));
+    return this.#wrap(call(() => this.#live().get(String(path), make, bigint, objects)));
   }
   /** The View at `path`, whatever its type. Throws PathError. */
-  at(path) { return this.#wrap(call(() => this.#node.at(String(path)))); }
+  at(path) { return this.#wrap(call(() => this.#live().at(String(path)))); }
   /** Is there a value at `path`? */
   has(path) {
     try {
@@ -59,31 +63,40 @@ export class View {
     }
   }
   /** Dictionary keys, Object property names or Array indices. */
-  keys() { const { bigint, objects } = this.#map; return call(() => this.#node.keys(make, bigint, objects)); }
+  keys() { const { bigint, objects } = this.#map; return call(() => this.#live().keys(make, bigint, objects)); }
   /** Child `i` as a View (`undefined` past the end). */
-  child(i) { const c = this.#node.child(i); return c === undefined ? undefined : this.#wrap(c); }
+  child(i) { const c = this.#live().child(i); return c === undefined ? undefined : this.#wrap(c); }
   /** How child `i` is reached: an index, a key (any value) or a property name. */
-  key(i) { const { bigint, objects } = this.#map; return call(() => this.#node.key(i, make, bigint, objects)); }
+  key(i) { const { bigint, objects } = this.#map; return call(() => this.#live().key(i, make, bigint, objects)); }
   /** `[key, View]` for every child. */
   *entries() {
     const n = this.isContainer ? this.length : 0;
     for (let i = 0; i < n; i++) yield [this.key(i), this.child(i)];
   }
   /** The whole value as `loads` gives it. */
-  value() { const { bigint, objects } = this.#map; return call(() => this.#node.convert(make, bigint, objects)); }
+  value() { const { bigint, objects } = this.#map; return call(() => this.#live().convert(make, bigint, objects)); }
   /** The value's encoded bytes. */
-  bytes() { return this.#node.bytes(); }
+  bytes() { return this.#live().bytes(); }
   /**
    * Places under this value whose key, property name, or String / StringName / NodePath
    * value contains `needle` (ASCII case ignored), in document order, and the place
    * `needle` names when it is a path: `{hits: [{path, offset, type, match}], more}`, at
    * most `limit` hits (default 1000). One walk in the crate.
    */
-  search(needle, { limit = 1000 } = {}) { return this.#node.search(String(needle), Math.max(0, Math.trunc(Number(limit)) || 0)); }
+  search(needle, { limit = 1000 } = {}) { return this.#live().search(String(needle), Math.max(0, Math.trunc(Number(limit)) || 0)); }
+  /**
+   * Gives this View's hold on the input's copy in WebAssembly memory back now, rather than
+   * when the garbage collector finalizes it (the copy goes when its last View does). The
+   * View cannot be used afterwards. Also `[Symbol.dispose]` (`using v = view(bytes)`).
+   */
+  free() {
+    this.#node?.free();
+    this.#node = null;
+  }
   /** The engine's text form (`style` as `toText` takes it). */
-  toText({ style } = {}) { return call(() => this.#node.toText(style ?? "")); }
+  toText({ style } = {}) { return call(() => this.#live().toText(style ?? "")); }
   /** Lossless JSON (or `plain` JSON). */
-  toJSON({ plain = false } = {}) { return call(() => this.#node.toJSON(Boolean(plain))); }
+  toJSON({ plain = false } = {}) { return call(() => this.#live().toJSON(Boolean(plain))); }
 }
 
 /**
@@ -148,29 +161,43 @@ export class Editor {
     this.#plan = plan;
     this.#bigint = bigint;
   }
+  #live() {
+    if (this.#plan === null) throw new Error("this Editor was freed");
+    return this.#plan;
+  }
   /** The dialect new values are written in: 3, 4 or an era's name. */
-  get godot() { return godotValue(this.#plan.godot); }
+  get godot() { return godotValue(this.#live().godot); }
   /** What the file was wrapped in, as `containerOf` says it. */
-  get container() { return this.#plan.container; }
+  get container() { return this.#live().container; }
   /** How many byte ranges the output changes. */
-  get changeCount() { return this.#plan.changeCount; }
+  get changeCount() { return this.#live().changeCount; }
   #bytes(value) {
-    return call(() => wasmDumps(value, this.#plan.godot, false, this.#bigint, kindOf), EncodeError);
+    return call(() => wasmDumps(value, this.#live().godot, false, this.#bigint, kindOf), EncodeError);
   }
   /** Sets `path` to `value`: replaces it, adds a Dictionary key, or appends at an Array's length. */
-  set(path, value) { const v = this.#bytes(value); call(() => this.#plan.set(String(path), v), EditError); return this; }
+  set(path, value) { const v = this.#bytes(value); call(() => this.#live().set(String(path), v), EditError); return this; }
   /** Sets `path` to the value of the engine's text form `text` (`Vector2(3, 4)`); bad text is a DecodeError of kind "SyntaxError". */
-  setText(path, text) { const v = fromText(text, { godot: this.godot }); call(() => this.#plan.set(String(path), v), EditError); return this; }
+  setText(path, text) { const v = fromText(text, { godot: this.godot }); call(() => this.#live().set(String(path), v), EditError); return this; }
   /** Replaces the value at `path`, which must exist. */
-  replace(path, value) { const v = this.#bytes(value); call(() => this.#plan.replace(String(path), v), EditError); return this; }
+  replace(path, value) { const v = this.#bytes(value); call(() => this.#live().replace(String(path), v), EditError); return this; }
   /** Inserts at `path`: a new Dictionary key, or an Array element before that index. */
-  insert(path, value) { const v = this.#bytes(value); call(() => this.#plan.insert(String(path), v), EditError); return this; }
+  insert(path, value) { const v = this.#bytes(value); call(() => this.#live().insert(String(path), v), EditError); return this; }
   /** Deletes the Dictionary entry, Array element or packed element at `path`. */
-  delete(path) { call(() => this.#plan.delete(String(path)), EditError); return this; }
+  delete(path) { call(() => this.#live().delete(String(path)), EditError); return this; }
   /** The edited file: in the container the input came in. */
-  toBytes() { return call(() => this.#plan.toBytes(), EncodeError); }
+  toBytes() { return call(() => this.#live().toBytes(), EncodeError); }
   /** The edited plain bytes (no container). */
-  toPlainBytes() { return this.#plan.toPlainBytes(); }
+  toPlainBytes() { return this.#live().toPlainBytes(); }
+  /** Gives the plan's copy of the input in WebAssembly memory back now; the Editor cannot be used afterwards. Also `[Symbol.dispose]`. */
+  free() {
+    this.#plan?.free();
+    this.#plan = null;
+  }
+}
+
+if (typeof Symbol.dispose === "symbol") {
+  View.prototype[Symbol.dispose] = View.prototype.free;
+  Editor.prototype[Symbol.dispose] = Editor.prototype.free;
 }
 
 /** An Editor of `bytes` (see Editor). */

@@ -3,7 +3,7 @@
 // included. And plain JSON both ways.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loads, dumps, toJSON, fromJSON, toText } from "../src/index.js";
+import { loads, dumps, toJSON, fromJSON, toText, fromText } from "../src/index.js";
 import { cases } from "./common.js";
 
 const CASES = cases();
@@ -58,4 +58,18 @@ test("plain JSON: toJSON({plain}) and fromJSON read back JSON-native values, and
   assert.equal(toText(fromJSON('{"a": [1, 2.5, "x", null, true]}')), '{\n"a": [1, 2.5, "x", null, true]\n}');
   assert.equal(toText(fromJSON('{"Vector2": [3, 4]}')), "Vector2(3, 4)");
   assert.equal(toText(fromJSON('{"Vector2": [3, 4]}', { plain: true })), '{\n"Vector2": [3, 4]\n}');
+});
+
+test("keys a Map would merge (int 1 and float 1.0) give Pairs, however deep, and nothing is lost", () => {
+  const top = loads(fromText('{1: "a", 1.0: "b", "k": {"x": 1}}'));
+  assert.equal(top.constructor.name, "Pairs");
+  assert.deepEqual(top.map(([k]) => k), [1, 1, "k"]);
+  assert.deepEqual(top.map(([, v]) => (v instanceof Map ? [...v] : v)), ["a", "b", [["x", 1]]]);
+  const nested = loads(fromText('[{"id": 1}, {2: "a", 2.0: "b"}, {"id": 2}]'));
+  assert.deepEqual(nested.map((d) => d.constructor.name), ["Map", "Pairs", "Map"]);
+  const exact = fromText('[{"id": 1}, {2: "a", 2.0: "b"}, {"id": 2}]');
+  assert.deepEqual(dumps(loads(exact, { bigint: true }), { bigint: true }), exact);
+  // The same short strings many times (the string cache): every one right.
+  const keys = loads(fromText(`[${Array.from({ length: 300 }, (_, i) => `{"id": ${i}, "k${i % 70}": "v${i % 90}"}`).join(", ")}]`));
+  keys.forEach((m, i) => assert.deepEqual([...m], [["id", i], [`k${i % 70}`, `v${i % 90}`]]));
 });

@@ -123,3 +123,18 @@ test("every frame fixture reads frame by frame as loads reads it", () => {
   }
   assert.equal(toText(dumps(1)), "1");
 });
+
+test("free gives the input's copy back; a freed View or Editor says so", () => {
+  const v = view(dumps([1, 2]));
+  const child = v.at("1");
+  v.free();
+  v.free(); // twice: nothing
+  assert.throws(() => v.get("0"), /this View was freed/);
+  assert.equal(child.value(), 2); // the copy lives while a View of it does
+  child.free();
+  if (typeof Symbol.dispose === "symbol") {
+    const w = view(dumps(1));
+    w[Symbol.dispose]();
+    assert.throws(() => w.value(), /freed/);
+  }
+});

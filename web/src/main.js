@@ -1,0 +1,254 @@
+// The page: opening a file (picker or drop), the reading options, the password prompt,
+// what was found, progress and errors, undo / redo / download, and the wiring of the
+// tree, the search, the panel and the comparison. The bytes live in the Worker.
+import { connect } from "./rpc.js";
+import { Tree } from "./tree.js";
+import { Panel } from "./panel.js";
+import { Search } from "./search.js";
+import { showDiff } from "./diff.js";
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  file: $("file"), drop: $("drop"), status: $("status"), error: $("error"),
+  progress: $("progress"), bar: $("progress-bar"), label: $("progress-label"),
+  secret: $("secret"), why: $("secret-why"), password: $("password"), key: $("key"),
+  undo: $("undo"), redo: $("redo"), download: $("download"),
+  compare: $("compare"), arming: $("arming"), fileName: $("file-name"), compareOriginal: $("compare-original"),
+};
+
+let progressTimer = 0;
+function progress(p) {
+  clearTimeout(progressTimer);
+  if (!p) {
+    ui.progress.hidden = true;
+    document.body.classList.remove("busy");
+    return;
+  }
+  document.body.classList.add("busy");
+  // Short steps show no bar: only those that last.
+  progressTimer = setTimeout(() => (ui.progress.hidden = false), 150);
+  ui.label.textContent = p.total ? `${p.label}: ${Math.round((100 * p.done) / p.total)} %` : `${p.label}…`;
+  if (p.total) {
+    ui.bar.max = p.total;
+    ui.bar.value = p.done;
+  } else {
+    ui.bar.removeAttribute("value");
+  }
+}
+
+const rpc = connect(progress);
+rpc.started.catch((e) => showError(e));
+
+/** Shows an error with its kind and offset; the page keeps working. */
+export function showError(e, context = "") {
+  const where = e.offset !== null && e.offset !== undefined ? ` at byte ${e.offset} (0x${Number(e.offset).toString(16)})` : "";
+  const kind = e.kind ? ` [${e.kind}]` : "";
+  ui.error.textContent = `${context}${e.message}${kind}${where && !/offset 0x|byte \d/.test(e.message) ? where : ""}`;
+  ui.error.hidden = false;
+}
+const clearError = () => (ui.error.hidden = true);
+
+const choices = () => ({
+  godot: $("godot").value, prefixed: $("prefixed").value, decompress: $("decompress").value,
+  password: ui.password.value, key: ui.key.value,
+});
+
+let current = null;
+/** The reading last downloaded: edits after it are not saved anywhere yet. */
+let savedGen = null;
+let pendingFile = null;
+
+const tree = new Tree($("tree"), {
+  rpc,
+  onSelect: (row) => panel.show(row),
+  onEnter: (row) => panel.edit(row),
+  onDelete: (row) => panel.remove(row),
+});
+const panel = new Panel({ rpc, tree, applied, showError, clearError });
+const search = new Search({ rpc, tree, showError });
+
+/** After an edit, undo or redo: the tree keeps its place, the buttons follow the stack. */
+async function applied(summary) {
+  current = summary;
+  buttons();
+  await tree.refresh(summary);
+  search.stale();
+}
+
+function buttons() {
+  const s = current;
+  ui.undo.disabled = !s?.undo;
+  ui.redo.disabled = !s?.redo;
+  ui.download.disabled = !s;
+  ui.compare.disabled = !s;
+  ui.compareOriginal.disabled = !s?.edited;
+  ui.download.textContent = s?.edited ? `Download ${s.name} (${s.undo} edit${s.undo === 1 ? "" : "s"})` : "Download";
+}
+
+async function open(file, reopen = false) {
+  if (reopen && current?.edited && current.gen !== savedGen && !confirm("Reading the file again with these options drops your edits (they were not downloaded). Go on?")) return;
+  clearError();
+  ui.secret.hidden = true;
+  const started = performance.now();
+  ui.status.textContent = `Opening ${file?.name ?? current?.name}…`;
+  try {
+    const summary = reopen ? await rpc.call("reopen", { choices: choices() }) : await rpc.call("open", { file, choices: choices() });
+    current = summary;
+    pendingFile = null;
+    await tree.reset(summary);
+    ui.status.textContent = `${summary.name}: ${summary.line}`;
+    ui.status.dataset.ms = String(Math.round(performance.now() - started));
+    document.title = `${summary.name} — Godot save inspector`;
+    ui.fileName.textContent = `${summary.name} (${summary.size.toLocaleString("en-US")} bytes of values)`;
+    buttons();
+    search.enable();
+    panel.enable();
+    $("diff").hidden = true;
+    tree.select([0], { focus: true });
+  } catch (e) {
+    if (e.kind === "needs_key" || e.kind === "wrong_key" || (e.kind === "BadOption" && /key|password/i.test(e.message))) {
+      pendingFile = file ?? pendingFile;
+      ui.secret.hidden = false;
+      ui.why.textContent = e.kind === "needs_key"
+        ? `${file?.name ?? "The file"} is encrypted: type its password, or its key.`
+        : e.kind === "BadOption" ? `${e.message}. Try again.` : `Wrong password or key (${e.message}). Try again.`;
+      ui.status.textContent = e.kind === "needs_key" ? "Encrypted file: it needs a password or a key." : "The password or key does not open this file.";
+      (ui.key.value ? ui.key : ui.password).focus();
+      if (e.kind !== "needs_key") showError(e, "Cannot open the file: ");
+      return;
+    }
+    // Other reading options retry this file.
+    if (file) pendingFile = file;
+    if (e.kind === "ambiguous") $("options").open = true;
+    showError(e, `Cannot read ${file?.name ?? "the file"}: `);
+    ui.status.textContent = current ? `${current.name}: ${current.line} (still open)` : "No file open.";
+  }
+}
+
+// One file input opens a save, or (after "Compare with…") the file to compare it with.
+let comparing = false;
+function arm(on) {
+  comparing = on;
+  ui.arming.hidden = !on;
+}
+ui.file.addEventListener("change", () => {
+  const f = ui.file.files[0];
+  // The same file can be opened again (after edits, to start over).
+  ui.file.value = "";
+  if (!f) return;
+  if (comparing) {
+    arm(false);
+    return compare(f);
+  }
+  ui.password.value = "";
+  ui.key.value = "";
+  open(f);
+});
+ui.file.addEventListener("cancel", () => arm(false));
+ui.compare.addEventListener("click", () => {
+  arm(true);
+  ui.file.click();
+});
+$("disarm").addEventListener("click", () => arm(false));
+
+async function compare(f) {
+  // The second file is read with the first one's secret; another secret is asked for.
+  let secret = { password: ui.password.value, key: ui.key.value };
+  for (;;) {
+    try {
+      clearError();
+      await rpc.call("open", { file: f, choices: { ...choices(), ...secret, godot: "auto", prefixed: "auto" }, slot: "b" });
+      showDiff(await rpc.call("compare"), { rpc, tree });
+      return;
+    } catch (e) {
+      if (e.kind === "needs_key" || e.kind === "wrong_key") {
+        const typed = prompt(`${f.name} is encrypted${e.kind === "wrong_key" ? " (that password or key does not open it)" : ""}: its password, or its key (64 hex digits)`);
+        if (typed) {
+          secret = /^[0-9a-f]{64}$/i.test(typed.trim()) ? { password: "", key: typed.trim() } : { password: typed, key: "" };
+          continue;
+        }
+      }
+      showError(e, `Cannot compare with ${f.name}: `);
+      return;
+    }
+  }
+}
+
+ui.secret.addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (pendingFile) open(pendingFile);
+  else if (current) open(null, true);
+});
+for (const id of ["godot", "prefixed", "decompress"]) {
+  $(id).addEventListener("change", () => {
+    if (pendingFile) open(pendingFile);
+    else if (current) open(null, true);
+  });
+}
+
+// Drag and drop anywhere: the file lands in the one file input.
+document.addEventListener("dragover", (e) => {
+  e.preventDefault();
+  ui.drop.classList.add("over");
+});
+document.addEventListener("dragleave", () => ui.drop.classList.remove("over"));
+document.addEventListener("drop", (e) => {
+  e.preventDefault();
+  ui.drop.classList.remove("over");
+  if (!e.dataTransfer?.files.length) return;
+  ui.file.files = e.dataTransfer.files;
+  ui.file.dispatchEvent(new Event("change"));
+});
+
+async function step(op) {
+  try {
+    clearError();
+    await applied(await rpc.call(op));
+  } catch (e) {
+    showError(e);
+  }
+}
+ui.undo.addEventListener("click", () => step("undo"));
+ui.redo.addEventListener("click", () => step("redo"));
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || !current || e.target.matches("input, textarea")) return;
+  const k = e.key.toLowerCase();
+  if (k === "z" && !e.shiftKey) step("undo");
+  else if ((k === "z" && e.shiftKey) || k === "y") step("redo");
+  else if (k === "f") $("search").focus();
+  else return;
+  e.preventDefault();
+});
+
+ui.download.addEventListener("click", async () => {
+  try {
+    clearError();
+    const { name, bytes } = await rpc.call("download");
+    const url = URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
+    const a = Object.assign(document.createElement("a"), { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    savedGen = current.gen;
+    ui.status.textContent = `${name}: downloaded ${bytes.length.toLocaleString("en-US")} bytes, in ${current.info.container.container === "plain" ? "no container" : "the same container"}.`;
+  } catch (e) {
+    showError(e, "Cannot write the file: ");
+  }
+});
+
+ui.compareOriginal.addEventListener("click", async () => {
+  try {
+    showDiff(await rpc.call("compareOriginal"), { rpc, tree });
+  } catch (e) {
+    showError(e);
+  }
+});
+
+// Edits that were not downloaded are lost with the page: the browser asks first.
+window.addEventListener("beforeunload", (e) => {
+  if (current?.edited && current.gen !== savedGen) e.preventDefault();
+});
+
+window.addEventListener("error", (e) => showError(e.error ?? e));
+window.addEventListener("unhandledrejection", (e) => showError(e.reason));
