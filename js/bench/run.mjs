@@ -84,6 +84,7 @@ let sink = null;
 
 /** Runs `f` once, timed, after a collection; keeps its result until the next call. */
 function once(f) {
+  if (typeof sink?.free === "function") sink.free(); // a View: its copy of the input, at once
   sink = null;
   gc();
   const t = performance.now();
@@ -118,6 +119,7 @@ async function group(title, contenders, { baseline = 0 } = {}) {
       const c = live[(i + r) % live.length];
       c.times.push(once(c.run));
     }
+    if (typeof sink?.free === "function") sink.free();
     sink = null;
     await tick(); // lets FinalizationRegistry callbacks free the wasm side of dropped values
   }
