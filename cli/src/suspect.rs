@@ -47,22 +47,11 @@ pub fn warning(found: &Detected<'_>, hints: Hints) -> Option<String> {
     Some(format!(
         "read as {asked} (--dialect {}), these bytes look wrong: {}; {dialect} reads them \
          plausibly, as {}: try --dialect {}",
-        flag(asked),
+        asked.code(),
         what_is_wrong(found),
         what_it_reads(&other),
-        flag(dialect)
+        dialect.code()
     ))
-}
-
-/// The value of `--dialect` that names `dialect`.
-fn flag(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Godot3 => "3",
-        Dialect::PandemoniumA => "pm-a",
-        Dialect::PandemoniumB => "pm-b",
-        Dialect::PandemoniumC => "pm-c",
-        _ => "4",
-    }
 }
 
 /// `the value is a Transform3D with subnormal floats, and 56 bytes follow it`.

@@ -140,7 +140,7 @@ impl Editor {
     /// The dialect the new values are written in (`"3"`, `"4"`, `"pm-a"`, …).
     #[wasm_bindgen(getter)]
     pub fn godot(&self) -> String {
-        crate::godot_name(self.plan.get().0.dialect()).into()
+        self.plan.get().0.dialect().code().into()
     }
 
     /// What the input was wrapped in (as `containerOf` says it).

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::options::{self, Read};
 use crate::view::Node;
-use crate::{container, godot_name, undetected, Failure};
+use crate::{container, undetected, Failure};
 
 fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
     // A data property of a fresh plain object: cannot fail.
@@ -52,7 +52,7 @@ pub fn describe(bytes: &[u8], options: &JsValue) -> Result<JsValue, Failure> {
 
 /// A dialect as the package names it: 3, 4, or an era's name.
 fn godot_js(dialect: gdvariant::Dialect) -> JsValue {
-    match godot_name(dialect) {
+    match dialect.code() {
         "3" => 3.into(),
         "4" => 4.into(),
         era => era.into(),

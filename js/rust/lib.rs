@@ -55,25 +55,11 @@ fn failure(kind: &str, offset: usize, message: String) -> Failure {
 }
 
 fn dialect_of(godot: &str) -> Result<Option<Dialect>, Failure> {
-    Ok(match godot {
-        "auto" | "" => None,
-        "3" => Some(Dialect::Godot3),
-        "4" => Some(Dialect::Godot4),
-        "pm-a" => Some(Dialect::PandemoniumA),
-        "pm-b" => Some(Dialect::PandemoniumB),
-        "pm-c" => Some(Dialect::PandemoniumC),
-        other => return Err(failure("BadOption", 0, format!("unknown godot {other:?}"))),
-    })
-}
-
-/// The `godot` option that names `dialect`.
-pub(crate) fn godot_name(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Godot3 => "3",
-        Dialect::PandemoniumA => "pm-a",
-        Dialect::PandemoniumB => "pm-b",
-        Dialect::PandemoniumC => "pm-c",
-        _ => "4",
+    match godot {
+        "auto" | "" => Ok(None),
+        code => Dialect::from_code(code)
+            .map(Some)
+            .ok_or_else(|| failure("BadOption", 0, format!("unknown godot {code:?}"))),
     }
 }
 

@@ -143,14 +143,13 @@ pub fn dialect(godot: &Bound<'_, PyAny>) -> PyResult<Dialect> {
         .extract()
         .map_err(|_| PyTypeError::new_err("godot must be 3, 4, \"pm-a\", \"pm-b\" or \"pm-c\""))?;
     match name.to_ascii_lowercase().as_str() {
-        "3" | "godot3" => Ok(Dialect::Godot3),
-        "4" | "godot4" => Ok(Dialect::Godot4),
-        "pm-a" => Ok(Dialect::PandemoniumA),
-        "pm-b" => Ok(Dialect::PandemoniumB),
-        "pm-c" => Ok(Dialect::PandemoniumC),
-        _ => Err(PyValueError::new_err(format!(
-            "godot must be 3, 4, \"pm-a\", \"pm-b\" or \"pm-c\", got {name:?}"
-        ))),
+        "godot3" => Ok(Dialect::Godot3),
+        "godot4" => Ok(Dialect::Godot4),
+        code => Dialect::from_code(code).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "godot must be 3, 4, \"pm-a\", \"pm-b\" or \"pm-c\", got {name:?}"
+            ))
+        }),
     }
 }
 

@@ -84,6 +84,40 @@ impl Dialect {
     }
 }
 
+impl Dialect {
+    /// The dialect's short name, as every front end takes it (`--dialect`, Python's and
+    /// JavaScript's `godot`): `"3"`, `"4"`, `"pm-a"`, `"pm-b"`, `"pm-c"`. O(1).
+    ///
+    /// ```
+    /// use gdvariant::Dialect;
+    /// assert_eq!(Dialect::PandemoniumB.code(), "pm-b");
+    /// assert_eq!(Dialect::from_code(Dialect::Godot3.code()), Some(Dialect::Godot3));
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            Dialect::Godot3 => "3",
+            Dialect::Godot4 => "4",
+            Dialect::PandemoniumA => "pm-a",
+            Dialect::PandemoniumB => "pm-b",
+            Dialect::PandemoniumC => "pm-c",
+        }
+    }
+
+    /// The dialect whose [`Dialect::code`] is `code` (ASCII case ignored); `None` for
+    /// anything else.
+    ///
+    /// ```
+    /// use gdvariant::Dialect;
+    /// assert_eq!(Dialect::from_code("PM-A"), Some(Dialect::PandemoniumA));
+    /// assert_eq!(Dialect::from_code("5"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Dialect> {
+        Dialect::ALL
+            .into_iter()
+            .find(|d| d.code().eq_ignore_ascii_case(code))
+    }
+}
+
 impl fmt::Display for Dialect {
     /// `Godot 3`, `Godot 4`, or `Pandemonium A` / `B` / `C` (the eras).
     ///
