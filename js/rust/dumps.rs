@@ -327,18 +327,7 @@ impl Encoder<'_> {
         for pair in pairs.iter() {
             let pair = Array::from(&pair);
             let (k, v) = (pair.get(0), pair.get(1));
-            let mut failed = None;
-            let slot = dict.try_entry_with(|key| {
-                self.write(&k, key, depth + 1).map_err(|e| {
-                    failed = Some(e);
-                    BuildError::TooDeep
-                })
-            });
-            let slot = match (slot, failed) {
-                (_, Some(e)) => return Err(e),
-                (Err(e), None) => return Err(e.into()),
-                (Ok(slot), None) => slot,
-            };
+            let slot = dict.try_entry_with(|key| self.write(&k, key, depth + 1))?;
             self.write(&v, slot, depth + 1)?;
         }
         Ok(dict.finish()?)

@@ -261,19 +261,7 @@ impl Encoder<'_> {
         depth: u16,
     ) -> PyResult<()> {
         for (k, v) in pairs {
-            // The key's own error, if writing it failed (the builder only carries its own).
-            let mut failed = None;
-            let slot = dict.try_entry_with(|key| {
-                self.write(&k, key, depth + 1).map_err(|e| {
-                    failed = Some(e);
-                    BuildError::TooDeep
-                })
-            });
-            let slot = match (slot, failed) {
-                (_, Some(e)) => return Err(e),
-                (Err(e), None) => return Err(build(e)),
-                (Ok(slot), None) => slot,
-            };
+            let slot = dict.try_entry_with(|key| self.write(&k, key, depth + 1))?;
             self.write(&v, slot, depth + 1)?;
         }
         dict.finish().map_err(build)

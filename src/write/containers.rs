@@ -149,21 +149,23 @@ impl<S: Sink> DictBuilder<'_, S> {
     }
 
     /// Like [`DictBuilder::entry_with`], but returns the key's error (the pair is then
-    /// written as `null: null` so the dictionary stays valid).
-    pub fn try_entry_with(
+    /// written as `null: null` so the dictionary stays valid). The error is the closure's
+    /// own type: a caller whose key writer fails with its own errors (a Python or
+    /// JavaScript value that cannot be a key) gets them back as they are.
+    pub fn try_entry_with<E>(
         &mut self,
-        key: impl FnOnce(Builder<'_, S>) -> Result<(), BuildError>,
-    ) -> Result<Builder<'_, S>, BuildError> {
+        key: impl FnOnce(Builder<'_, S>) -> Result<(), E>,
+    ) -> Result<Builder<'_, S>, E> {
         let (result, value) = self.entry_slots(key);
         result.map(|()| value)
     }
 
     /// Writes a key with `key`; returns its result and the value's slot.
     #[inline]
-    fn entry_slots(
+    fn entry_slots<E>(
         &mut self,
-        key: impl FnOnce(Builder<'_, S>) -> Result<(), BuildError>,
-    ) -> (Result<(), BuildError>, Builder<'_, S>) {
+        key: impl FnOnce(Builder<'_, S>) -> Result<(), E>,
+    ) -> (Result<(), E>, Builder<'_, S>) {
         self.inner.count += 1;
         let result = key(self.inner.slot());
         (result, self.inner.slot())
