@@ -79,6 +79,16 @@ export function sameBytes(a, b) {
   return true;
 }
 
+/** The error `f` throws (failing the test when it throws nothing). */
+export function catching(f) {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected an error, and nothing was thrown");
+}
+
 /** JSON.parse that keeps integers exact and apart from floats: `{ $int: "123" }`. */
 export function parseJSON(text) {
   const marked = text.replace(

@@ -4,13 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loads, dumps, toJSON, fromJSON, toText, fromText } from "../src/index.js";
-import { cases } from "./common.js";
+import { cases, sameBytes } from "./common.js";
 
 const CASES = cases();
 
-function same(a, b) {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
 
 test("dumps(loads(b, {bigint}), {bigint}) is b byte for byte, for every engine fixture", () => {
   let exact = 0;
@@ -18,7 +15,7 @@ test("dumps(loads(b, {bigint}), {bigint}) is b byte for byte, for every engine f
   for (const c of CASES) {
     const opts = { godot: c.godot, prefixed: c.prefixed, bigint: true };
     const again = dumps(loads(c.data, opts), opts);
-    if (same(again, c.data)) {
+    if (sameBytes(again, c.data)) {
       exact++;
       continue;
     }

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { describe, view, edit, diff, dumps, pack, DecodeError, View } from "../src/index.js";
-import { cases } from "./common.js";
+import { cases, catching } from "./common.js";
 
 const CASES = cases();
 
@@ -31,14 +31,6 @@ test("describe says each fixture's dialect, framing, type and size", () => {
   assert.deepEqual([d.container.container, d.frames, d.type, d.prefix], ["encrypted", 1, "Array", "little"]);
 });
 
-function catching(f) {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  assert.fail("no error");
-}
 
 test("search finds every string key of the fixtures' Dictionaries at its path and offset", () => {
   let found = 0;

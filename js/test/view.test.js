@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { view, loads, toText, dumps, iterFrames, View, PathError, DecodeError, equal } from "../src/index.js";
-import { cases } from "./common.js";
+import { cases, catching } from "./common.js";
 
 const CASES = cases();
 const STYLES = { g32: "3.2", g36: "3.6", g4: "4" };
@@ -82,14 +82,6 @@ test("paths: nested Views, packed elements, PathError kinds and offsets", () => 
   assert.equal(catching(() => v.at("player/path/0")).kind, "NotAContainer");
 });
 
-function catching(f) {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  assert.fail("no error");
-}
 
 test("iterFrames reads every frame of a store_var file, and a damaged one after the good ones", () => {
   const values = [1, "two", [3], new Map([["four", 4]])];
