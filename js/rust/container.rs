@@ -41,6 +41,17 @@ pub fn open<'a>(
         .map_err(|e| error(&e))
 }
 
+/// [`open`] of bytes the caller owns: the same `Vec` back when nothing wrapped them (no
+/// copy), else the decoded bytes.
+pub fn open_owned(bytes: Vec<u8>, options: &OpenOptions) -> Result<(Container, Vec<u8>), Failure> {
+    let (found, plain) = open(&bytes, options)?;
+    let decoded = match plain {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(plain) => Some(plain),
+    };
+    Ok((found, decoded.unwrap_or(bytes)))
+}
+
 /// The plain bytes of `bytes` under a reader's options.
 pub fn plain<'a>(bytes: &'a [u8], read: &Read) -> Result<Cow<'a, [u8]>, Failure> {
     open(bytes, &read.open).map(|(_, plain)| plain)

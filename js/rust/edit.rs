@@ -3,7 +3,6 @@
 //! the input once around the changes and wraps the result in the container it came in
 //! (the same mode, the same key, a fresh IV).
 
-use std::borrow::Cow;
 use std::rc::Rc;
 
 use gdvariant::container::{Container, Secret};
@@ -52,7 +51,7 @@ fn plan<'a>(
         // Frame `i` of a file of several.
         Some(i) => {
             let found = frame::detect(plain, hints)
-                .map_err(|e| undetected(plain, hints, &read.parse, e))?;
+                .map_err(|e| whole_failure(&undetected(plain, hints, &read.parse, e)))?;
             if let Some(ambiguity) = Ambiguity::of(&found) {
                 return Err(whole_failure(&WholeError::Ambiguous(ambiguity)));
             }
@@ -95,11 +94,7 @@ pub fn edit(bytes: Vec<u8>, options: &JsValue) -> Result<Editor, Failure> {
             }
         })
         .transpose()?;
-    let (found, plain) = container::open(&bytes, &read.open)?;
-    let plain = match plain {
-        Cow::Borrowed(_) => bytes,
-        Cow::Owned(plain) => plain,
-    };
+    let (found, plain) = container::open_owned(bytes, &read.open)?;
     let hints = read.hints()?;
     let plan =
         Yoke::try_attach_to_cart(Rc::new(plain), |b: &Vec<u8>| plan(b, hints, &read, frame))?;

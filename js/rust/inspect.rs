@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::options::{self, Read};
 use crate::view::Node;
-use crate::{container, undetected, Failure};
+use crate::{container, undetected, whole_failure, Failure};
 
 fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
     // A data property of a fresh plain object: cannot fail.
@@ -27,8 +27,8 @@ pub fn describe(bytes: &[u8], options: &JsValue) -> Result<JsValue, Failure> {
     let read: Read = options::read(options)?;
     let (wrapped, plain) = container::open(bytes, &read.open)?;
     let hints = read.hints()?;
-    let found =
-        frame::detect(&plain, hints).map_err(|e| undetected(&plain, hints, &read.parse, e))?;
+    let found = frame::detect(&plain, hints)
+        .map_err(|e| whole_failure(&undetected(&plain, hints, &read.parse, e)))?;
     let out = Object::new();
     set(&out, "container", container::describe(wrapped));
     set(&out, "godot", godot_js(found.reading.dialect));

@@ -9,6 +9,7 @@ use gdvariant::frame::{self, DetectError, Hints, PrefixOrder, WholeError};
 use gdvariant::text::{TextStyle, WriteOptions};
 use gdvariant::{Dialect, ParseOptions, VariantRef};
 use js_sys::Function;
+use options::Read;
 
 mod container;
 mod dumps;
@@ -68,38 +69,26 @@ pub(crate) fn whole_failure(e: &WholeError) -> Failure {
     failure(e.code(), e.offset(), e.to_string())
 }
 
-/// Why detection found no reading of `bytes`: the crate's whole-input rule says which
-/// error to give (a damaged raw value misread as frames is the raw value's error).
+/// Why detection found no reading of `bytes` (its error `e`): the crate's whole-input rule
+/// says which error to give (a damaged raw value misread as frames is the raw value's
+/// error).
 pub(crate) fn undetected(
     bytes: &[u8],
     hints: Hints,
     options: &ParseOptions,
     e: DetectError,
-) -> Failure {
+) -> WholeError {
     match frame::read_whole(bytes, hints, options) {
-        Err(whole) => whole_failure(&whole),
-        Ok(_) => whole_failure(&WholeError::Invalid(e)),
+        Err(whole) => whole,
+        Ok(_) => WholeError::Invalid(e),
     }
 }
 
-/// The one value of `bytes` (`prefixed`: 0 no, 1 yes, anything else detect) read with the
-/// caller's limits by the crate's `frame::read_whole` (detection, and its refusals:
-/// ambiguity, several frames, bytes left over).
-fn parse_with<'a>(
-    bytes: &'a [u8],
-    godot: &str,
-    prefixed: u8,
-    options: &ParseOptions,
-) -> Result<VariantRef<'a>, Failure> {
-    let hints = Hints {
-        dialect: dialect_of(godot)?,
-        prefixed: match prefixed {
-            0 => Some(false),
-            1 => Some(true),
-            _ => None,
-        },
-    };
-    frame::read_whole(bytes, hints, options)
+/// The one value of `bytes` under a reader's options, read by the crate's
+/// `frame::read_whole` (detection, and its refusals: ambiguity, several frames, bytes left
+/// over).
+fn read_one<'a>(bytes: &'a [u8], read: &Read) -> Result<VariantRef<'a>, Failure> {
+    frame::read_whole(bytes, read.hints()?, &read.parse)
         .map(|whole| whole.value)
         .map_err(|e| whole_failure(&e))
 }
@@ -122,7 +111,11 @@ fn style_of(style: &str, value: &VariantRef<'_>) -> Result<TextStyle, Failure> {
 pub fn to_text(bytes: &[u8], options: &JsValue, style: &str) -> Result<String, Failure> {
     let read = options::read(options)?;
     let bytes = container::plain(bytes, &read)?;
-    let value = parse_with(&bytes, &read.godot, read.prefixed, &read.parse)?;
+    text_of(read_one(&bytes, &read)?, style)
+}
+
+/// The engine's text of `value` (`style` as `toText` takes it; `""`: the value's dialect).
+pub(crate) fn text_of(value: VariantRef<'_>, style: &str) -> Result<String, Failure> {
     let style = style_of(style, &value)?;
     let mut out = Vec::new();
     gdvariant::text::write(&mut out, value, &WriteOptions::new().style(style))
@@ -149,7 +142,7 @@ pub(crate) fn json_of(value: VariantRef<'_>, plain: bool) -> Result<String, Fail
 pub fn to_json(bytes: &[u8], options: &JsValue, plain: bool) -> Result<String, Failure> {
     let read = options::read(options)?;
     let bytes = container::plain(bytes, &read)?;
-    let value = parse_with(&bytes, &read.godot, read.prefixed, &read.parse)?;
+    let value = read_one(&bytes, &read)?;
     json_of(value, plain)
 }
 
@@ -165,7 +158,7 @@ pub fn loads(
 ) -> Result<JsValue, JsValue> {
     let read = options::read(options)?;
     let bytes = container::plain(bytes, &read)?;
-    let value = parse_with(&bytes, &read.godot, read.prefixed, &read.parse)?;
+    let value = read_one(&bytes, &read)?;
     loads::to_js(&value, make, loads::Mapping { bigint, objects })
 }
 

@@ -6,11 +6,8 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use std::borrow::Cow;
-
 use gdvariant::frame::{self, Ambiguity, FrameError, FrameOptions, Hints, WholeError};
 use gdvariant::query::Found;
-use gdvariant::text::{TextStyle, WriteOptions};
 use gdvariant::{Edge, ObjectRef, ParseOptions, VariantRef};
 use js_sys::{Array, Function};
 use wasm_bindgen::prelude::*;
@@ -18,7 +15,7 @@ use yoke::{Yoke, Yokeable};
 
 use crate::loads::{self, Mapping};
 use crate::options::{self, Read};
-use crate::{container, failure, style_of, undetected, whole_failure, Failure};
+use crate::{container, failure, undetected, whole_failure, Failure};
 
 /// The bytes every node of one input borrows.
 type Cart = Rc<Vec<u8>>;
@@ -142,12 +139,7 @@ impl Node {
     /// The engine's text form (`style` as `toText` takes it; `""`: the input's dialect).
     #[wasm_bindgen(js_name = toText)]
     pub fn to_text(&self, style: &str) -> Result<String, Failure> {
-        let v = self.value();
-        let style: TextStyle = style_of(style, &v)?;
-        let mut out = Vec::new();
-        gdvariant::text::write(&mut out, v, &WriteOptions::new().style(style))
-            .map_err(|e| failure("Io", 0, e.to_string()))?;
-        String::from_utf8(out).map_err(|e| failure("InvalidUtf8", 0, e.to_string()))
+        crate::text_of(self.value(), style)
     }
 
     /// The crate's lossless JSON, or with `plain` the plain JSON.
@@ -261,12 +253,8 @@ fn path_error(e: gdvariant::query::QueryError) -> Failure {
 #[wasm_bindgen]
 pub fn view(bytes: Vec<u8>, options: &JsValue) -> Result<Node, Failure> {
     let read: Read = options::read(options)?;
-    let plain = match container::plain(&bytes, &read)? {
-        Cow::Borrowed(_) => bytes,
-        Cow::Owned(plain) => plain,
-    };
-    let (godot, prefixed, parse) = (read.godot.clone(), read.prefixed, read.parse);
-    Node::root(plain, |b| crate::parse_with(b, &godot, prefixed, &parse))
+    let (_, plain) = container::open_owned(bytes, &read.open)?;
+    Node::root(plain, |b| crate::read_one(b, &read))
 }
 
 /// The values of a file of store_var frames (or of one value), as nodes, after one
@@ -312,10 +300,7 @@ impl FrameList {
 #[wasm_bindgen(js_name = iterFrames)]
 pub fn iter_frames(bytes: Vec<u8>, options: &JsValue) -> Result<FrameList, Failure> {
     let read: Read = options::read(options)?;
-    let plain = match container::plain(&bytes, &read)? {
-        Cow::Borrowed(_) => bytes,
-        Cow::Owned(plain) => plain,
-    };
+    let (_, plain) = container::open_owned(bytes, &read.open)?;
     let hints = read.hints()?;
     let list = Yoke::try_attach_to_cart(Rc::new(plain), |b: &Vec<u8>| list(b, hints, &read))?;
     Ok(FrameList { list })
@@ -338,9 +323,9 @@ fn list<'a>(b: &'a [u8], hints: Hints, read: &Read) -> Result<List<'a>, Failure>
         // A sequence with a bad frame: the frames before it, then its error. (A damaged
         // raw value misread as frames is the raw value's error: the crate's whole-input
         // rule tells them apart.)
-        Err(e) => match frame::read_whole(b, hints, &read.parse) {
-            Err(WholeError::Invalid(whole)) if whole.frame.is_some() => whole.reading,
-            _ => return Err(undetected(b, hints, &read.parse, e)),
+        Err(e) => match undetected(b, hints, &read.parse, e) {
+            WholeError::Invalid(whole) if whole.frame.is_some() => whole.reading,
+            other => return Err(whole_failure(&other)),
         },
     };
     let Some(order) = reading.prefix else {
