@@ -80,14 +80,7 @@ fn i64_of_bigint(b: &BigInt) -> Result<i64, Fail> {
 
 /// The type whose name is `name` (the dialect's, or Godot 4's).
 fn type_named(name: &str, dialect: Dialect) -> Option<VariantType> {
-    VariantType::ALL
-        .into_iter()
-        .find(|ty| ty.name(dialect) == name)
-        .or_else(|| {
-            VariantType::ALL
-                .into_iter()
-                .find(|ty| ty.name(Dialect::Godot4) == name)
-        })
+    VariantType::named(name, dialect).or_else(|| VariantType::named(name, Dialect::Godot4))
 }
 
 /// The kind and name of a `ContainerType` (or `null`).

@@ -417,14 +417,8 @@ fn container_type<'n>(
     let kind: String = t.getattr("kind")?.extract()?;
     Ok(match kind.as_str() {
         "builtin" => {
-            let ty = VariantType::ALL
-                .into_iter()
-                .find(|ty| ty.name(dialect) == name)
-                .or_else(|| {
-                    VariantType::ALL
-                        .into_iter()
-                        .find(|ty| ty.name(Dialect::Godot4) == name)
-                })
+            let ty = VariantType::named(name, dialect)
+                .or_else(|| VariantType::named(name, Dialect::Godot4))
                 .ok_or_else(|| {
                     PyTypeError::new_err(format!("no builtin type is named {name:?}"))
                 })?;

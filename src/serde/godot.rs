@@ -144,10 +144,7 @@ pub(crate) fn descriptor(text: &str) -> Option<ContainerType<&str>> {
     if let Some(script) = text.strip_prefix("script:") {
         return Some(ContainerType::Script(script));
     }
-    VariantType::ALL
-        .into_iter()
-        .find(|ty| ty.name(crate::wire::dialect::Dialect::Godot4) == text)
-        .map(ContainerType::Builtin)
+    VariantType::named(text, crate::wire::dialect::Dialect::Godot4).map(ContainerType::Builtin)
 }
 
 /// For glam's serde names (`serialize_tuple_struct("Vec3", 3)`): the Godot math type, and

@@ -208,6 +208,20 @@ impl VariantType {
         }
     }
 
+    /// The type whose [`VariantType::name`] in `dialect` is `name` (exact case), if any.
+    /// O(number of types).
+    ///
+    /// ```
+    /// use gdvariant::{Dialect, VariantType};
+    /// assert_eq!(VariantType::named("Quat", Dialect::Godot3), Some(VariantType::Quaternion));
+    /// assert_eq!(VariantType::named("Quat", Dialect::Godot4), None);
+    /// ```
+    pub fn named(name: &str, dialect: Dialect) -> Option<VariantType> {
+        VariantType::ALL
+            .into_iter()
+            .find(|ty| ty.name(dialect) == name)
+    }
+
     /// The engine's name of the type in `dialect` (`"Quat"` in Godot 3, `"Quaternion"` in Godot 4).
     pub fn name(self, dialect: Dialect) -> &'static str {
         let info = self.info();

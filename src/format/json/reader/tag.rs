@@ -56,9 +56,7 @@ fn is_tag(ty: VariantType) -> bool {
 
 /// The type with this Godot 4 name (`"int"`, `"Vector3"`, `"PackedByteArray"`).
 pub(super) fn named(name: &str) -> Option<VariantType> {
-    VariantType::ALL
-        .into_iter()
-        .find(|ty| ty.name(Dialect::Godot4) == name)
+    VariantType::named(name, Dialect::Godot4)
 }
 
 /// Is the math type's `"double"` form one the builder can write (components that are
