@@ -29,7 +29,7 @@ export interface ReadOptions {
 export interface MappingOptions {
   /** Every int as a `BigInt` (default: a `number` when |n| ≤ 2^53 − 1, else a `BigInt`). With it, `dumps(v, {bigint: true})` gives the bytes back exactly. */
   bigint?: boolean;
-  /** An untyped Dictionary whose keys are all strings as a plain object (default: a `Map`). */
+  /** An untyped Dictionary whose keys are all strings (none an array index like `"1"`, which a plain object would list first, nor `__proto__`) as a plain object (default: a `Map`). */
   objects?: boolean;
 }
 

@@ -426,9 +426,17 @@ fn double(double: bool, name: &'static str) -> &'static str {
 
 fn all_string_keys(map: &Map) -> bool {
     let mut all = true;
-    map.for_each(&mut |_, k| all &= k.is_string());
+    map.for_each(&mut |_, k| all &= k.as_string().is_some_and(|k| !array_index(&k)));
     // A plain object's "__proto__" key would set its prototype: keep a Map.
     all && !map.has(&JsValue::from_str("__proto__"))
+}
+
+/// Is `key` an array index ("0", "42"), which a plain object lists before its other keys?
+/// Such a Dictionary stays a Map, so that its order (and the bytes `dumps` writes back) is
+/// the engine's.
+fn array_index(key: &str) -> bool {
+    key.parse::<u32>()
+        .is_ok_and(|n| n != u32::MAX && n.to_string() == key)
 }
 
 impl<'a> Visitor<'a> for Walk<'_> {

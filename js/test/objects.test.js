@@ -1,6 +1,7 @@
 // loads(bytes, {objects: true}): an untyped Dictionary whose keys are all strings is a plain
 // object with the same entries in the same order; any other Dictionary stays a Map; a
-// "__proto__" key keeps a Map (a plain object would take it as its prototype).
+// "__proto__" key, or an array-index key ("1", which a plain object lists first), keeps a
+// Map.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loads, dumps, fromText, TypedDictionary, GodotObject, equal } from "../src/index.js";
@@ -12,7 +13,7 @@ const CASES = cases();
 function same(obj, map, at) {
   if (map instanceof Map && map.constructor === Map) {
     const keys = [...map.keys()];
-    if (keys.every((k) => typeof k === "string") && !map.has("__proto__")) {
+    if (keys.every((k) => typeof k === "string" && !/^(0|[1-9][0-9]*)$/.test(k)) && !map.has("__proto__")) {
       assert.equal(Object.getPrototypeOf(obj), Object.prototype, `${at}: a plain object`);
       assert.deepEqual(Object.keys(obj), keys, at);
       for (const k of keys) same(obj[k], map.get(k), `${at}.${k}`);
@@ -61,6 +62,13 @@ test("objects: true keeps a Map for other keys and for __proto__, and dumps writ
   assert.equal(Object.getPrototypeOf({}).polluted, undefined);
   const mixed = loads(fromText('{"a": 1, 2: "b"}'), { objects: true });
   assert.ok(mixed instanceof Map);
+  // "1" would go first in a plain object: a Map keeps the engine's order, and its bytes.
+  const indexLike = fromText('{"b": 1, "1": 2, "01": 3}');
+  const kept = loads(indexLike, { objects: true });
+  assert.ok(kept instanceof Map);
+  assert.deepEqual([...kept.keys()], ["b", "1", "01"]);
+  assert.deepEqual(dumps(kept), indexLike);
+  assert.deepEqual(loads(fromText('{"b": 1, "01": 3}'), { objects: true }), { b: 1, "01": 3 });
   const plain = loads(dumps(new Map([["x", [1, new Map([["y", "z"]])]]])), { objects: true });
   assert.deepEqual(plain, { x: [1, { y: "z" }] });
   assert.deepEqual(dumps(plain), dumps(new Map([["x", [1, new Map([["y", "z"]])]]])));
