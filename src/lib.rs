@@ -87,7 +87,7 @@ pub mod edit;
 #[cfg(feature = "alloc")]
 mod format;
 pub mod frame;
-#[cfg(feature = "alloc")]
+#[cfg(feature = "multiplayer")]
 pub mod multiplayer;
 #[cfg(all(
     feature = "alloc",

@@ -57,52 +57,111 @@ pub fn encode_bool(out: &mut Vec<u8>, value: bool) {
 #[cfg(feature = "alloc")]
 /// Appends a compressed `int`: the meta byte and the smallest of 1, 2, 4 or 8 bytes.
 pub fn encode_int(out: &mut Vec<u8>, value: i64) {
-    let meta = |mode: u8| VariantType::Int as u8 | mode << MODE_SHIFT;
-    if let Ok(v) = i8::try_from(value) {
-        out.push(meta(0));
-        out.extend_from_slice(&v.to_le_bytes());
-    } else if let Ok(v) = i16::try_from(value) {
-        out.push(meta(1));
-        out.extend_from_slice(&v.to_le_bytes());
-    } else if let Ok(v) = i32::try_from(value) {
-        out.push(meta(2));
-        out.extend_from_slice(&v.to_le_bytes());
-    } else {
-        out.push(meta(3));
-        out.extend_from_slice(&value.to_le_bytes());
-    }
+    let mut buf = [0u8; 9];
+    out.extend_from_slice(encoded_int(value, &mut buf));
 }
 
 /// Decodes one compressed argument at the start of `bytes`; returns it and its length.
 /// Other values are validated like [`VariantRef::parse_prefix_with`].
 pub fn decode<'a>(bytes: &'a [u8], options: &ParseOptions) -> Result<(RpcValue<'a>, usize), Error> {
+    decode_at(bytes, 0, options)
+}
+
+/// [`decode`] for bytes at absolute offset `base` of a larger buffer (a packet): offsets
+/// in errors and in the value count from the start of that buffer.
+pub fn decode_at<'a>(
+    bytes: &'a [u8],
+    base: usize,
+    options: &ParseOptions,
+) -> Result<(RpcValue<'a>, usize), Error> {
     let Some(&meta) = bytes.first() else {
-        return Err(Error::new(ErrorKind::UnexpectedEnd, 0));
+        return Err(Error::new(ErrorKind::UnexpectedEnd, base));
     };
     let ty = meta & TYPE_MASK;
     if ty == VariantType::Bool as u8 {
         return Ok((RpcValue::Bool(meta & BOOL_TRUE != 0), 1));
     }
     if ty == VariantType::Int as u8 {
-        let mode = meta >> MODE_SHIFT;
-        let size = 1usize << mode;
-        let field = bytes
-            .get(1..1 + size)
-            .ok_or(Error::new(ErrorKind::UnexpectedEnd, 1))?;
-        let mut wide = [0u8; 8];
-        if let Some(dst) = wide.get_mut(..size) {
-            dst.copy_from_slice(field);
-        }
-        // Sign-extend from `size` bytes.
-        let shift = 64 - (8u32 << mode);
-        let value = (i64::from_le_bytes(wide) << shift) >> shift;
-        return Ok((RpcValue::Int(value), 1 + size));
+        return match int_at(bytes, meta) {
+            Some((value, len)) => Ok((RpcValue::Int(value), len)),
+            None => Err(Error::new(ErrorKind::UnexpectedEnd, base + 1)),
+        };
     }
     if ty >= VariantType::count(Dialect::Godot4) {
-        return Err(Error::new(ErrorKind::UnknownType(ty), 0));
+        return Err(Error::new(ErrorKind::UnknownType(ty), base));
     }
-    let (value, len) = VariantRef::parse_prefix_with(bytes, Dialect::Godot4, options)?;
+    let (value, len) = VariantRef::parse_prefix_at(bytes, base, Dialect::Godot4, options)?;
     Ok((RpcValue::Value(value), len))
+}
+
+/// A compressed int whose meta byte is `meta`: its value and length, or `None` when
+/// `bytes` ends inside it.
+fn int_at(bytes: &[u8], meta: u8) -> Option<(i64, usize)> {
+    let mode = meta >> MODE_SHIFT;
+    let size = 1usize << mode;
+    let field = bytes.get(1..1 + size)?;
+    let mut wide = [0u8; 8];
+    wide.get_mut(..size)?.copy_from_slice(field);
+    // Sign-extend from `size` bytes.
+    let shift = 64 - (8u32 << mode);
+    Some(((i64::from_le_bytes(wide) << shift) >> shift, 1 + size))
+}
+
+/// Splits the first argument off `data` that [`decode_at`] already validated (at
+/// absolute `offset`), without validating it again. Returns `None` only when `data` is
+/// empty or (impossible after validation) cut short.
+pub(crate) fn split_trusted(data: &[u8], offset: usize) -> Option<(RpcValue<'_>, &[u8])> {
+    let &meta = data.first()?;
+    let ty = meta & TYPE_MASK;
+    let (value, len) = if ty == VariantType::Bool as u8 {
+        (RpcValue::Bool(meta & BOOL_TRUE != 0), 1)
+    } else if ty == VariantType::Int as u8 {
+        let (n, len) = int_at(data, meta)?;
+        (RpcValue::Int(n), len)
+    } else {
+        let (value, rest) = VariantRef::split_trusted(data, offset, Dialect::Godot4);
+        (RpcValue::Value(value), data.len() - rest.len())
+    };
+    Some((value, data.get(len..)?))
+}
+
+/// Whether `value`'s bytes are what [`encode`] writes for it: a compressed bool is `0x01`
+/// or `0x81`, a compressed int uses the smallest width. The engine reads other forms (a
+/// wider int, garbage in a bool's spare bits) but never writes them.
+pub(crate) fn is_canonical(bytes: &[u8]) -> bool {
+    let Some(&meta) = bytes.first() else {
+        return false;
+    };
+    let ty = meta & TYPE_MASK;
+    if ty == VariantType::Bool as u8 {
+        return meta & !BOOL_TRUE == ty;
+    }
+    if ty == VariantType::Int as u8 {
+        let Some((n, len)) = int_at(bytes, meta) else {
+            return false;
+        };
+        let mut out = [0u8; 9];
+        return encoded_int(n, &mut out) == bytes.get(..len).unwrap_or(&[]);
+    }
+    true
+}
+
+/// `value`'s compressed int bytes, written into `out`; returns the used part.
+fn encoded_int(value: i64, out: &mut [u8; 9]) -> &[u8] {
+    let meta = |mode: u8| VariantType::Int as u8 | mode << MODE_SHIFT;
+    let (mode, len) = if i8::try_from(value).is_ok() {
+        (0, 1)
+    } else if i16::try_from(value).is_ok() {
+        (1, 2)
+    } else if i32::try_from(value).is_ok() {
+        (2, 4)
+    } else {
+        (3, 8)
+    };
+    let [m, rest @ ..] = out;
+    *m = meta(mode);
+    rest.copy_from_slice(&value.to_le_bytes());
+    out.get(..1 + len).unwrap_or(&[])
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ mod json;
 mod json_plain;
 mod json_read;
 mod layers;
+mod multiplayer;
 mod malformed;
 mod multi_value;
 mod oracle;
