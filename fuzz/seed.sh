@@ -154,3 +154,20 @@ for engine in g32 g36 g4; do
   done
 done
 echo "seeded gcpf and gdec with $g container files (fuzz/corpus/gcpf, fuzz/corpus/gdec)"
+
+# multiplayer: every distinct packet of the SceneMultiplayer captures, with config byte
+# 0x02 (strict: they re-encode byte for byte) and 0x00.
+mkdir -p corpus/multiplayer
+python3 - "$fixtures/multiplayer/captures" corpus/multiplayer <<'PY'
+import hashlib, json, pathlib, sys
+src, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+for capture in sorted(src.glob("*.jsonl")):
+    for line in capture.read_text().splitlines():
+        row = json.loads(line)
+        if row.get("kind") not in ("packet", "ws") or "hex" not in row or row.get("note"):
+            continue
+        packet = bytes.fromhex(row["hex"])
+        for config in (b"\x02", b"\x00"):
+            data = config + packet
+            (out / hashlib.sha1(data).hexdigest()[:16]).write_bytes(data)
+PY

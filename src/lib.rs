@@ -87,13 +87,13 @@ pub mod edit;
 #[cfg(feature = "alloc")]
 mod format;
 pub mod frame;
-#[cfg(feature = "multiplayer")]
-pub mod multiplayer;
 #[cfg(all(
     feature = "alloc",
     any(feature = "glam", feature = "mint", feature = "bytemuck")
 ))]
 pub mod interop;
+#[cfg(feature = "multiplayer")]
+pub mod multiplayer;
 #[cfg(feature = "alloc")]
 mod owned;
 mod read;

@@ -191,10 +191,12 @@ impl<'a> RemoteCall<'a> {
             let argc = a.u8().map_err(|e| e.shifted(header_end))?;
             let start = header_end + 1;
             let rest = area.get(1..).unwrap_or(&[]);
-            let (values, len) =
-                Values::parse(rest, start, Some(usize::from(argc)), options)?;
+            let (values, len) = Values::parse(rest, start, Some(usize::from(argc)), options)?;
             if len != rest.len() {
-                return Err(PacketError::new(PacketErrorKind::TrailingBytes, start + len));
+                return Err(PacketError::new(
+                    PacketErrorKind::TrailingBytes,
+                    start + len,
+                ));
             }
             Args::Values(values)
         };
@@ -259,7 +261,11 @@ impl<'a> RemoteCall<'a> {
 fn header_byte(node: IdWidth, method: IdWidth, byte_only: bool) -> u8 {
     Command::RemoteCall as u8
         | node.code() << NODE_WIDTH_SHIFT
-        | if method == IdWidth::U16 { METHOD_WIDTH_BIT } else { 0 }
+        | if method == IdWidth::U16 {
+            METHOD_WIDTH_BIT
+        } else {
+            0
+        }
         | if byte_only { BYTE_ONLY_BIT } else { 0 }
 }
 

@@ -87,6 +87,9 @@ pub(crate) fn c_string(bytes: &[u8], at: usize, allow_empty: bool) -> Result<&st
         return Err(bad);
     }
     core::str::from_utf8(text).map_err(|e| {
-        PacketError::new(PacketErrorKind::InvalidUtf8, at.saturating_add(e.valid_up_to()))
+        PacketError::new(
+            PacketErrorKind::InvalidUtf8,
+            at.saturating_add(e.valid_up_to()),
+        )
     })
 }

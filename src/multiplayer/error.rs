@@ -138,26 +138,42 @@ impl fmt::Display for PacketError {
                 write!(f, "bytes left after the packet's last field, at byte {at}")
             }
             PacketErrorKind::UnknownFlags(b) => {
-                write!(f, "command byte {b:#04x} sets a bit its command does not define")
+                write!(
+                    f,
+                    "command byte {b:#04x} sets a bit its command does not define"
+                )
             }
             PacketErrorKind::BadNodeIdWidth => {
                 f.write_str("remote call with node-id width 3 (the engine refuses it)")
             }
             PacketErrorKind::UnknownSysCommand(c) => write!(f, "unknown SYS command {c}"),
-            PacketErrorKind::BadLength => write!(f, "packet of {at} bytes has the wrong size for its command"),
+            PacketErrorKind::BadLength => {
+                write!(f, "packet of {at} bytes has the wrong size for its command")
+            }
             PacketErrorKind::BadPathOffset => write!(f, "path offset out of range, at byte {at}"),
             PacketErrorKind::BadString => {
-                write!(f, "path or name at byte {at} is empty, unterminated or holds a NUL")
+                write!(
+                    f,
+                    "path or name at byte {at} is empty, unterminated or holds a NUL"
+                )
             }
             PacketErrorKind::InvalidUtf8 => write!(f, "invalid UTF-8 at byte {at}"),
             PacketErrorKind::BadChecksum => {
-                write!(f, "path checksum at byte {at} is not 32 lowercase hex digits and a NUL")
+                write!(
+                    f,
+                    "path checksum at byte {at} is not 32 lowercase hex digits and a NUL"
+                )
             }
             PacketErrorKind::BadFlagByte => write!(f, "flag byte at {at} is neither 0 nor 1"),
             PacketErrorKind::SizeMismatch => {
-                write!(f, "size field disagrees with the values it holds, at byte {at}")
+                write!(
+                    f,
+                    "size field disagrees with the values it holds, at byte {at}"
+                )
             }
-            PacketErrorKind::BadIndexMask => write!(f, "delta index mask at byte {at} is empty or too large"),
+            PacketErrorKind::BadIndexMask => {
+                write!(f, "delta index mask at byte {at} is empty or too large")
+            }
             PacketErrorKind::NestedRelay => write!(f, "relay wraps a SYS packet, at byte {at}"),
             PacketErrorKind::Value(e) => write!(f, "argument does not decode: {e}"),
         }

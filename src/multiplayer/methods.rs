@@ -68,6 +68,19 @@ impl MethodTable {
         }
     }
 
+    /// The table for a node whose RPC methods all come from its script (`@rpc`), the usual
+    /// case: `MethodTable::new` with no node-level methods.
+    ///
+    /// ```
+    /// use gdvariant::multiplayer::MethodTable;
+    ///
+    /// let table = MethodTable::script(["echo_reply", "echo"]);
+    /// assert_eq!((table.id("echo"), table.id("echo_reply")), (Some(0), Some(1)));
+    /// ```
+    pub fn script<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Self {
+        Self::new(core::iter::empty::<&str>(), names)
+    }
+
     /// The id of `name`: a script method's index, or a node-level method's index with
     /// [`NODE_LEVEL`]. Node-level names are searched first, as the engine does. O(log n).
     pub fn id(&self, name: &str) -> Option<u16> {
@@ -94,7 +107,11 @@ impl MethodTable {
 
     /// Every method and its id, node-level ones first.
     pub fn iter(&self) -> impl Iterator<Item = (&str, u16)> + '_ {
-        let node = self.node.iter().zip(0u16..).map(|(n, i)| (n.as_str(), i | NODE_LEVEL));
+        let node = self
+            .node
+            .iter()
+            .zip(0u16..)
+            .map(|(n, i)| (n.as_str(), i | NODE_LEVEL));
         let script = self.script.iter().zip(0u16..).map(|(n, i)| (n.as_str(), i));
         node.chain(script)
     }

@@ -23,7 +23,7 @@
 //! ```
 //! use gdvariant::multiplayer::{write_call, MethodTable, NodeTarget, Packet};
 //!
-//! let methods = MethodTable::new::<&str, _>([], ["echo", "echo_reply"]);
+//! let methods = MethodTable::script(["echo", "echo_reply"]);
 //! let mut out = Vec::new();
 //! write_call(&mut out, NodeTarget::cached(1), methods.id("echo_reply").unwrap(), |args| {
 //!     args.int(42).bool(true);
@@ -57,8 +57,7 @@ pub mod websocket;
 
 pub use self::cache::{CacheError, CacheLimits, Outgoing, PathCache};
 pub use self::call::{
-    write_call, write_call_bytes, write_call_with_args_of, Args, IdWidth, NodeTarget,
-    RemoteCall,
+    write_call, write_call_bytes, write_call_with_args_of, Args, IdWidth, NodeTarget, RemoteCall,
 };
 pub use self::error::{PacketError, PacketErrorKind, WriteError};
 pub use self::methods::{MethodTable, NODE_LEVEL};

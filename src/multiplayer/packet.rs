@@ -172,9 +172,12 @@ impl<'a> Packet<'a> {
     /// For a relay, its inner packet (validated when the relay was read).
     pub fn relayed(&self) -> Option<(super::PeerId, Packet<'a>)> {
         match self {
-            Packet::Sys(Sys::Relay { peer, inner }) => Packet::parse_with(inner, &PacketOptions {
-                values: ParseOptions::new(),
-            })
+            Packet::Sys(Sys::Relay { peer, inner }) => Packet::parse_with(
+                inner,
+                &PacketOptions {
+                    values: ParseOptions::new(),
+                },
+            )
             .ok()
             .map(|p| (*peer, p)),
             _ => None,
@@ -224,7 +227,7 @@ impl fmt::Display for Packet<'_> {
                 write!(f, " method={}", call.method())?;
                 match call.args() {
                     Args::Values(v) => write!(f, " args=[{v}]"),
-                    Args::Bytes(b) if b.is_empty() => f.write_str(" args=[]"),
+                    Args::Bytes([]) => f.write_str(" args=[]"),
                     Args::Bytes(b) => write!(f, " bytes={}", Hex(b)),
                 }
             }
@@ -269,7 +272,7 @@ impl fmt::Display for Packet<'_> {
                 }
                 Ok(())
             }
-            Packet::Sys(Sys::Auth(data)) if data.is_empty() => f.write_str("auth done"),
+            Packet::Sys(Sys::Auth([])) => f.write_str("auth done"),
             Packet::Sys(Sys::Auth(data)) => write!(f, "auth {}", Hex(data)),
             Packet::Sys(Sys::AddPeer(p)) => write!(f, "add_peer {p}"),
             Packet::Sys(Sys::RemovePeer(p)) => write!(f, "remove_peer {p}"),

@@ -57,7 +57,7 @@ impl<'a> SimplifyPath<'a> {
     /// ```
     /// use gdvariant::multiplayer::{MethodTable, Packet, SimplifyPath};
     ///
-    /// let methods = MethodTable::new(&[], &["echo", "echo_reply"]);
+    /// let methods = MethodTable::script(["echo", "echo_reply"]);
     /// let checksum = methods.checksum();
     /// let mut out = Vec::new();
     /// SimplifyPath { checksum: &checksum, id: 1, path: "Echo" }.encode(&mut out)?;
@@ -67,7 +67,11 @@ impl<'a> SimplifyPath<'a> {
     /// ```
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), WriteError> {
         let hex = self.checksum.as_bytes();
-        if hex.len() != 32 || !hex.iter().all(|d| d.is_ascii_digit() || (b'a'..=b'f').contains(d)) {
+        if hex.len() != 32
+            || !hex
+                .iter()
+                .all(|d| d.is_ascii_digit() || (b'a'..=b'f').contains(d))
+        {
             return Err(WriteError::BadChecksum);
         }
         if self.path.is_empty() || self.path.contains('\0') {
@@ -104,7 +108,10 @@ impl ConfirmPath {
             1 => true,
             _ => return Err(PacketError::new(PacketErrorKind::BadFlagByte, 1)),
         };
-        Ok(ConfirmPath { valid, id: c.u32()? })
+        Ok(ConfirmPath {
+            valid,
+            id: c.u32()?,
+        })
     }
 
     /// Appends the packet (6 bytes).

@@ -56,7 +56,7 @@ impl<'a> Spawn<'a> {
         let name_len = usize::try_from(c.u32()?)
             .map_err(|_| PacketError::new(PacketErrorKind::Truncated, name_at))?;
         let sync_ids = c
-            .take(count.checked_mul(4).unwrap_or(usize::MAX))
+            .take(count.saturating_mul(4))
             .map_err(|_| PacketError::new(PacketErrorKind::Truncated, count_at))?;
         let at = c.pos();
         let name = c
@@ -90,7 +90,7 @@ impl<'a> Spawn<'a> {
     pub fn sync_ids(&self) -> impl ExactSizeIterator<Item = u32> + 'a {
         self.sync_ids
             .chunks_exact(4)
-            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .map(|w| u32::from_le_bytes(w.try_into().unwrap_or([0; 4])))
     }
 
     /// Appends the packet: the same bytes for anything the engine wrote.
@@ -113,7 +113,11 @@ fn write_spawn(out: &mut Vec<u8>, spawn: &Spawn<'_>, sync_ids: &[u32]) -> Result
     let count = u32::try_from(sync_ids.len()).map_err(|_| too_large(sync_ids.len()))?;
     out.extend_from_slice(&count.to_le_bytes());
     let name_len = spawn.name.len() + 1;
-    out.extend_from_slice(&u32::try_from(name_len).map_err(|_| too_large(name_len))?.to_le_bytes());
+    out.extend_from_slice(
+        &u32::try_from(name_len)
+            .map_err(|_| too_large(name_len))?
+            .to_le_bytes(),
+    );
     for id in sync_ids {
         out.extend_from_slice(&id.to_le_bytes());
     }
@@ -271,7 +275,10 @@ fn check_entries(
         let at = c.pos();
         if entries.len() - at <= header {
             // The engine stops reading here: what is left is never looked at.
-            return Err(PacketError::new(PacketErrorKind::TrailingBytes, offset + at));
+            return Err(PacketError::new(
+                PacketErrorKind::TrailingBytes,
+                offset + at,
+            ));
         }
         let shift = |e: PacketError| e.shifted(offset);
         c.u32().map_err(shift)?;
@@ -280,14 +287,19 @@ fn check_entries(
         let (start, body) = c.sized().map_err(shift)?;
         let expected = if delta {
             if mask == 0 {
-                return Err(PacketError::new(PacketErrorKind::BadIndexMask, offset + mask_at));
+                return Err(PacketError::new(
+                    PacketErrorKind::BadIndexMask,
+                    offset + mask_at,
+                ));
             }
             Some(mask.count_ones() as usize)
         } else {
             None
         };
         Values::parse_exact(body, offset + start, expected, options).map_err(|e| {
-            if e.kind() == PacketErrorKind::SizeMismatch || e.offset() >= offset + start + body.len() {
+            if e.kind() == PacketErrorKind::SizeMismatch
+                || e.offset() >= offset + start + body.len()
+            {
                 PacketError::new(PacketErrorKind::SizeMismatch, offset + at)
             } else {
                 e

@@ -69,7 +69,10 @@ impl<'a> Sys<'a> {
                     Some(_) => Ok(Sys::Relay { peer, inner }),
                 }
             }
-            other => Err(PacketError::new(PacketErrorKind::UnknownSysCommand(other), 1)),
+            other => Err(PacketError::new(
+                PacketErrorKind::UnknownSysCommand(other),
+                1,
+            )),
         }
     }
 

@@ -24,7 +24,7 @@ use crate::write::{BuildError, Builder};
 /// // rpc_id(1, "two", 7, true) on a cached node 2, method 6: argc 2, int 7, bool true.
 /// let packet = Packet::parse(&[0x00, 0x02, 0x06, 0x02, 0x02, 0x07, 0x81])?;
 /// let Packet::RemoteCall(call) = packet else { unreachable!() };
-/// let args: Vec<_> = call.args().iter().collect();
+/// let args: Vec<_> = call.args().values().unwrap().iter().collect();
 /// assert!(matches!(args[..], [RpcValue::Int(7), RpcValue::Bool(true)]));
 /// # Ok::<(), gdvariant::multiplayer::PacketError>(())
 /// ```

@@ -40,7 +40,13 @@ fn hex(s: &str) -> Vec<u8> {
 fn packets(rows: &[Value]) -> Vec<(u64, &Value, Vec<u8>)> {
     rows.iter()
         .filter(|r| r["kind"] == "packet")
-        .map(|r| (r["seq"].as_u64().unwrap(), r, hex(r["hex"].as_str().unwrap())))
+        .map(|r| {
+            (
+                r["seq"].as_u64().unwrap(),
+                r,
+                hex(r["hex"].as_str().unwrap()),
+            )
+        })
         .collect()
 }
 
@@ -48,7 +54,15 @@ fn packets(rows: &[Value]) -> Vec<(u64, &Value, Vec<u8>)> {
 fn echo_methods() -> MethodTable {
     MethodTable::new(
         ["node_level"],
-        ["Zeta", "_private", "bytes_only", "many", "one", "ping", "two"],
+        [
+            "Zeta",
+            "_private",
+            "bytes_only",
+            "many",
+            "one",
+            "ping",
+            "two",
+        ],
     )
 }
 
@@ -61,26 +75,28 @@ fn kind(p: &Packet<'_>) -> String {
                 NodeTarget::Path(_) => "path".into(),
             };
             let args = match c.args() {
-                Args::Bytes(b) if b.is_empty() => "no-args",
+                Args::Bytes([]) => "no-args",
                 Args::Bytes(_) => "byte-only",
                 Args::Values(_) => "values",
             };
             format!("call/{node}/method-{:?}/{args}", c.method_width())
         }
         Packet::Spawn(s) if s.argument().is_some() => "spawn/custom".into(),
-        Packet::Sys(Sys::Auth(d)) if d.is_empty() => "auth/done".into(),
+        Packet::Sys(Sys::Auth([])) => "auth/done".into(),
         Packet::Sys(Sys::Relay { .. }) => {
             let (_, inner) = p.relayed().unwrap();
             format!("relay/{}", kind(&inner))
         }
-        other => format!("{:?}", other.command()).to_lowercase()
-            + match other {
-                Packet::Delta(_) => "/delta",
-                Packet::Sys(Sys::Auth(_)) => "/auth",
-                Packet::Sys(Sys::AddPeer(_)) => "/add",
-                Packet::Sys(Sys::RemovePeer(_)) => "/remove",
-                _ => "",
-            },
+        other => {
+            format!("{:?}", other.command()).to_lowercase()
+                + match other {
+                    Packet::Delta(_) => "/delta",
+                    Packet::Sys(Sys::Auth(_)) => "/auth",
+                    Packet::Sys(Sys::AddPeer(_)) => "/add",
+                    Packet::Sys(Sys::RemovePeer(_)) => "/remove",
+                    _ => "",
+                }
+        }
     }
 }
 
@@ -108,7 +124,11 @@ fn every_captured_packet_decodes_and_reencodes_to_the_same_bytes() {
         for (seq, bytes) in list {
             let packet = Packet::parse_with(&bytes, &strict)
                 .unwrap_or_else(|e| panic!("{name} seq {seq}: {e} ({bytes:02x?})"));
-            assert_eq!(packet.to_vec().unwrap(), bytes, "{name} seq {seq}: {packet}");
+            assert_eq!(
+                packet.to_vec().unwrap(),
+                bytes,
+                "{name} seq {seq}: {packet}"
+            );
             // One line per packet, for logs.
             assert!(!packet.to_string().contains('\n'), "{packet}");
             *kinds.entry(kind(&packet)).or_default() += 1;
@@ -141,8 +161,14 @@ fn every_captured_packet_decodes_and_reencodes_to_the_same_bytes() {
         "sys/auth",
         "sys/remove",
     ];
-    let missing: Vec<_> = expected.iter().filter(|k| !kinds.contains_key(**k)).collect();
-    assert!(missing.is_empty(), "not covered: {missing:?}; seen {kinds:#?}");
+    let missing: Vec<_> = expected
+        .iter()
+        .filter(|k| !kinds.contains_key(**k))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not covered: {missing:?}; seen {kinds:#?}"
+    );
     assert!(total > 2700, "{total}");
 }
 
@@ -151,7 +177,7 @@ fn args_text(args: Args<'_>) -> String {
     let mut out = Vec::new();
     let mut array = Builder::new(&mut out, Dialect::Godot4).array().unwrap();
     match args {
-        Args::Bytes(b) if b.is_empty() => {}
+        Args::Bytes([]) => {}
         Args::Bytes(b) => array.push().packed_bytes(b).unwrap(),
         Args::Values(values) => {
             for v in values.iter() {
@@ -164,7 +190,9 @@ fn args_text(args: Args<'_>) -> String {
         }
     }
     array.finish().unwrap();
-    VariantRef::parse(&out, Dialect::Godot4).unwrap().to_string()
+    VariantRef::parse(&out, Dialect::Godot4)
+        .unwrap()
+        .to_string()
 }
 
 /// Every call a receiver ran matches the packet it came in: the method named by its id
@@ -177,7 +205,12 @@ fn captured_calls_decode_to_what_the_engine_ran() {
         let names: BTreeMap<i64, String> = rows
             .iter()
             .filter(|r| r["kind"] == "packet")
-            .map(|r| (r["from"].as_i64().unwrap(), r["from_name"].as_str().unwrap().into()))
+            .map(|r| {
+                (
+                    r["from"].as_i64().unwrap(),
+                    r["from_name"].as_str().unwrap().into(),
+                )
+            })
             .collect();
         // The calls each receiver got, in order (relayed ones unwrapped).
         let mut queues: BTreeMap<String, VecDeque<(u64, Vec<u8>)>> = BTreeMap::new();
@@ -208,7 +241,10 @@ fn captured_calls_decode_to_what_the_engine_ran() {
         }
         let mut matched = 0;
         let mut rejected = 0;
-        for event in rows.iter().filter(|r| r["kind"] == "event" && r["what"] == "rpc") {
+        for event in rows
+            .iter()
+            .filter(|r| r["kind"] == "event" && r["what"] == "rpc")
+        {
             let at = event["at"].as_str().unwrap();
             let ran = event["data"]["method"].as_str().unwrap();
             let queue = queues.get_mut(at).unwrap();
@@ -249,12 +285,17 @@ fn captured_calls_decode_to_what_the_engine_ran() {
 fn simplify_path_checksums_match_the_method_table() {
     let echo = echo_methods().checksum();
     // The extra nodes of `--wide` have echo.gd's methods but no node-level one.
-    let wide = MethodTable::new::<&str, _>(
-        [],
-        ["Zeta", "_private", "bytes_only", "many", "one", "ping", "two"],
-    )
+    let wide = MethodTable::script([
+        "Zeta",
+        "_private",
+        "bytes_only",
+        "many",
+        "one",
+        "ping",
+        "two",
+    ])
     .checksum();
-    let none = MethodTable::new::<&str, &str>([], []).checksum();
+    let none = MethodTable::script::<&str>([]).checksum();
     assert_eq!(none, "d41d8cd98f00b204e9800998ecf8427e");
     let mut seen = BTreeSet::new();
     for name in CAPTURES {
@@ -274,7 +315,10 @@ fn simplify_path_checksums_match_the_method_table() {
             }
         }
     }
-    assert!(seen.contains("Echo") && seen.contains("Spawner"), "{seen:?}");
+    assert!(
+        seen.contains("Echo") && seen.contains("Spawner"),
+        "{seen:?}"
+    );
     assert_eq!(echo_methods().id("node_level"), Some(NODE_LEVEL));
 }
 
@@ -299,12 +343,19 @@ fn spawns_and_deltas_carry_what_the_receivers_reported() {
         let d = &event["data"];
         let state = format!("{}, {}", d["position"].as_str().unwrap(), d["hp"]);
         assert!(
-            spawns.iter().any(|(n, s)| n == d["name"].as_str().unwrap() && *s == state),
+            spawns
+                .iter()
+                .any(|(n, s)| n == d["name"].as_str().unwrap() && *s == state),
             "{d} in {spawns:?}"
         );
     }
     // The first delta to a peer carries both watched properties (hp, label).
-    assert!(deltas.iter().any(|(m, s)| *m == 0b11 && s == "100, \"new\""), "{deltas:?}");
+    assert!(
+        deltas
+            .iter()
+            .any(|(m, s)| *m == 0b11 && s == "100, \"new\""),
+        "{deltas:?}"
+    );
 }
 
 #[test]
@@ -343,25 +394,61 @@ fn malformed_packets_get_their_kind_and_offset() {
             6,
         ),
         // argc 1 and a byte after the value.
-        (b"\x00\x01\x02\x01\x02\x07\x09", PacketErrorKind::TrailingBytes, 6),
+        (
+            b"\x00\x01\x02\x01\x02\x07\x09",
+            PacketErrorKind::TrailingBytes,
+            6,
+        ),
         // path offset inside the header, past the end.
-        (b"\x20\x02\x00\x00\x80\x04\x00Echo\0", PacketErrorKind::BadPathOffset, 1),
-        (b"\x20\x40\x00\x00\x80\x04Echo\0", PacketErrorKind::BadPathOffset, 1),
+        (
+            b"\x20\x02\x00\x00\x80\x04\x00Echo\0",
+            PacketErrorKind::BadPathOffset,
+            1,
+        ),
+        (
+            b"\x20\x40\x00\x00\x80\x04Echo\0",
+            PacketErrorKind::BadPathOffset,
+            1,
+        ),
         // path without its NUL, path with a NUL inside.
-        (b"\x20\x09\x00\x00\x80\x04\x01\x02\x07Echo", PacketErrorKind::BadString, 9),
-        (b"\x20\x09\x00\x00\x80\x04\x01\x02\x07Ec\0o\0", PacketErrorKind::BadString, 9),
-        (b"\x20\x09\x00\x00\x80\x04\x01\x02\x07Ec\xffo\0", PacketErrorKind::InvalidUtf8, 11),
+        (
+            b"\x20\x09\x00\x00\x80\x04\x01\x02\x07Echo",
+            PacketErrorKind::BadString,
+            9,
+        ),
+        (
+            b"\x20\x09\x00\x00\x80\x04\x01\x02\x07Ec\0o\0",
+            PacketErrorKind::BadString,
+            9,
+        ),
+        (
+            b"\x20\x09\x00\x00\x80\x04\x01\x02\x07Ec\xffo\0",
+            PacketErrorKind::InvalidUtf8,
+            11,
+        ),
         (b"\x02\x01\x01\x00\x00", PacketErrorKind::BadLength, 5),
         (b"\x02\x02\x01\x00\x00\x00", PacketErrorKind::BadFlagByte, 1),
         (b"\x03", PacketErrorKind::Truncated, 1),
         (b"\x13\x01", PacketErrorKind::UnknownFlags(0x13), 0),
         (b"\x05\x01\x00\x00", PacketErrorKind::BadLength, 4),
-        (b"\x07\x04\x01\x00\x00\x00", PacketErrorKind::UnknownSysCommand(4), 1),
+        (
+            b"\x07\x04\x01\x00\x00\x00",
+            PacketErrorKind::UnknownSysCommand(4),
+            1,
+        ),
         (b"\x07\x01\x01\x00\x00", PacketErrorKind::BadLength, 5),
         (b"\x07\x03\x01\x00\x00\x00", PacketErrorKind::Truncated, 6),
-        (b"\x07\x03\x01\x00\x00\x00\x07\x00", PacketErrorKind::NestedRelay, 6),
+        (
+            b"\x07\x03\x01\x00\x00\x00\x07\x00",
+            PacketErrorKind::NestedRelay,
+            6,
+        ),
         // A relayed call cut short: the offset is the outer packet's.
-        (b"\x07\x03\x02\x00\x00\x00\x00\x01", PacketErrorKind::Truncated, 8),
+        (
+            b"\x07\x03\x02\x00\x00\x00\x00\x01",
+            PacketErrorKind::Truncated,
+            8,
+        ),
         // Delta: empty mask; mask names 2 values, size holds 1.
         (
             b"\x16\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x05",
@@ -374,11 +461,19 @@ fn malformed_packets_get_their_kind_and_offset() {
             1,
         ),
         // Sync: an entry's size past the end.
-        (b"\x06\x01\x00\x01\x00\x00\x00\x09\x00\x00\x00\x02\x05", PacketErrorKind::Truncated, 7),
+        (
+            b"\x06\x01\x00\x01\x00\x00\x00\x09\x00\x00\x00\x02\x05",
+            PacketErrorKind::Truncated,
+            7,
+        ),
     ];
     for (bytes, kind, offset) in cases {
         let e = Packet::parse(bytes).unwrap_err();
-        assert_eq!((e.kind(), e.offset()), (*kind, *offset), "{bytes:02x?}: {e}");
+        assert_eq!(
+            (e.kind(), e.offset()),
+            (*kind, *offset),
+            "{bytes:02x?}: {e}"
+        );
     }
     // A value error keeps the value reader's kind, at the packet's offset: a full object
     // is refused by default (the engine's allow_object_decoding = false).

@@ -1,0 +1,1 @@
+//! (The WebSocket transport lands here.)
