@@ -22,9 +22,9 @@
 use std::collections::BTreeMap;
 
 use gdvariant::multiplayer::{
-    write_call_with_args_of, write_relay_header, CacheError, CacheLimits, ConfirmPath,
-    MethodTable, Packet, PacketError, PacketOptions, PathCache, PeerId, RemoteCall,
-    SimplifyPath, Sys, WriteError,
+    write_call_with_args_of, write_relay_header, CacheError, CacheLimits, ConfirmPath, MethodTable,
+    Packet, PacketError, PacketOptions, PathCache, PeerId, RemoteCall, SimplifyPath, Sys,
+    WriteError,
 };
 
 /// The one node: its path under the multiplayer root, and our path-cache id for it.
@@ -145,7 +145,12 @@ impl Hub {
     }
 
     /// Runs a packet addressed to the server (directly or relayed to everyone).
-    fn run(&mut self, from: PeerId, packet: &Packet<'_>, out: &mut Vec<Send>) -> Result<(), HubError> {
+    fn run(
+        &mut self,
+        from: PeerId,
+        packet: &Packet<'_>,
+        out: &mut Vec<Send>,
+    ) -> Result<(), HubError> {
         let Some(cache) = self.peers.get_mut(&from) else {
             return Ok(());
         };
@@ -178,7 +183,12 @@ impl Hub {
     }
 
     /// Answers `echo(args…)` with `echo_reply(args…)`.
-    fn reply(&mut self, to: PeerId, call: &RemoteCall<'_>, out: &mut Vec<Send>) -> Result<(), HubError> {
+    fn reply(
+        &mut self,
+        to: PeerId,
+        call: &RemoteCall<'_>,
+        out: &mut Vec<Send>,
+    ) -> Result<(), HubError> {
         let Some(cache) = self.peers.get_mut(&to) else {
             return Ok(());
         };
@@ -202,7 +212,13 @@ impl Hub {
 
     /// A client's relay: `dest > 0` one peer; otherwise everyone but the sender and
     /// `-dest`, and the server itself unless `dest == -1`.
-    fn relay(&mut self, from: PeerId, dest: PeerId, inner: &[u8], out: &mut Vec<Send>) -> Result<(), HubError> {
+    fn relay(
+        &mut self,
+        from: PeerId,
+        dest: PeerId,
+        inner: &[u8],
+        out: &mut Vec<Send>,
+    ) -> Result<(), HubError> {
         let forward = |to: PeerId, out: &mut Vec<Send>| {
             let mut packet = Vec::with_capacity(6 + inner.len());
             write_relay_header(&mut packet, from);
