@@ -134,7 +134,7 @@ impl Hub {
         let line = log.then(|| format!("from {from}: {packet}"));
         match packet {
             Packet::Sys(Sys::Relay { peer, inner }) => self.relay(from, peer, inner, out)?,
-            Packet::Sys(Sys::Auth(data)) if data.is_empty() => {}
+            Packet::Sys(Sys::Auth([])) => {}
             Packet::Sys(Sys::Auth(_)) => return Err(HubError::Protocol("authentication data")),
             Packet::Sys(Sys::AddPeer(_)) => return Err(HubError::Protocol("ADD_PEER")),
             Packet::Sys(Sys::RemovePeer(_)) => return Err(HubError::Protocol("DEL_PEER")),
@@ -155,18 +155,16 @@ impl Hub {
             return Ok(());
         };
         match packet {
-            Packet::SimplifyPath(p) => {
-                // The engine caches and confirms paths to nodes it has, and only those.
-                if p.path == ECHO_PATH {
-                    cache.on_simplify(p)?;
-                    let mut reply = Vec::with_capacity(6);
-                    ConfirmPath {
-                        valid: p.checksum == self.checksum,
-                        id: p.id,
-                    }
-                    .encode(&mut reply);
-                    out.push((from, reply));
+            // The engine caches and confirms paths to nodes it has, and only those.
+            Packet::SimplifyPath(p) if p.path == ECHO_PATH => {
+                cache.on_simplify(p)?;
+                let mut reply = Vec::with_capacity(6);
+                ConfirmPath {
+                    valid: p.checksum == self.checksum,
+                    id: p.id,
                 }
+                .encode(&mut reply);
+                out.push((from, reply));
             }
             Packet::ConfirmPath(c) => cache.on_confirm(c)?,
             Packet::RemoteCall(call) => {

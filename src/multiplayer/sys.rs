@@ -14,8 +14,9 @@ use super::cursor::Cursor;
 use super::error::{PacketError, PacketErrorKind, WriteError};
 use super::{Command, PeerId};
 
-/// A SYS packet.
+/// A SYS packet. `#[non_exhaustive]`: a later engine may add SYS commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Sys<'a> {
     /// Authentication data for the receiver's `auth_callback`; empty: the sender has
     /// called `complete_auth`.
