@@ -11,7 +11,7 @@ use gdvariant::multiplayer::{
     write_call, CacheError, CacheLimits, MethodTable, NodeTarget, Packet, PacketErrorKind,
     SimplifyPath,
 };
-use hub::{Hub, HubError, Send};
+use hub::{Hub, HubError, Outbound};
 
 const A: i32 = 1001;
 const B: i32 = 1_234_567_890;
@@ -38,7 +38,7 @@ fn echo_call(node: NodeTarget<'_>, value: i64) -> Vec<u8> {
     out
 }
 
-fn run(hub: &mut Hub, from: i32, bytes: &[u8]) -> Vec<Send> {
+fn run(hub: &mut Hub, from: i32, bytes: &[u8]) -> Vec<Outbound> {
     let mut out = Vec::new();
     let line = hub.packet(from, bytes, true, &mut out).unwrap();
     assert!(line.is_some_and(|l| !l.contains('\n')));

@@ -50,7 +50,7 @@ pub enum HubError {
 }
 
 /// One packet to send: to whom, and its bytes.
-pub type Send = (PeerId, Vec<u8>);
+pub type Outbound = (PeerId, Vec<u8>);
 
 /// Counters, for the log and the tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -103,7 +103,7 @@ impl Hub {
     }
 
     /// `peer` joined: the peer-list packets to send.
-    pub fn connect(&mut self, peer: PeerId, out: &mut Vec<Send>) {
+    pub fn connect(&mut self, peer: PeerId, out: &mut Vec<Outbound>) {
         for &other in self.peers.keys() {
             out.push((other, sys(Sys::AddPeer(peer))));
             out.push((peer, sys(Sys::AddPeer(other))));
@@ -112,7 +112,7 @@ impl Hub {
     }
 
     /// `peer` left (or was disconnected): the peer-list packets to send.
-    pub fn disconnect(&mut self, peer: PeerId, out: &mut Vec<Send>) {
+    pub fn disconnect(&mut self, peer: PeerId, out: &mut Vec<Outbound>) {
         if self.peers.remove(&peer).is_some() {
             for &other in self.peers.keys() {
                 out.push((other, sys(Sys::RemovePeer(peer))));
@@ -127,7 +127,7 @@ impl Hub {
         from: PeerId,
         bytes: &[u8],
         log: bool,
-        out: &mut Vec<Send>,
+        out: &mut Vec<Outbound>,
     ) -> Result<Option<String>, HubError> {
         let packet = Packet::parse_with(bytes, &self.options)?;
         self.counts.packets += 1;
@@ -149,7 +149,7 @@ impl Hub {
         &mut self,
         from: PeerId,
         packet: &Packet<'_>,
-        out: &mut Vec<Send>,
+        out: &mut Vec<Outbound>,
     ) -> Result<(), HubError> {
         let Some(cache) = self.peers.get_mut(&from) else {
             return Ok(());
@@ -185,7 +185,7 @@ impl Hub {
         &mut self,
         to: PeerId,
         call: &RemoteCall<'_>,
-        out: &mut Vec<Send>,
+        out: &mut Vec<Outbound>,
     ) -> Result<(), HubError> {
         let Some(cache) = self.peers.get_mut(&to) else {
             return Ok(());
@@ -215,9 +215,9 @@ impl Hub {
         from: PeerId,
         dest: PeerId,
         inner: &[u8],
-        out: &mut Vec<Send>,
+        out: &mut Vec<Outbound>,
     ) -> Result<(), HubError> {
-        let forward = |to: PeerId, out: &mut Vec<Send>| {
+        let forward = |to: PeerId, out: &mut Vec<Outbound>| {
             let mut packet = Vec::with_capacity(6 + inner.len());
             write_relay_header(&mut packet, from);
             packet.extend_from_slice(inner);
