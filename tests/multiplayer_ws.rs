@@ -644,3 +644,50 @@ async fn sender_queue_is_bounded() {
     assert_eq!(at_client.unwrap(), None);
     assert_eq!(at_server.unwrap(), None);
 }
+
+#[tokio::test]
+async fn a_peer_that_does_not_read_cannot_keep_its_writer_alive() {
+    let config = WsConfig::default()
+        .max_queued_packets(8)
+        .handshake_timeout(Duration::from_millis(500));
+    let (listener, addr) = listen(config).await;
+    let listener = std::sync::Arc::new(listener);
+    let accept = {
+        let listener = listener.clone();
+        tokio::spawn(async move { listener.accept().await })
+    };
+    let (mut tcp, _) = raw_client(addr).await;
+    let (reader, sender) = accept.await.unwrap().unwrap().spawn_writer();
+
+    // The client reads nothing: the socket buffers fill, then the queue stays full.
+    let big = Bytes::from(vec![3; 65535]);
+    let deadline = Instant::now() + LIMIT;
+    let mut full_since = None;
+    loop {
+        assert!(Instant::now() < deadline, "the queue never stayed full");
+        match sender.try_send(big.clone()) {
+            Ok(()) => full_since = None,
+            Err(WsError::QueueFull(8)) => {
+                if full_since.get_or_insert_with(Instant::now).elapsed()
+                    > Duration::from_millis(300)
+                {
+                    break;
+                }
+            }
+            Err(e) => panic!("{e}"),
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert_eq!(listener.peer_count(), 1);
+
+    // The server gives up on it: within the grace (500 ms) the writer task ends and the
+    // id is freed, though the client still reads nothing.
+    drop(reader);
+    drop(sender);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while listener.peer_count() != 0 {
+        assert!(Instant::now() < deadline, "the writer task is still alive");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    expect_eof(&mut tcp).await;
+}

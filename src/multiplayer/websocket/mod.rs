@@ -80,6 +80,7 @@
 
 mod client;
 mod peer;
+mod sender;
 mod server;
 
 use std::string::String;
@@ -90,7 +91,8 @@ use std::{fmt, io};
 pub use bytes::Bytes;
 
 pub use client::connect;
-pub use peer::{WsPeer, WsReader, WsSender, WsWriter};
+pub use peer::{WsPeer, WsReader, WsWriter};
+pub use sender::WsSender;
 pub use server::{WsListener, WsPending};
 
 use super::PeerId;

@@ -13,13 +13,13 @@ use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::AsyncWrite;
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::error::{CapacityError, ProtocolError};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::{Error as TError, Message};
 use tokio_tungstenite::WebSocketStream;
 
+use super::sender::WsSender;
 use super::server::IdGuard;
 use super::{PeerId, WsConfig, WsError, CLOSE_MESSAGE_TOO_BIG, SERVER_ID};
 
@@ -28,11 +28,8 @@ pub(super) type Ws = WebSocketStream<TcpStream>;
 /// Close codes sent when the other side breaks the protocol (RFC 6455 §7.4.1).
 const CLOSE_PROTOCOL_ERROR: u16 = 1002;
 const CLOSE_INVALID_DATA: u16 = 1007;
-const CLOSE_NORMAL: u16 = 1000;
 /// A close frame's reason: at most 123 bytes (125 with the code).
 const MAX_CLOSE_REASON: usize = 123;
-/// Packets a writer task writes before it flushes.
-const WRITE_BATCH: usize = 64;
 
 /// What the halves of a peer share. The stream is locked only inside a `poll` (never
 /// across an `.await`), as `futures`' `split` does with its `BiLock`; the reading and the
@@ -46,7 +43,7 @@ pub(super) struct Shared {
     protocol: Option<String>,
     max_packet: usize,
     max_queued: usize,
-    close_timeout: Duration,
+    pub(super) close_timeout: Duration,
     /// A server's reservation of `id`, given back when the last half is dropped.
     _reservation: Option<IdGuard>,
 }
@@ -89,12 +86,12 @@ impl Shared {
         poll_fn(|cx| self.lock().poll_next_unpin(cx)).await
     }
 
-    async fn feed(&self, message: Message) -> Result<(), TError> {
+    pub(super) async fn feed(&self, message: Message) -> Result<(), TError> {
         poll_fn(|cx| self.lock().poll_ready_unpin(cx)).await?;
         self.lock().start_send_unpin(message)
     }
 
-    async fn flush(&self) -> Result<(), TError> {
+    pub(super) async fn flush(&self) -> Result<(), TError> {
         poll_fn(|cx| self.lock().poll_flush_unpin(cx)).await
     }
 
@@ -152,7 +149,7 @@ impl Shared {
         if let Some(code) = code {
             let reason = error.to_string();
             if let Ok(frame) = close_frame(code, &reason) {
-                let _ = tokio::time::timeout(self.close_timeout, self.send_close(frame)).await;
+                let _ = self.send_close(frame).await;
             }
         }
         self.shutdown().await;
@@ -186,22 +183,30 @@ impl Shared {
         self.flush().await.map_err(write_error)
     }
 
-    /// Sends a close frame; a connection closed already is not an error.
-    async fn send_close(&self, frame: CloseFrame) -> Result<(), WsError> {
-        let sent = match self.feed(Message::Close(Some(frame))).await {
-            Ok(()) => self.flush().await,
-            Err(e) => Err(e),
+    /// Sends a close frame; a connection closed already is not an error. A peer that
+    /// does not read gets the close timeout ([`WsError::Timeout`]).
+    pub(super) async fn send_close(&self, frame: CloseFrame) -> Result<(), WsError> {
+        let send = async {
+            self.feed(Message::Close(Some(frame))).await?;
+            self.flush().await
         };
-        match sent.map_err(write_error) {
-            Err(WsError::Closed) => Ok(()),
-            other => other,
+        match tokio::time::timeout(self.close_timeout, send).await {
+            Err(_) => Err(WsError::Timeout(self.close_timeout)),
+            Ok(sent) => match sent.map_err(write_error) {
+                Err(WsError::Closed) => Ok(()),
+                other => other,
+            },
         }
     }
 
     /// Sends a close frame, then reads (and drops) until the other side's close frame or
     /// the close timeout.
     async fn close(&self, frame: CloseFrame) -> Result<(), WsError> {
-        self.send_close(frame).await?;
+        match self.send_close(frame).await {
+            // It cannot take our close frame: dropping the connection is all there is.
+            Err(WsError::Timeout(_)) => return Ok(()),
+            other => other?,
+        }
         let _ = tokio::time::timeout(self.close_timeout, async {
             while let Some(Ok(_)) = self.next().await {}
         })
@@ -223,7 +228,7 @@ fn write_error(e: TError) -> WsError {
 
 /// A close frame with `code` and `reason` (cut to 123 bytes at a character boundary).
 /// Codes that may not be sent (below 1000, 1004-1006, 1014-2999, 5000 up) are refused.
-fn close_frame(code: u16, reason: &str) -> Result<CloseFrame, WsError> {
+pub(super) fn close_frame(code: u16, reason: &str) -> Result<CloseFrame, WsError> {
     let code = CloseCode::from(code);
     if !code.is_allowed() {
         return Err(WsError::Protocol(format!(
@@ -282,8 +287,8 @@ impl WsPeer {
         self.shared.protocol.as_deref()
     }
 
-    /// The next packet: `Ok(None)` once the other side closed the connection with a close
-    /// frame (and after any error). Text messages are packets too; pings are answered,
+    /// The next packet: `Ok(None)` once the close handshake is over (whichever side began
+    /// it; the TCP connection's sending side is then shut), and after any error. Text messages are packets too; pings are answered,
     /// pongs and empty messages skipped. A message over [`WsConfig::max_packet`] is
     /// [`WsError::MessageTooBig`] and closes the connection (code 1009); a protocol
     /// violation is [`WsError::Protocol`] and closes it (code 1002, or 1007 for invalid
@@ -298,7 +303,9 @@ impl WsPeer {
     /// Sends one packet as one binary message, and flushes it. A packet over
     /// [`WsConfig::max_packet`] ([`WsError::MessageTooBig`]) or empty
     /// ([`WsError::EmptyPacket`]) is refused and nothing is sent. Copies `packet` once;
-    /// [`send_bytes`](WsPeer::send_bytes) does not.
+    /// [`send_bytes`](WsPeer::send_bytes) does not. Waits while the socket's buffer is
+    /// full, for as long as the other side does not read: bound it with a timeout, or use
+    /// [`spawn_writer`](WsPeer::spawn_writer) and [`WsSender::try_send`].
     pub async fn send(&mut self, packet: &[u8]) -> Result<(), WsError> {
         self.shared.send(Bytes::copy_from_slice(packet)).await
     }
@@ -336,19 +343,22 @@ impl WsPeer {
     /// current tokio runtime: call it from within one) through a queue of
     /// [`WsConfig::max_queued_packets`] packets. The task writes queued packets in batches
     /// and flushes after each batch. It ends after a [`WsSender::close`], on a write error,
-    /// or once every [`WsSender`] clone is dropped (then it sends a normal close frame,
-    /// 1000). The connection lives until the reader is dropped and the task has ended.
+    /// or once every [`WsSender`] clone is dropped (then it writes what is queued and a
+    /// normal close frame, 1000, within [`WsConfig::handshake_timeout`], so that a peer
+    /// that does not read cannot keep it alive). The connection lives until the reader is
+    /// dropped and the task has ended.
+    ///
+    /// # Panics
+    ///
+    /// Outside a tokio runtime, as `tokio::spawn`.
     pub fn spawn_writer(self) -> (WsReader, WsSender) {
-        let capacity = self.shared.max_queued;
-        let (queue, rx) = mpsc::channel(capacity);
-        let sender = WsSender {
-            queue,
-            id: self.shared.id,
-            remote_addr: self.shared.remote_addr,
-            max_packet: self.shared.max_packet,
-            capacity,
-        };
-        tokio::spawn(write_queue(Arc::clone(&self.shared), rx));
+        let sender = WsSender::spawn(
+            Arc::clone(&self.shared),
+            self.shared.id,
+            self.shared.remote_addr,
+            self.shared.max_packet,
+            self.shared.max_queued,
+        );
         (
             WsReader {
                 shared: self.shared,
@@ -419,125 +429,10 @@ impl WsWriter {
     }
 
     /// Sends a close frame (see [`WsPeer::close`]) without waiting for the answer: the
-    /// [`WsReader`] sees the other side's close frame and then `Ok(None)`.
+    /// [`WsReader`] sees the other side's close frame and then `Ok(None)`. A peer that
+    /// does not read makes it [`WsError::Timeout`] after [`WsConfig::handshake_timeout`].
     pub async fn close(&mut self, code: u16, reason: &str) -> Result<(), WsError> {
         let frame = close_frame(code, reason)?;
         self.shared.send_close(frame).await
-    }
-}
-
-/// What a [`WsSender`] queues for its writer task.
-#[derive(Debug)]
-enum Outgoing {
-    Packet(Bytes),
-    Close(CloseFrame),
-}
-
-/// A cloneable handle on a peer's writer task ([`WsPeer::spawn_writer`]): packets wait in
-/// a bounded queue ([`WsConfig::max_queued_packets`]), so a server can send to many peers
-/// without waiting on a slow one ([`try_send`](WsSender::try_send)).
-#[derive(Clone, Debug)]
-pub struct WsSender {
-    queue: mpsc::Sender<Outgoing>,
-    id: PeerId,
-    remote_addr: SocketAddr,
-    max_packet: usize,
-    capacity: usize,
-}
-
-impl WsSender {
-    /// [`WsPeer::id`].
-    pub fn id(&self) -> PeerId {
-        self.id
-    }
-
-    /// [`WsPeer::remote_addr`].
-    pub fn remote_addr(&self) -> SocketAddr {
-        self.remote_addr
-    }
-
-    fn check(&self, len: usize) -> Result<(), WsError> {
-        if len == 0 {
-            Err(WsError::EmptyPacket)
-        } else if len > self.max_packet {
-            Err(WsError::MessageTooBig {
-                size: len,
-                max: self.max_packet,
-            })
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Queues a packet, waiting while the queue is full. The packet is checked here as
-    /// [`WsPeer::send`] checks it; [`WsError::Closed`] once the writer task has ended (the
-    /// connection failed or was closed).
-    pub async fn send(&self, packet: Bytes) -> Result<(), WsError> {
-        self.check(packet.len())?;
-        self.queue
-            .send(Outgoing::Packet(packet))
-            .await
-            .map_err(|_| WsError::Closed)
-    }
-
-    /// Queues a packet without waiting: [`WsError::QueueFull`] when
-    /// [`WsConfig::max_queued_packets`] packets are waiting (Godot's `put_packet` fails
-    /// then too), [`WsError::Closed`] once the writer task has ended.
-    pub fn try_send(&self, packet: Bytes) -> Result<(), WsError> {
-        self.check(packet.len())?;
-        self.queue
-            .try_send(Outgoing::Packet(packet))
-            .map_err(|e| match e {
-                mpsc::error::TrySendError::Full(_) => WsError::QueueFull(self.capacity),
-                mpsc::error::TrySendError::Closed(_) => WsError::Closed,
-            })
-    }
-
-    /// Queues a close frame after the packets already queued (see [`WsPeer::close`] for
-    /// the code and reason); the writer task sends it and ends. Does not wait for the
-    /// other side's answer (the [`WsReader`] sees it).
-    pub async fn close(&self, code: u16, reason: &str) -> Result<(), WsError> {
-        let frame = close_frame(code, reason)?;
-        self.queue
-            .send(Outgoing::Close(frame))
-            .await
-            .map_err(|_| WsError::Closed)
-    }
-
-    /// Whether the writer task has ended: nothing more can be sent.
-    pub fn is_closed(&self) -> bool {
-        self.queue.is_closed()
-    }
-}
-
-/// The writer task of [`WsPeer::spawn_writer`].
-async fn write_queue(shared: Arc<Shared>, mut queue: mpsc::Receiver<Outgoing>) {
-    while let Some(first) = queue.recv().await {
-        let mut next = Some(first);
-        let mut written = 0;
-        while let Some(outgoing) = next.take() {
-            match outgoing {
-                Outgoing::Packet(packet) => {
-                    if shared.feed(Message::Binary(packet)).await.is_err() {
-                        return;
-                    }
-                }
-                Outgoing::Close(frame) => {
-                    let _ = shared.send_close(frame).await;
-                    return;
-                }
-            }
-            written += 1;
-            if written < WRITE_BATCH {
-                next = queue.try_recv().ok();
-            }
-        }
-        if shared.flush().await.is_err() {
-            return;
-        }
-    }
-    // Every sender is gone: a normal close.
-    if let Ok(frame) = close_frame(CLOSE_NORMAL, "") {
-        let _ = shared.send_close(frame).await;
     }
 }

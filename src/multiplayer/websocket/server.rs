@@ -112,8 +112,11 @@ impl WsListener {
         ))
     }
 
-    /// Wraps a bound std listener (made non-blocking here). Call it within a tokio
-    /// runtime.
+    /// Wraps a bound std listener (made non-blocking here).
+    ///
+    /// # Panics
+    ///
+    /// Outside a tokio runtime with I/O enabled, as `tokio::net::TcpListener::from_std`.
     pub fn from_std(
         listener: std::net::TcpListener,
         config: WsConfig,
@@ -200,7 +203,7 @@ impl WsListener {
             addr,
             reservation,
             config: Arc::clone(&self.config),
-            deadline: Instant::now() + self.config.handshake_timeout,
+            accepted: Instant::now(),
         })
     }
 }
@@ -213,7 +216,7 @@ pub struct WsPending {
     addr: SocketAddr,
     reservation: IdGuard,
     config: Arc<WsConfig>,
-    deadline: Instant,
+    accepted: Instant,
 }
 
 impl WsPending {
@@ -240,7 +243,7 @@ impl WsPending {
             addr,
             reservation,
             config,
-            deadline,
+            accepted,
         } = self;
         // As Godot does: packets are small and sent one by one.
         let _ = tcp.set_nodelay(true);
@@ -291,7 +294,8 @@ impl WsPending {
                 Some(reservation),
             )))
         };
-        tokio::time::timeout_at(deadline, work)
+        let left = config.handshake_timeout.saturating_sub(accepted.elapsed());
+        tokio::time::timeout(left, work)
             .await
             .unwrap_or(Err(WsError::Timeout(config.handshake_timeout)))
     }
