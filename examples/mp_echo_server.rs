@@ -162,15 +162,16 @@ pub async fn serve(
         })
     };
     while !stop.load(Ordering::Relaxed) {
-        let pending = match tokio::time::timeout(Duration::from_secs(1), listener.accept_tcp()).await {
-            Err(_) => continue,
-            Ok(Err(e)) => {
-                stats.refused.fetch_add(1, Ordering::Relaxed);
-                eprintln!("accept: {e}");
-                continue;
-            }
-            Ok(Ok(pending)) => pending,
-        };
+        let pending =
+            match tokio::time::timeout(Duration::from_secs(1), listener.accept_tcp()).await {
+                Err(_) => continue,
+                Ok(Err(e)) => {
+                    stats.refused.fetch_add(1, Ordering::Relaxed);
+                    eprintln!("accept: {e}");
+                    continue;
+                }
+                Ok(Ok(pending)) => pending,
+            };
         let shared = Arc::clone(&shared);
         let stats = Arc::clone(&stats);
         let log_packets = options.log_packets;
@@ -223,7 +224,11 @@ async fn serve_peer(
         }
         // Other slow peers are closed; their own tasks then see the end of their stream.
         for other in slow.drain(..) {
-            if let Some(s) = shared.lock().ok().and_then(|s| s.senders.get(&other).cloned()) {
+            if let Some(s) = shared
+                .lock()
+                .ok()
+                .and_then(|s| s.senders.get(&other).cloned())
+            {
                 tokio::spawn(async move {
                     let _ = s.close(1008, "does not read its packets").await;
                 });

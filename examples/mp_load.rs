@@ -64,7 +64,14 @@ fn percentile(hist: &[u64; 32], p: f64) -> u64 {
     0
 }
 
-async fn client(i: usize, url: String, rate: u32, start: Instant, stop: Instant, counts: Arc<Counts>) {
+async fn client(
+    i: usize,
+    url: String,
+    rate: u32,
+    start: Instant,
+    stop: Instant,
+    counts: Arc<Counts>,
+) {
     let peer = match connect(&url, WsConfig::default()).await {
         Ok(peer) => peer,
         Err(e) => {
@@ -77,14 +84,19 @@ async fn client(i: usize, url: String, rate: u32, start: Instant, stop: Instant,
     let methods = MethodTable::script(["echo", "echo_reply"]);
     let checksum = methods.checksum();
     let mut announce = Vec::new();
-    SimplifyPath { checksum: &checksum, id: 1, path: "Echo" }
-        .encode(&mut announce)
-        .unwrap();
+    SimplifyPath {
+        checksum: &checksum,
+        id: 1,
+        path: "Echo",
+    }
+    .encode(&mut announce)
+    .unwrap();
     let _ = sender.try_send(Bytes::from(announce));
     let confirmed = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let name = format!("player_{i}");
     let ticker = {
-        let (sender, confirmed, counts) = (sender.clone(), Arc::clone(&confirmed), Arc::clone(&counts));
+        let (sender, confirmed, counts) =
+            (sender.clone(), Arc::clone(&confirmed), Arc::clone(&counts));
         tokio::spawn(async move {
             let period = Duration::from_secs_f64(1.0 / f64::from(rate));
             // Spread the clients over one period.
@@ -122,11 +134,17 @@ async fn client(i: usize, url: String, rate: u32, start: Instant, stop: Instant,
             Ok(Packet::ConfirmPath(c)) if c.id == 1 => confirmed.store(true, Ordering::Relaxed),
             Ok(Packet::SimplifyPath(p)) => {
                 let mut out = Vec::new();
-                ConfirmPath { valid: p.checksum == checksum, id: p.id }.encode(&mut out);
+                ConfirmPath {
+                    valid: p.checksum == checksum,
+                    id: p.id,
+                }
+                .encode(&mut out);
                 let _ = sender.try_send(Bytes::from(out));
             }
             Ok(Packet::RemoteCall(call)) => {
-                if let Some(RpcValue::Int(sent_at)) = call.args().values().and_then(|v| v.iter().next()) {
+                if let Some(RpcValue::Int(sent_at)) =
+                    call.args().values().and_then(|v| v.iter().next())
+                {
                     let now = start.elapsed().as_micros() as i64;
                     let us = (now - sent_at).max(1) as u64;
                     let bucket = (63 - us.leading_zeros()).min(31) as usize;
@@ -159,7 +177,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             _ => return Err(usage.into()),
         }
     }
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
     runtime.block_on(async move {
         let counts = Arc::new(Counts::default());
         let start = Instant::now();

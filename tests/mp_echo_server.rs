@@ -120,7 +120,8 @@ struct Run {
 }
 
 fn run_client(oracle: &Path, url: &str, name: &str, home: &Path) -> Run {
-    let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/multiplayer/echo_client");
+    let project =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/multiplayer/echo_client");
     let out = Command::new("bash")
         .arg("-c")
         .arg(r#"source "$0/engines.sh" && run_godot g4 --path "$1" -s res://client.gd -- --url="$2" --peers=2 --name="$3""#)
@@ -200,14 +201,32 @@ fn godot_clients_echo_every_type_and_relay() {
             let from = if relay { other } else { 1 };
             assert_eq!(case["from"], from, "{case}");
         }
-        for needed in ["object_as_id", "dictionary_typed", "array_typed_vector3", "packed_vector3_large", "no_args", "packed_byte_alone", "many_mixed", "relay:dictionary_nested"] {
+        for needed in [
+            "object_as_id",
+            "dictionary_typed",
+            "array_typed_vector3",
+            "packed_vector3_large",
+            "no_args",
+            "packed_byte_alone",
+            "many_mixed",
+            "relay:dictionary_nested",
+        ] {
             assert!(names.contains(needed), "client {name} lacks {needed}");
         }
     }
     // One log line per decoded packet, each on its own line.
     let log = server.log();
-    for needed in ["simplify_path id=", "confirm_path id=1 valid=true", "call node=", "relay peer=", "raw 646f6e65"] {
-        assert!(log.contains(needed), "the server log lacks {needed:?}:\n{log:.3000}");
+    for needed in [
+        "simplify_path id=",
+        "confirm_path id=1 valid=true",
+        "call node=",
+        "relay peer=",
+        "raw 646f6e65",
+    ] {
+        assert!(
+            log.contains(needed),
+            "the server log lacks {needed:?}:\n{log:.3000}"
+        );
     }
     let packets = server.stats.packets.load(Ordering::Relaxed);
     assert!(packets as usize >= 2 * (CASES + RELAY_CASES), "{packets}");
@@ -297,7 +316,13 @@ fn hostile_peers_are_disconnected_and_the_others_served() {
         let sum = checksum();
         let simplify = |id: u32| {
             let mut out = Vec::new();
-            SimplifyPath { checksum: &sum, id, path: "Echo" }.encode(&mut out).unwrap();
+            SimplifyPath {
+                checksum: &sum,
+                id,
+                path: "Echo",
+            }
+            .encode(&mut out)
+            .unwrap();
             out
         };
         let mut deep = vec![0x00, 1, 0, 1];
@@ -306,9 +331,18 @@ fn hostile_peers_are_disconnected_and_the_others_served() {
         let hostile: Vec<(&str, Vec<Vec<u8>>)> = vec![
             ("Truncated", vec![vec![0x00, 0x01]]),
             // A String argument claiming 2^31 - 1 bytes.
-            ("LengthOutOfBounds", vec![b"\x00\x01\x00\x01\x04\x00\x00\x00\xff\xff\xff\x7f".to_vec()]),
+            (
+                "LengthOutOfBounds",
+                vec![b"\x00\x01\x00\x01\x04\x00\x00\x00\xff\xff\xff\x7f".to_vec()],
+            ),
             // A PackedVector3Array claiming a billion vectors, in a relay.
-            ("LengthOutOfBounds", vec![b"\x07\x03\x00\x00\x00\x00\x00\x01\x00\x01\x24\x00\x00\x00\x00\xca\x9a\x3b".to_vec()]),
+            (
+                "LengthOutOfBounds",
+                vec![
+                    b"\x07\x03\x00\x00\x00\x00\x00\x01\x00\x01\x24\x00\x00\x00\x00\xca\x9a\x3b"
+                        .to_vec(),
+                ],
+            ),
             ("UnknownSysCommand", vec![vec![0x07, 0x09, 0, 0, 0, 0]]),
             ("UnknownFlags", vec![vec![0x0b, 1, 2]]),
             ("PathCache", (1..=300).map(simplify).collect()),
@@ -325,7 +359,10 @@ fn hostile_peers_are_disconnected_and_the_others_served() {
             expect_echo(&mut good, 1000 + round).await;
         }
         let grown = rss_anon().saturating_sub(rss_before);
-        assert!(grown < 8 << 20, "the server grew by {grown} bytes over 200 hostile peers");
+        assert!(
+            grown < 8 << 20,
+            "the server grew by {grown} bytes over 200 hostile peers"
+        );
         let dropped = server.stats.dropped.lock().unwrap().clone();
         assert_eq!(dropped.len(), 25 * hostile.len(), "{dropped:#?}");
         for (code, _) in &hostile {

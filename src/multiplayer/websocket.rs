@@ -1,1 +1,0 @@
-//! (The WebSocket transport lands here.)
