@@ -300,9 +300,13 @@ async fn expect_disconnect(url: &str, packets: &[Vec<u8>]) {
 #[test]
 fn hostile_peers_are_disconnected_and_the_others_served() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let mut options = Options::default();
-    options.log_packets = false;
-    options.cache.max_paths = 256;
+    let mut cache = gdvariant::multiplayer::CacheLimits::new();
+    cache.max_paths = 256;
+    let options = Options {
+        log_packets: false,
+        cache,
+        ..Options::default()
+    };
     let server = Server::start(options);
     let url = server.url();
     let runtime = tokio::runtime::Builder::new_current_thread()

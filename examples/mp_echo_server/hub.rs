@@ -93,7 +93,7 @@ impl Hub {
     }
 
     /// How many peers are connected.
-    pub fn len(&self) -> usize {
+    pub fn peers(&self) -> usize {
         self.peers.len()
     }
 
