@@ -107,6 +107,7 @@ fn int_at(bytes: &[u8], meta: u8) -> Option<(i64, usize)> {
     Some(((i64::from_le_bytes(wide) << shift) >> shift, 1 + size))
 }
 
+#[cfg(feature = "multiplayer")]
 /// Splits the first argument off `data` that [`decode_at`] already validated (at
 /// absolute `offset`), without validating it again. Returns `None` only when `data` is
 /// empty or (impossible after validation) cut short.
@@ -125,6 +126,7 @@ pub(crate) fn split_trusted(data: &[u8], offset: usize) -> Option<(RpcValue<'_>,
     Some((value, data.get(len..)?))
 }
 
+#[cfg(feature = "multiplayer")]
 /// Whether `value`'s bytes are what [`encode`] writes for it: a compressed bool is `0x01`
 /// or `0x81`, a compressed int uses the smallest width. The engine reads other forms (a
 /// wider int, garbage in a bool's spare bits) but never writes them.
@@ -146,6 +148,7 @@ pub(crate) fn is_canonical(bytes: &[u8]) -> bool {
     true
 }
 
+#[cfg(feature = "alloc")]
 /// `value`'s compressed int bytes, written into `out`; returns the used part.
 fn encoded_int(value: i64, out: &mut [u8; 9]) -> &[u8] {
     let meta = |mode: u8| VariantType::Int as u8 | mode << MODE_SHIFT;
