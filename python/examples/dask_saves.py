@@ -17,8 +17,8 @@ compressed saves ignore it), Godot 3 or 4, found per file.
 It runs on `dask.distributed`: a `LocalCluster` of `--workers` worker processes (one
 thread each; default 2), or the scheduler at `--scheduler tcp://host:8786`, whose workers
 must have `gdvariant` and `pyarrow` installed and see SAVES_DIR and OUT at the same paths
-(a shared file system). The files are split into tasks of `--batch-size` saves (default
-100), in two rounds:
+(a shared file system). The files are split into tasks of `--batch-size` saves (by
+default four tasks per worker, at most 1,000 saves each), in two rounds:
 
 1. each task reads its saves' types (`gdvariant.arrow.schema_for`: every save opened and
    validated, no value converted), and the client merges them into one schema
@@ -35,7 +35,10 @@ error. Read it with `pyarrow.parquet.read_table(OUT)`, DuckDB's
 
 The run prints saves per second (both rounds, the cluster's start not counted) and, per
 worker, its resident memory when idle (the modules loaded) and at its peak, and the peak
-above idle divided by the saves of one task: the bytes per save a worker holds at peak.
+above idle divided by the saves of one task: the bytes per save a worker holds at peak
+(fixed costs included; on a long-running cluster the peak also covers the workers'
+earlier work). Its CPU time gives saves per worker CPU-second, which a busy machine does
+not skew as it skews saves per second.
 """
 
 import argparse
@@ -46,6 +49,9 @@ import sys
 import tempfile
 import time
 from typing import Any, Dict, List, Optional
+
+
+MAX_BATCH = 1000
 
 
 def saves_in(folder: str) -> List[str]:
@@ -65,6 +71,12 @@ def _peak_rss() -> int:
     """This process's peak resident memory so far, in bytes (Linux reports KiB)."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak if sys.platform == "darwin" else peak * 1024
+
+
+def _cpu() -> float:
+    """This process's CPU time so far (user and system), in seconds."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _warm() -> int:
@@ -93,11 +105,16 @@ def write_part(index: int, files: List[str], paths: List[str], schema, out_dir: 
                read: Dict[str, Any], strict: bool) -> Dict[str, Any]:
     """Round 2: one batch of saves as ``out_dir/part-{index:05d}.parquet``; what it did."""
     import gdvariant.arrow as ga
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
     errors = "raise" if strict else "column"
     table = ga.table(files, paths, schema=schema, errors=errors, **read)
-    pq.write_table(table, os.path.join(out_dir, f"part-{index:05d}.parquet"))
+    # Dictionaries for the text columns only: for floats they cost memory and time, and
+    # are dropped anyway once too many values differ.
+    strings = [f.name for f in table.schema if f.type == pa.string()]
+    pq.write_table(table, os.path.join(out_dir, f"part-{index:05d}.parquet"),
+                   use_dictionary=strings)
     failed = [] if strict else [
         (f, e) for f, e in zip(table.column("file").to_pylist(),
                                table.column("error").to_pylist()) if e is not None
@@ -108,7 +125,8 @@ def write_part(index: int, files: List[str], paths: List[str], schema, out_dir: 
 
 def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = None,
         godot: str = "auto", workers: int = 2, scheduler: Optional[str] = None,
-        batch_size: int = 100, strict: bool = False, log=print) -> Dict[str, Any]:
+        batch_size: Optional[int] = None, strict: bool = False,
+        log=print) -> Dict[str, Any]:
     """The whole job (what the command line does); returns its figures."""
     from dask.distributed import Client, LocalCluster
 
@@ -116,7 +134,11 @@ def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = No
 
     if os.path.exists(out):
         raise FileExistsError(f"{out} exists: remove it or name another output")
+    ga.schema_for([], paths)  # the paths' syntax, checked before any cluster starts
     files = saves_in(folder)
+    if not files:
+        raise FileNotFoundError(f"{folder} holds no saves (no regular files)")
+    load = os.getloadavg()
     read = {"password": password, "godot": int(godot) if godot.isdigit() else godot}
     started = time.perf_counter()
     cluster = None
@@ -128,8 +150,11 @@ def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = No
         client = Client(cluster)
     try:
         idle = client.run(_warm)
+        cpu0 = client.run(_cpu)
         up = time.perf_counter() - started
         t0 = time.perf_counter()
+        if batch_size is None:  # four tasks per worker (for balance), at most 1,000 saves
+            batch_size = min(MAX_BATCH, max(1, -(-len(files) // (4 * len(idle)))))
         batches = [files[i:i + batch_size] for i in range(0, len(files), batch_size)]
         schemas = client.gather(client.map(schema_part, batches, paths=paths, read=read,
                                            strict=strict, pure=False))
@@ -147,6 +172,7 @@ def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = No
             raise
         t2 = time.perf_counter()
         peaks = client.run(_peak_rss)
+        cpu = client.run(_cpu)
     finally:
         client.close()
         if cluster is not None:
@@ -157,6 +183,7 @@ def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = No
         "saves": n, "failed": failed, "workers": len(idle), "batch_size": batch_size,
         "cluster_start_s": up, "schema_s": t1 - t0, "write_s": t2 - t1,
         "saves_per_s": n / (t2 - t0) if t2 > t0 else float("inf"),
+        "worker_cpu_s": sum(cpu[w] - cpu0[w] for w in cpu0),
         "input_bytes_per_save": sum(p["input_bytes"] for p in parts) / max(n, 1),
         "table_bytes_per_save": sum(p["table_bytes"] for p in parts) / max(n, 1),
         "memory": {w: {"idle": idle[w], "peak": peaks[w],
@@ -167,11 +194,15 @@ def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = No
         f"{len(idle)} workers: {figures['saves_per_s']:,.0f} saves/s "
         f"(schema {t1 - t0:.2f} s, tables and Parquet {t2 - t1:.2f} s; cluster start "
         f"{up:.2f} s not counted)")
+    log(f"workers' CPU time {figures['worker_cpu_s']:.2f} s: "
+        f"{n / max(figures['worker_cpu_s'], 1e-9):,.0f} saves per worker CPU-second")
     log(f"per save: {figures['input_bytes_per_save']:,.0f} bytes of file, "
         f"{figures['table_bytes_per_save']:,.0f} bytes of Arrow table")
     for w, m in figures["memory"].items():
-        log(f"worker {w}: idle {m['idle'] / 2**20:.1f} MiB, peak {m['peak'] / 2**20:.1f} MiB, "
-            f"{m['per_save']:,.0f} bytes per save held at peak (batches of {batch_size})")
+        log(f"worker {w}: idle {m['idle'] / 2**20:.1f} MiB, peak {m['peak'] / 2**20:.1f} MiB: "
+            f"{(m['peak'] - m['idle']) / 2**20:.1f} MiB above idle with batches of "
+            f"{batch_size} saves ({m['per_save']:,.0f} bytes per save, fixed costs included)")
+    log(f"load average at the start: {load[0]:.2f} ({os.cpu_count()} CPUs)")
     for f, e in failed[:10]:
         log(f"unreadable: {f}: {e}")
     return figures
@@ -189,11 +220,12 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="worker processes of the local cluster (default 2)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a running scheduler (tcp://host:8786) instead of a local cluster")
-    p.add_argument("--batch-size", type=int, default=100, help="saves per task (default 100)")
+    p.add_argument("--batch-size", type=int,
+                   help="saves per task (default: four tasks per worker, at most 1,000 saves)")
     p.add_argument("--strict", action="store_true",
                    help="fail on the first unreadable save instead of an error row")
     a = p.parse_args(argv)
-    if a.workers < 1 or a.batch_size < 1:
+    if a.workers < 1 or (a.batch_size is not None and a.batch_size < 1):
         p.error("--workers and --batch-size are at least 1")
     try:
         run(a.saves_dir, a.out, a.paths, password=a.password, godot=a.godot,

@@ -54,7 +54,9 @@ Each field's metadata says what it holds: ``gdvariant.path`` (the path),
 
 **Packed arrays** are never turned into Python objects per element: each save's array is
 the NumPy view ``loads`` gives (a view of the file), and a column is one
-``numpy.concatenate`` of them (one copy) wrapped with ``pyarrow.Array.from_buffers``.
+``numpy.concatenate`` of them (one copy) wrapped with ``pyarrow.Array.from_buffers``. An
+array smaller than half of its save is copied out of it first (so that the saves of a
+call are not all held whole until their columns are built).
 A list column holds at most 2**31 - 1 elements per call (Arrow's 32-bit offsets): pass
 fewer saves per call (``iter_batches``) beyond that.
 
@@ -73,6 +75,7 @@ from __future__ import annotations
 
 import os as _os
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 try:
@@ -176,23 +179,24 @@ class _Col:
     path: str
     tokens: frozenset = frozenset()
 
-    @property
+    @cached_property
     def bases(self) -> set:
         return {t.removesuffix(_DOUBLE) for t in self.tokens}
 
-    @property
+    @cached_property
     def base(self) -> Optional[str]:
         bases = self.bases
         return next(iter(bases)) if len(bases) == 1 else None
 
-    @property
+    @cached_property
     def double(self) -> bool:
         return any(t.endswith(_DOUBLE) for t in self.tokens)
 
-    @property
+    @cached_property
     def is_text(self) -> bool:
         return bool(self.tokens) and _typed(self.base, self.double) is None
 
+    @cached_property
     def arrow_type(self) -> pa.DataType:
         if not self.tokens:
             return pa.null()
@@ -200,7 +204,7 @@ class _Col:
         return pa.string() if typed is None else typed
 
     def field(self) -> pa.Field:
-        return pa.field(self.name, self.arrow_type(), metadata={
+        return pa.field(self.name, self.arrow_type, metadata={
             "gdvariant.role": "path",
             "gdvariant.path": self.path,
             "gdvariant.types": ", ".join(sorted(self.tokens)),
@@ -302,10 +306,21 @@ def _load(data: Any) -> Any:
 
 def _extract(data: Any, cols: Sequence[_Col], text: List[bool], o: _Options,
              types_only: bool = False) -> list:
-    return _cells(_load(data), [c.path for c in cols], text, o.godot, types_only=types_only,
-                  allow_objects=o.allow_objects, max_depth=o.max_depth,
-                  max_nodes=o.max_nodes, password=o.password, key=o.key,
-                  decompress=o.decompress)
+    data = _load(data)
+    cells = _cells(data, [c.path for c in cols], text, o.godot, types_only=types_only,
+                   allow_objects=o.allow_objects, max_depth=o.max_depth,
+                   max_nodes=o.max_nodes, password=o.password, key=o.key,
+                   decompress=o.decompress)
+    # A packed array is a view that keeps its whole save (or its decoded bytes) alive
+    # until the column is built: one that is less than half of the save is copied out, so
+    # that a batch holds what it extracts, not every save whole.
+    with memoryview(data) as whole:
+        size = whole.nbytes
+    for j, cell in enumerate(cells):
+        payload = cell[2]
+        if isinstance(payload, np.ndarray) and payload.nbytes * 2 < size:
+            cells[j] = (cell[0], cell[1], payload.copy(), cell[3])
+    return cells
 
 
 class _RowError(Exception):
@@ -395,18 +410,20 @@ def _conform(sources: list, cols: List[_Col], o: _Options) -> Tuple[list, list]:
     """Reads every source once against known column types: a value the column has no
     room for is an error of that save."""
     text = [c.is_text for c in cols]
+    # Per column: the Godot type its typed values have, and whether double is allowed.
+    fits = [(None if c.is_text else c.base, c.double) for c in cols]
     rows: list = []
     errors: list = []
     for i, source in enumerate(sources):
         _, label, data = _read(source, i)
         try:
             cells = _checked(_extract(data, cols, text, o), cols, o)
-            for col, cell in zip(cols, cells):
-                t = _token(cell)
-                if t is None or col.is_text:
+            for col, (base, double), cell in zip(cols, fits, cells):
+                ty = cell[0]
+                if ty is None or ty == "Nil" or col.is_text:
                     continue
-                base, double = t.removesuffix(_DOUBLE), t.endswith(_DOUBLE)
-                if base != col.base or (double and not col.double):
+                if ty != base or (cell[1] and not double):
+                    t = _token(cell)
                     want = ", ".join(sorted(col.tokens)) or "no value (a null column)"
                     raise _RowError("type", f"path {col.path!r} holds a {t}, which the "
                                     f"schema's column ({want}) has no room for")
@@ -442,7 +459,7 @@ def _offsets(lengths: np.ndarray, what: str) -> pa.Buffer:
 def _build(col: _Col, cells: list) -> pa.Array:
     """The Arrow array of one path column; ``cells`` has None for a failed save."""
     n = len(cells)
-    ty = col.arrow_type()
+    ty = col.arrow_type
     if pa.types.is_null(ty):
         return pa.nulls(n)
     payloads = [None if c is None or c[0] is None else c[2] for c in cells]
