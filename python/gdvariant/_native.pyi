@@ -105,6 +105,25 @@ def diff(a: Any, b: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[
     """Where two values differ: ``(kind, path, old, new)`` tuples, kind "changed",
     "removed" (new is None) or "added" (old is None), in the first value's order."""
 
+def _check_paths(paths: List[str]) -> None:
+    """Raises ValueError naming the first path of `paths` whose syntax is bad (the crate's
+    `query` syntax). O(total length). For `gdvariant.arrow`."""
+
+Cell = Tuple[Optional[str], bool, Any, bool]
+
+def _cells(data: Any, paths: List[str], text: List[bool], godot: Optional[Godot] = "auto", *,
+           types_only: bool = False, allow_objects: bool = True, max_depth: int = 1024,
+           max_nodes: Optional[int] = None, password: Optional[str] = None,
+           key: Optional[Key] = None, decompress: Optional[Mode] = None) -> List[Cell]:
+    """The values at `paths` in one save (`data` opened as `loads` opens it), one
+    `(type, double, payload, is_text)` per path, for `gdvariant.arrow`: `type` the Godot 4
+    name of the value's type (None when the path leads nowhere: `payload` says why);
+    `payload` None for Nil or with `types_only`, the engine's text when `text[i]` or the
+    type has no typed column, else a scalar, the components' little-endian bytes (math), the
+    bytes (PackedByteArray), `(ends, utf8)` (PackedStringArray) or the NumPy view `loads`
+    gives (other packed arrays). Raises DecodeError for a bad save, ValueError for a bad
+    path. Cost: one validation of the save, one walk per path."""
+
 class View:
     """A lazy, read-only view of a validated value."""
     @property

@@ -9,6 +9,7 @@
 #![allow(clippy::upper_case_acronyms)]
 
 mod classes;
+mod columns;
 mod container;
 mod context;
 mod decode;
@@ -341,6 +342,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(iter_frames, m)?)?;
     m.add_function(wrap_pyfunction!(to_text, m)?)?;
     m.add_function(wrap_pyfunction!(to_json, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::_check_paths, m)?)?;
     m.add_function(wrap_pyfunction!(diff::diff, m)?)?;
     m.add_function(wrap_pyfunction!(container::pack, m)?)?;
     m.add_function(wrap_pyfunction!(container::unpack, m)?)?;
