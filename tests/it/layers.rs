@@ -19,6 +19,9 @@ const LAYERS: &[&[&str]] = &[
     // encodings of one value apart: a consumer of `read` and `write`, like `edit`, and
     // used by no other module.
     &["edit", "diff"],
+    // `multiplayer` reads packets around `frame::rpc`'s compressed values and writes them
+    // with the builder; its `websocket` transport is the only module with I/O of its own.
+    &["multiplayer"],
 ];
 
 fn src() -> PathBuf {

@@ -10,7 +10,8 @@ use tokio_tungstenite::tungstenite::http::header::SEC_WEBSOCKET_PROTOCOL;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::peer::{Shared, Ws, WsPeer};
+use super::conn::{Shared, Ws};
+use super::peer::WsPeer;
 use super::server::handshake_error;
 use super::{BadId, PeerId, WsConfig, WsError};
 

@@ -79,6 +79,8 @@
 //! ```
 
 mod client;
+mod conn;
+mod ids;
 mod peer;
 mod sender;
 mod server;

@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::peer::{close_frame, Shared};
+use super::conn::{close_frame, Shared};
 use super::{PeerId, WsError};
 
 /// Packets the writer task writes before it flushes.

@@ -6,7 +6,7 @@ use std::future::poll_fn;
 use std::io;
 use std::net::SocketAddr;
 use std::string::{String, ToString};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::task::Poll;
 use std::vec::Vec;
 
@@ -19,63 +19,10 @@ use tokio_tungstenite::tungstenite::http::header::SEC_WEBSOCKET_PROTOCOL;
 use tokio_tungstenite::tungstenite::http::{HeaderValue, StatusCode};
 use tokio_tungstenite::tungstenite::{Error as TError, Message};
 
-use super::peer::{Shared, WsPeer};
+use super::conn::Shared;
+use super::ids::{IdGuard, IdPool};
+use super::peer::WsPeer;
 use super::{PeerId, WsConfig, WsError};
-
-/// The ids of a listener's live peers (in their handshake or connected).
-#[derive(Debug)]
-struct IdPool {
-    live: Mutex<HashSet<PeerId>>,
-    max: Option<usize>,
-}
-
-impl IdPool {
-    /// A random id in `2..=i32::MAX` that no live peer has.
-    fn reserve(self: &Arc<Self>) -> Result<IdGuard, WsError> {
-        let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(max) = self.max {
-            if live.len() >= max {
-                return Err(WsError::TooManyPeers(max));
-            }
-        }
-        loop {
-            let random = getrandom::u32().map_err(|e| io::Error::other(e.to_string()))?;
-            let Ok(id) = PeerId::try_from(random & 0x7FFF_FFFF) else {
-                continue;
-            };
-            if id >= 2 && live.insert(id) {
-                return Ok(IdGuard {
-                    pool: Arc::clone(self),
-                    id,
-                });
-            }
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.live
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
-    }
-}
-
-/// A reserved id, freed when dropped.
-#[derive(Debug)]
-pub(super) struct IdGuard {
-    pool: Arc<IdPool>,
-    id: PeerId,
-}
-
-impl Drop for IdGuard {
-    fn drop(&mut self) {
-        self.pool
-            .live
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(&self.id);
-    }
-}
 
 type Finished = Result<WsPeer, WsError>;
 
