@@ -11,7 +11,6 @@ use crate::wire::error::{Error, ErrorKind};
 use crate::wire::header::{
     fast_table, Header, COUNT_SHARED_BIT, FLAG_OBJECT_AS_ID, KIND_BUILTIN, KIND_NONE,
 };
-use crate::wire::narrow::halves;
 use crate::wire::types::{Element, Layout, VariantType};
 use crate::wire::utf8::godot_view;
 
@@ -276,87 +275,15 @@ fn packed<const CHECK: bool>(
 /// so stepping over a scalar costs a header read; it recurses only into full objects'
 /// property values, whose nesting `parse` bounded. On bytes that do not parse it returns
 /// `data.len()`.
-///
-/// The frequent leaves (a 32-bit int or float, a String or StringName, a fixed-size
-/// payload without flag bits) are measured inline from one 8-byte load; anything else by
-/// [`measure_tree`].
-#[inline]
 pub(crate) fn measure(data: &[u8], dialect: Dialect) -> usize {
-    if let Some(head8) = data.get(..8) {
-        let (word, first) = halves(head8.try_into().map_or(0, u64::from_le_bytes));
-        match head(word, fast_table(dialect)) {
-            Head::Int | Head::Float => return 8,
-            Head::String | Head::StringName if first <= i32::MAX as u32 => {
-                return padded_string_end(0, first).min(data.len());
-            }
-            Head::Fixed(size) => return (4 + usize::from(size)).min(data.len()),
-            _ => {}
-        }
-    }
-    measure_tree(data, dialect)
-}
-
-/// Where a string field whose length word `len` sits at `at` ends (after its padding).
-#[inline(always)]
-fn padded_string_end(at: usize, len: u32) -> usize {
-    let padded = (len as usize).wrapping_add(3) & !3;
-    at.saturating_add(8).saturating_add(padded)
-}
-
-/// [`measure`] of any value: a loop over the nodes with the frequent headers decoded from
-/// one 8-byte load each (no cursor, no `Result`); the others, and the last node of the
-/// bytes, through [`node`].
-#[inline(never)]
-fn measure_tree(data: &[u8], dialect: Dialect) -> usize {
-    let table = fast_table(dialect);
     let options = ParseOptions::default();
-    let mut pos = 0usize;
+    let mut cur = Cursor::new(data, 0);
     let mut pending: u64 = 1;
     while pending > 0 {
         pending -= 1;
-        if let Some(head8) = data.get(pos..pos.wrapping_add(8)) {
-            let (word, first) = halves(head8.try_into().map_or(0, u64::from_le_bytes));
-            match head(word, table) {
-                Head::Int | Head::Float => {
-                    pos += 8;
-                    continue;
-                }
-                Head::String | Head::StringName if first <= i32::MAX as u32 => {
-                    pos = padded_string_end(pos, first);
-                    if pos > data.len() {
-                        return data.len();
-                    }
-                    continue;
-                }
-                Head::Dictionary => {
-                    pending += 2 * u64::from(first & !COUNT_SHARED_BIT);
-                    pos += 8;
-                    continue;
-                }
-                Head::Array => {
-                    pending += u64::from(first & !COUNT_SHARED_BIT);
-                    pos += 8;
-                    continue;
-                }
-                Head::Fixed(size) => {
-                    pos = pos.saturating_add(4 + usize::from(size));
-                    if pos > data.len() {
-                        return data.len();
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        // Any other node, or one within 8 bytes of the end.
-        let mut cur = Cursor::new(data, 0);
-        if cur.skip(pos).is_err() {
-            return data.len();
-        }
         let Ok(children) = node::<false>(&mut cur, dialect, &options) else {
             return data.len();
         };
-        pos = cur.pos();
         if !children.named {
             pending += u64::from(children.steps);
             continue;
@@ -369,9 +296,8 @@ fn measure_tree(data: &[u8], dialect: Dialect) -> usize {
             let len = measure(data.get(cur.pos()..).unwrap_or(&[]), dialect);
             cur.take_at_most(len);
         }
-        pos = cur.pos();
     }
-    pos.min(data.len())
+    cur.pos()
 }
 
 #[cfg(test)]

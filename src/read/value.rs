@@ -146,7 +146,6 @@ impl<'a> VariantRef<'a> {
 
     /// A view of already validated bytes: `encoded` is exactly one value, at absolute
     /// `offset`.
-    #[inline(always)]
     pub(crate) fn trusted(encoded: &'a [u8], offset: usize, dialect: Dialect) -> Self {
         let word = le_u32(encoded, 0);
         VariantRef {
@@ -160,7 +159,6 @@ impl<'a> VariantRef<'a> {
 
     /// Splits the first value off validated `data` (whose first byte is at absolute
     /// `offset`): measures it, without re-validating.
-    #[inline(always)]
     pub(crate) fn split_trusted(
         data: &'a [u8],
         offset: usize,
