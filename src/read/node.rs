@@ -299,3 +299,39 @@ pub(crate) fn measure(data: &[u8], dialect: Dialect) -> usize {
     }
     cur.pos()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::validate::validate;
+
+    /// `measure` agrees with the validator on each value, whatever follows it, and gives
+    /// the whole input for bytes cut short.
+    #[test]
+    fn measure_agrees_with_validation_at_the_edges() {
+        let g4 = Dialect::Godot4;
+        let values: [&[u8]; 7] = [
+            &[0, 0, 0, 0],                            // nil: 4 bytes, no 8-byte load
+            &[2, 0, 0, 0, 7, 0, 0, 0],                // int
+            &[4, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0], // "a", padded
+            &[2, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0],    // 64-bit int: the slow path
+            &[28, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0], // [null, true]
+            &[
+                27, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 28, 0, 0, 0, 0, 0, 0, 0,
+            ], // {"": []}
+            &[5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40], // Vector2: a fixed payload
+        ];
+        let options = ParseOptions::default();
+        for value in values {
+            let len = validate(value, 0, g4, &options).unwrap();
+            assert_eq!((len, measure(value, g4)), (value.len(), value.len()));
+            let mut longer = value.to_vec();
+            longer.extend_from_slice(&[2, 0, 0, 0, 9, 0, 0, 0]);
+            assert_eq!(measure(&longer, g4), value.len(), "{value:?}");
+            for cut in 0..value.len() {
+                let short = value.get(..cut).unwrap_or_default();
+                assert_eq!(measure(short, g4), cut, "{value:?} cut at {cut}");
+            }
+        }
+    }
+}
