@@ -241,31 +241,6 @@ macro_rules! eq_with {
 }
 eq_with!(str, &str, String);
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn inline_up_to_22_bytes_then_heap() {
-        for n in 0..40 {
-            let text: String = "é".repeat(n / 2) + &"a".repeat(n % 2);
-            let s = GdString::from(text.as_str());
-            assert_eq!(s, text);
-            assert_eq!(s.is_inline(), text.len() <= INLINE_CAPACITY);
-            assert_eq!(GdString::from(text.clone()), s);
-            assert_eq!(s.clone().into_string(), text);
-        }
-        assert_eq!(core::mem::size_of::<GdString>(), 24);
-    }
-
-    #[test]
-    fn nul_and_non_ascii_inline() {
-        for text in ["a\0b", "\u{feff}x", "ü", "日本語のキー"] {
-            assert_eq!(GdString::from(text).as_str(), text);
-        }
-    }
-}
-
 #[cfg(feature = "serde")]
 impl serde::Serialize for GdString {
     /// As a string.
@@ -292,5 +267,30 @@ impl<'de> serde::Deserialize<'de> for GdString {
             }
         }
         d.deserialize_str(Text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_up_to_22_bytes_then_heap() {
+        for n in 0..40 {
+            let text: String = "é".repeat(n / 2) + &"a".repeat(n % 2);
+            let s = GdString::from(text.as_str());
+            assert_eq!(s, text);
+            assert_eq!(s.is_inline(), text.len() <= INLINE_CAPACITY);
+            assert_eq!(GdString::from(text.clone()), s);
+            assert_eq!(s.clone().into_string(), text);
+        }
+        assert_eq!(core::mem::size_of::<GdString>(), 24);
+    }
+
+    #[test]
+    fn nul_and_non_ascii_inline() {
+        for text in ["a\0b", "\u{feff}x", "ü", "日本語のキー"] {
+            assert_eq!(GdString::from(text).as_str(), text);
+        }
     }
 }

@@ -850,7 +850,7 @@ fn conversions() {
     );
     assert_eq!(
         Variant::from(vec![[1.0f32, 2.0]]),
-        Variant::PackedVector2Array(PackedVectors::F32(vec![[1.0, 2.0]].into()))
+        Variant::PackedVector2Array(PackedVectors::F32(vec![[1.0, 2.0]]))
     );
     assert_eq!(
         Variant::from(&["a", "b"][..]),
