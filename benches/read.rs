@@ -19,6 +19,8 @@
 //! - `json`: `json::write` into a `Vec<u8>` whose capacity is kept;
 //! - `text`: `Display` (the Godot 4 text) into a `String` whose capacity is kept;
 //! - `reencode`: `Builder::value` in the same dialect, into a kept `Vec<u8>`;
+//! - `owned_encode`: `Variant::encode` of the owned copy (made once, outside the timing),
+//!   into a kept `Vec<u8>`;
 //! - `memcpy`: copying the blob's bytes once (the floor of any full read).
 //!
 //! The rows after `parse` start from a value parsed once, outside the timing: they measure
@@ -177,6 +179,17 @@ fn bench_blob(c: &mut Criterion, blob: &Blob) {
             encoded.len()
         })
     });
+    let owned = value.to_owned();
+    group.bench_function(BenchmarkId::from_parameter("owned_encode"), |b| {
+        b.iter(|| {
+            encoded.clear();
+            black_box(&owned)
+                .encode(&mut encoded, Dialect::Godot4)
+                .unwrap();
+            encoded.len()
+        })
+    });
+    assert_eq!(encoded, bytes, "{}: owned encode", blob.name);
     let mut copy = vec![0u8; bytes.len()];
     group.bench_function(BenchmarkId::from_parameter("memcpy"), |b| {
         b.iter(|| {
