@@ -19,6 +19,8 @@
 //! - `json`: `json::write` into a `Vec<u8>` whose capacity is kept;
 //! - `text`: `Display` (the Godot 4 text) into a `String` whose capacity is kept;
 //! - `reencode`: `Builder::value` in the same dialect, into a kept `Vec<u8>`;
+//! - `owned_encode`: `Variant::encode` of the owned copy (made once, outside the timing),
+//!   into a kept `Vec<u8>`;
 //! - `memcpy`: copying the blob's bytes once (the floor of any full read).
 //!
 //! The rows after `parse` start from a value parsed once, outside the timing: they measure
@@ -173,6 +175,22 @@ fn bench_blob(c: &mut Criterion, blob: &Blob) {
             encoded.clear();
             Builder::new(&mut encoded, Dialect::Godot4)
                 .value(black_box(value))
+                .unwrap();
+            encoded.len()
+        })
+    });
+    let owned = value.to_owned();
+    assert_eq!(
+        owned.to_bytes(Dialect::Godot4).unwrap(),
+        bytes,
+        "{}: owned encode",
+        blob.name
+    );
+    group.bench_function(BenchmarkId::from_parameter("owned_encode"), |b| {
+        b.iter(|| {
+            encoded.clear();
+            black_box(&owned)
+                .encode(&mut encoded, Dialect::Godot4)
                 .unwrap();
             encoded.len()
         })

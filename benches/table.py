@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Prints the figures of the last `cargo bench --bench read` as a Markdown table:
 throughput in MB/s (bytes of the input per second, 10^6 bytes) and, for every row, its
-share of `parse` on the same blob in the same run. Reads target/criterion (mean times)."""
+share of `parse` on the same blob in the same run. Reads target/criterion, or $CARGO_TARGET_DIR/criterion (mean times)."""
 import json
 import os
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "criterion")
+ROOT = os.path.join(
+    os.environ.get("CARGO_TARGET_DIR")
+    or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target"),
+    "criterion",
+)
 BLOBS = ["dict_nested_100k", "dict_str_10k", "save_game_8mb", "pv3_1m"]
-ROWS = ["parse", "visit", "events", "views", "to_owned", "json", "text", "reencode", "memcpy"]
+ROWS = ["parse", "visit", "events", "views", "to_owned", "json", "text", "reencode", "owned_encode", "memcpy"]
 
 
 def figure(blob, row):

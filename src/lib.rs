@@ -118,7 +118,10 @@ pub use format::text;
 #[cfg(feature = "alloc")]
 pub use owned::access::VariantIndex;
 #[cfg(feature = "alloc")]
-pub use owned::{MathComponents, Object, PackedVectors, Variant};
+pub use owned::{
+    Array, Dictionary, GdString, MathComponents, NodePath, Object, ObjectData, PackedVectors,
+    Variant,
+};
 #[cfg(feature = "alloc")]
 pub use read::buf::VariantBuf;
 pub use read::children::{Children, Edge};

@@ -121,7 +121,7 @@ pub(crate) fn to_variant<M: GodotMath>(m: &M) -> Variant {
     let components = if M::INTEGER {
         MathComponents::I32(wire.iter().map(|&c| i32_of(c)).collect())
     } else if M::DOUBLE {
-        MathComponents::F64(wire)
+        MathComponents::F64(wire.into())
     } else {
         MathComponents::F32(wire.iter().map(|&c| f32_of(c)).collect())
     };

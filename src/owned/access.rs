@@ -65,10 +65,11 @@ impl Variant {
         }
     }
 
-    /// The elements of an `Array` (typed or not).
+    /// The elements of an `Array` (typed or not; its declared type is on
+    /// [`Array::element_type`](super::Array::element_type)).
     pub fn as_array(&self) -> Option<&[Variant]> {
         match self {
-            Variant::Array { items, .. } => Some(items),
+            Variant::Array(a) => Some(a.items()),
             _ => None,
         }
     }
@@ -76,15 +77,17 @@ impl Variant {
     /// The elements of an `Array`, to edit.
     pub fn as_array_mut(&mut self) -> Option<&mut Vec<Variant>> {
         match self {
-            Variant::Array { items, .. } => Some(items),
+            Variant::Array(a) => Some(a.items_mut()),
             _ => None,
         }
     }
 
-    /// The pairs of a `Dictionary`, in order.
+    /// The pairs of a `Dictionary`, in order (typed or not; its declared types are on
+    /// [`Dictionary::key_type`](super::Dictionary::key_type) and
+    /// [`Dictionary::value_type`](super::Dictionary::value_type)).
     pub fn as_dictionary(&self) -> Option<&[(Variant, Variant)]> {
         match self {
-            Variant::Dictionary { entries, .. } => Some(entries),
+            Variant::Dictionary(d) => Some(d.entries()),
             _ => None,
         }
     }
@@ -92,7 +95,7 @@ impl Variant {
     /// The pairs of a `Dictionary`, to edit.
     pub fn as_dictionary_mut(&mut self) -> Option<&mut Vec<(Variant, Variant)>> {
         match self {
-            Variant::Dictionary { entries, .. } => Some(entries),
+            Variant::Dictionary(d) => Some(d.entries_mut()),
             _ => None,
         }
     }
@@ -184,8 +187,8 @@ fn text_key(key: &Variant, name: &str) -> bool {
 impl VariantIndex for usize {
     fn index_into<'v>(&self, v: &'v Variant) -> Option<&'v Variant> {
         match v {
-            Variant::Array { items, .. } => items.get(*self),
-            Variant::Dictionary { entries, .. } => entries
+            Variant::Array(items) => items.get(*self),
+            Variant::Dictionary(entries) => entries
                 .iter()
                 .rev()
                 .find(|(k, _)| int_key(k, *self))
@@ -196,8 +199,8 @@ impl VariantIndex for usize {
 
     fn index_into_mut<'v>(&self, v: &'v mut Variant) -> Option<&'v mut Variant> {
         match v {
-            Variant::Array { items, .. } => items.get_mut(*self),
-            Variant::Dictionary { entries, .. } => entries
+            Variant::Array(items) => items.get_mut(*self),
+            Variant::Dictionary(entries) => entries
                 .iter_mut()
                 .rev()
                 .find(|(k, _)| int_key(k, *self))
@@ -214,12 +217,13 @@ impl VariantIndex for usize {
 impl VariantIndex for str {
     fn index_into<'v>(&self, v: &'v Variant) -> Option<&'v Variant> {
         match v {
-            Variant::Dictionary { entries, .. } => entries
+            Variant::Dictionary(entries) => entries
                 .iter()
                 .rev()
                 .find(|(k, _)| text_key(k, self))
                 .map(|(_, value)| value),
-            Variant::Object(Object::Full { properties, .. }) => properties
+            Variant::Object(Object::Full(o)) => o
+                .properties
                 .iter()
                 .rev()
                 .find(|(name, _)| name == self)
@@ -230,12 +234,13 @@ impl VariantIndex for str {
 
     fn index_into_mut<'v>(&self, v: &'v mut Variant) -> Option<&'v mut Variant> {
         match v {
-            Variant::Dictionary { entries, .. } => entries
+            Variant::Dictionary(entries) => entries
                 .iter_mut()
                 .rev()
                 .find(|(k, _)| text_key(k, self))
                 .map(|(_, value)| value),
-            Variant::Object(Object::Full { properties, .. }) => properties
+            Variant::Object(Object::Full(o)) => o
+                .properties
                 .iter_mut()
                 .rev()
                 .find(|(name, _)| name == self)
@@ -249,16 +254,14 @@ impl VariantIndex for str {
             *v = Variant::dictionary(Vec::new());
         }
         let found = match v {
-            Variant::Dictionary { entries, .. } => {
-                entries.iter().rposition(|(k, _)| text_key(k, self))
-            }
+            Variant::Dictionary(entries) => entries.iter().rposition(|(k, _)| text_key(k, self)),
             _ => return self.index_into_mut(v),
         };
         let entries = v.as_dictionary_mut()?;
         let at = match found {
             Some(at) => at,
             None => {
-                entries.push((Variant::String(String::from(self)), Variant::Nil));
+                entries.push((Variant::String(self.into()), Variant::Nil));
                 entries.len() - 1
             }
         };

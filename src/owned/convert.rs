@@ -1,7 +1,7 @@
 //! `VariantRef::to_owned`: a parsed view copied into a [`Variant`].
 
 use super::packed::packed_variant;
-use super::{MathComponents, Object, Variant};
+use super::{Array, Dictionary, GdString, MathComponents, NodePath, Object, ObjectData, Variant};
 use crate::read::container::{ArrayRef, DictRef};
 use crate::read::decoded::{math_value, packed_value, Value};
 use crate::read::math::MathRef;
@@ -9,7 +9,7 @@ use crate::read::object::{FullObject, ObjectRef};
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
 use crate::wire::types::VariantType;
-use alloc::{borrow::ToOwned, string::String, vec::Vec};
+use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
 
 impl VariantRef<'_> {
     /// Copies the value into an owned [`Variant`], as the engine decodes it: strings as
@@ -48,6 +48,10 @@ fn text(s: crate::read::strings::GdStr<'_>) -> String {
     s.as_str().to_owned()
 }
 
+fn small(s: crate::read::strings::GdStr<'_>) -> GdString {
+    GdString::from(s.as_str())
+}
+
 /// Copies a value; `to_owned` sends only values that hold no others here, so that the
 /// recursive path through containers keeps small frames.
 #[inline(never)]
@@ -57,17 +61,17 @@ fn leaf_of(value: Value<'_>) -> Variant {
         Value::Bool(b) => Variant::Bool(b),
         Value::Int(n) => Variant::Int(n),
         Value::Float(x) => Variant::Float(x),
-        Value::String(s) => Variant::String(text(s)),
-        Value::StringName(s) => Variant::StringName(text(s)),
+        Value::String(s) => Variant::String(small(s)),
+        Value::StringName(s) => Variant::StringName(small(s)),
         math_value!(m) => Variant::Math {
             ty: m.ty(),
             components: math_components(&m),
         },
-        Value::NodePath(path) => Variant::NodePath {
+        Value::NodePath(path) => Variant::NodePath(Box::new(NodePath {
             names: path.names().map(text).collect(),
             subnames: path.subnames().map(text).collect(),
             absolute: path.is_absolute(),
-        },
+        })),
         Value::Rid(id) => Variant::Rid(id),
         Value::Object(ObjectRef::Null) => Variant::Object(Object::Null),
         Value::Object(ObjectRef::Id(id)) => Variant::Object(Object::Id(id)),
@@ -78,10 +82,10 @@ fn leaf_of(value: Value<'_>) -> Variant {
         Value::Array(array) => array_of(&mut array.reader(), array),
         Value::Callable => Variant::Callable,
         Value::Signal(signal) => Variant::Signal {
-            name: text(signal.name()),
+            name: Box::from(signal.name().as_str()),
             object_id: signal.object_id(),
         },
-        packed @ packed_value!() => packed_variant(&packed, text),
+        packed @ packed_value!() => packed_variant(&packed, small),
         v @ (Value::TypedArray(array) | Value::PackedTypedArray(array)) => {
             typed_array_of(&mut array.reader(), v.ty(), array)
         }
@@ -91,18 +95,16 @@ fn leaf_of(value: Value<'_>) -> Variant {
 /// A Pandemonium TypedArray or PackedTypedArray.
 #[inline(never)]
 fn typed_array_of(r: &mut Reader<'_>, ty: VariantType, array: ArrayRef<'_>) -> Variant {
-    let element_type = array.element_type().map(text);
-    let items = (0..array.len()).map(|_| owned(r)).collect();
+    let n = array.len();
+    let mut items = Vec::with_capacity(n);
+    for _ in 0..n {
+        items.push(owned(r));
+    }
+    let array = Array::typed(array.element_type().map(text), items);
     if ty == VariantType::PackedTypedArray {
-        Variant::PackedTypedArray {
-            element_type,
-            items,
-        }
+        Variant::PackedTypedArray(array)
     } else {
-        Variant::TypedArray {
-            element_type,
-            items,
-        }
+        Variant::TypedArray(array)
     }
 }
 
@@ -114,10 +116,10 @@ fn object(r: &mut Reader<'_>, object: FullObject<'_>) -> Variant {
         let name = text(r.name());
         properties.push((name, owned(r)));
     }
-    Variant::Object(Object::Full {
+    Variant::Object(Object::Full(Box::new(ObjectData {
         class: text(object.class()),
         properties,
-    })
+    })))
 }
 
 #[inline(never)]
@@ -128,11 +130,11 @@ fn dictionary(r: &mut Reader<'_>, dict: DictRef<'_>) -> Variant {
         let key = owned(r);
         entries.push((key, owned(r)));
     }
-    Variant::Dictionary {
-        key_type: dict.key_type().map(text),
-        value_type: dict.value_type().map(text),
+    Variant::Dictionary(Dictionary::typed(
+        dict.key_type().map(text),
+        dict.value_type().map(text),
         entries,
-    }
+    ))
 }
 
 #[inline(never)]
@@ -142,10 +144,7 @@ fn array_of(r: &mut Reader<'_>, array: ArrayRef<'_>) -> Variant {
     for _ in 0..n {
         items.push(owned(r));
     }
-    Variant::Array {
-        element_type: array.element_type().map(text),
-        items,
-    }
+    Variant::Array(Array::typed(array.element_type().map(text), items))
 }
 
 fn math_components(m: &MathRef<'_>) -> MathComponents {

@@ -56,28 +56,16 @@ impl Variant {
             return Err(BuildError::TooDeep);
         }
         match self {
-            Variant::Object(Object::Full { class, properties }) => {
-                write_object(b, class, properties, depth)
+            Variant::Object(Object::Full(o)) => write_object(b, &o.class, &o.properties, depth),
+            Variant::Dictionary(d) => {
+                write_dictionary(b, d.key_type(), d.value_type(), d.entries(), depth)
             }
-            Variant::Dictionary {
-                key_type,
-                value_type,
-                entries,
-            } => write_dictionary(b, key_type, value_type, entries, depth),
-            Variant::Array {
-                element_type,
-                items,
+            Variant::Array(a) | Variant::TypedArray(a) => {
+                write_array(b, a.element_type(), a.items(), depth)
             }
-            | Variant::TypedArray {
-                element_type,
-                items,
-            } => write_array(b, element_type, items, depth),
-            Variant::PackedTypedArray {
-                element_type,
-                items,
-            } => {
-                let mut array = b.packed_typed_array(element_type.as_deref())?;
-                for item in items {
+            Variant::PackedTypedArray(a) => {
+                let mut array = b.packed_typed_array(a.element_type().as_deref())?;
+                for item in a.items() {
                     item.write_at(array.push(), depth + 1)?;
                 }
                 array.finish()
@@ -101,20 +89,16 @@ impl Variant {
                 MathComponents::F64(c) => b.math_f64(*ty, c),
                 MathComponents::I32(c) => b.math_i32(*ty, c),
             },
-            Variant::NodePath {
-                names,
-                subnames,
-                absolute,
-            } => b.node_path(names, subnames, *absolute),
+            Variant::NodePath(p) => b.node_path(&p.names, &p.subnames, p.absolute),
             Variant::Rid(id) => b.rid(*id),
             Variant::Object(Object::Null) => b.object_null(),
             Variant::Object(Object::Id(id)) => b.object_id(*id),
             // `write_at` sends these to their own functions, never here.
-            Variant::Object(Object::Full { .. })
-            | Variant::Dictionary { .. }
-            | Variant::Array { .. }
-            | Variant::TypedArray { .. }
-            | Variant::PackedTypedArray { .. } => self.write_at(b, depth),
+            Variant::Object(Object::Full(_))
+            | Variant::Dictionary(_)
+            | Variant::Array(_)
+            | Variant::TypedArray(_)
+            | Variant::PackedTypedArray(_) => self.write_at(b, depth),
             Variant::Callable => b.callable(),
             Variant::Signal { name, object_id } => b.signal(name, *object_id),
             packed @ super::packed::packed_variant_pattern!() => packed.write_packed(b),

@@ -1,7 +1,7 @@
 //! `From` conversions into [`Variant`]. Each takes or copies its input: O(its length).
 
-use super::{Object, PackedVectors, Variant};
-use alloc::{borrow::ToOwned, string::String, vec::Vec};
+use super::{Array, Dictionary, GdString, Object, PackedVectors, Variant};
+use alloc::{string::String, vec::Vec};
 
 macro_rules! from_int {
     ($($t:ty),*) => {$(
@@ -47,14 +47,35 @@ impl From<f64> for Variant {
 impl From<&str> for Variant {
     /// A `String` (copied).
     fn from(v: &str) -> Variant {
-        Variant::String(v.to_owned())
+        Variant::String(GdString::from(v))
     }
 }
 
 impl From<String> for Variant {
     /// A `String`.
     fn from(v: String) -> Variant {
+        Variant::String(GdString::from(v))
+    }
+}
+
+impl From<GdString> for Variant {
+    /// A `String`.
+    fn from(v: GdString) -> Variant {
         Variant::String(v)
+    }
+}
+
+impl From<Array> for Variant {
+    /// An `Array`.
+    fn from(a: Array) -> Variant {
+        Variant::Array(a)
+    }
+}
+
+impl From<Dictionary> for Variant {
+    /// A `Dictionary`.
+    fn from(d: Dictionary) -> Variant {
+        Variant::Dictionary(d)
     }
 }
 
@@ -113,8 +134,15 @@ from_packed! {
 }
 
 impl From<Vec<String>> for Variant {
-    /// A `PackedStringArray` (takes the vector).
+    /// A `PackedStringArray` (short strings move inline, longer ones keep their buffer).
     fn from(v: Vec<String>) -> Variant {
+        Variant::PackedStringArray(v.into_iter().map(GdString::from).collect())
+    }
+}
+
+impl From<Vec<GdString>> for Variant {
+    /// A `PackedStringArray` (takes the vector).
+    fn from(v: Vec<GdString>) -> Variant {
         Variant::PackedStringArray(v)
     }
 }
@@ -129,6 +157,6 @@ impl From<Vec<&str>> for Variant {
 impl From<&[&str]> for Variant {
     /// A `PackedStringArray` (copies the strings).
     fn from(v: &[&str]) -> Variant {
-        Variant::PackedStringArray(v.iter().map(|&s| s.to_owned()).collect())
+        Variant::PackedStringArray(v.iter().map(|&s| GdString::from(s)).collect())
     }
 }

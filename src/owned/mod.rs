@@ -6,13 +6,18 @@
 pub(crate) mod access;
 mod convert;
 mod encode;
+mod eq;
 mod from;
 mod packed;
+mod sequence;
+mod string;
 
-use alloc::{string::String, vec::Vec};
-use zerocopy::{Immutable, IntoBytes};
+pub use string::GdString;
+
+use alloc::{boxed::Box, string::String, vec::Vec};
 
 use crate::wire::container_type::ContainerType;
+
 use crate::wire::types::VariantType;
 
 /// An owned Variant of either dialect.
@@ -22,7 +27,7 @@ use crate::wire::types::VariantType;
 /// is constructed: [`Variant::encode`] reports what the dialect cannot express (a
 /// `StringName` in Godot 3, a math value with the wrong number of components, …).
 ///
-/// Strings are Rust `String`s. Godot reads a string up to its first NUL and without a
+/// Strings are [`GdString`]s (inline up to 22 bytes). Godot reads a string up to its first NUL and without a
 /// leading BOM (U+FEFF), so a string holding either is written as given but reads back
 /// shortened.
 ///
@@ -44,8 +49,10 @@ use crate::wire::types::VariantType;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// Size: 88 bytes on 64-bit targets (the largest variant is a typed `Dictionary`); strings,
-/// lists and math components are on the heap.
+/// Size: 32 bytes on 64-bit targets. Strings of up to 22 bytes are inline; longer strings,
+/// containers' elements, math components and packed arrays are on the heap, and so are
+/// the rare large parts (a typed container's declared types, a node path, a full object,
+/// double-precision packed vectors), each in one box.
 ///
 /// Stack: encoding, measuring, copying from a view, comparing, cloning and dropping
 /// recurse once per nesting level. Encoding refuses more than Godot's 1024 levels; at that
@@ -66,10 +73,10 @@ pub enum Variant {
     /// (NaN is always 64-bit); either way it reads back bit for bit.
     Float(f64),
     /// `String`.
-    String(String),
+    String(GdString),
     /// `StringName` (Godot 4 only: an error in Godot 3, where the engine has only Strings;
     /// [`crate::Builder::value`] converts a parsed one to a String there, `encode` does not).
-    StringName(String),
+    StringName(GdString),
     /// A fixed-size math value: vectors, Rect2, Transform2D, Plane, Quaternion, AABB,
     /// Basis, Transform3D, Projection, Color and the integer vector types. Components are
     /// in wire order (see [`crate::read::math::MathRef`]).
@@ -82,14 +89,7 @@ pub enum Variant {
         components: MathComponents,
     },
     /// `NodePath`: `/names…:subnames…`.
-    NodePath {
-        /// The node names (`a`, `b` of `a/b:x`).
-        names: Vec<String>,
-        /// The subnames (`x` of `a/b:x`).
-        subnames: Vec<String>,
-        /// Does the path start at the root?
-        absolute: bool,
-    },
+    NodePath(Box<NodePath>),
     /// `RID`: its id. Godot 3 writes no id (it reads back as 0), so a non-zero id is an
     /// error there.
     Rid(u64),
@@ -100,27 +100,16 @@ pub enum Variant {
     /// `Signal` (Godot 4 only).
     Signal {
         /// The signal's name.
-        name: String,
+        name: Box<str>,
         /// The owning object's instance id.
         object_id: u64,
     },
     /// `Dictionary`: pairs in wire order. Duplicate keys are kept and written as given
-    /// (the engine keeps the last value).
-    Dictionary {
-        /// Declared key type (Godot 4.4+ typed dictionaries).
-        key_type: ContainerType<String>,
-        /// Declared value type (Godot 4.4+ typed dictionaries).
-        value_type: ContainerType<String>,
-        /// The pairs.
-        entries: Vec<(Variant, Variant)>,
-    },
-    /// `Array`.
-    Array {
-        /// Declared element type (Godot 4.2+ typed arrays).
-        element_type: ContainerType<String>,
-        /// The elements.
-        items: Vec<Variant>,
-    },
+    /// (the engine keeps the last value). Typed dictionaries (Godot 4.4+) carry their
+    /// declared key and value types.
+    Dictionary(Dictionary),
+    /// `Array`, typed (Godot 4.2+) or not.
+    Array(Array),
     /// `PackedByteArray` / `PoolByteArray`.
     PackedByteArray(Vec<u8>),
     /// `PackedInt32Array` / `PoolIntArray`.
@@ -132,7 +121,7 @@ pub enum Variant {
     /// `PackedFloat64Array` (Godot 4 only).
     PackedFloat64Array(Vec<f64>),
     /// `PackedStringArray` / `PoolStringArray`.
-    PackedStringArray(Vec<String>),
+    PackedStringArray(Vec<GdString>),
     /// `PackedVector2Array` / `PoolVector2Array` (f64 form: Godot 4 only).
     PackedVector2Array(PackedVectors<2>),
     /// `PackedVector3Array` / `PoolVector3Array` (f64 form: Godot 4 only).
@@ -148,20 +137,11 @@ pub enum Variant {
     /// Pandemonium's `PoolVector4iArray` (eras B and C).
     PackedVector4iArray(Vec<[i32; 4]>),
     /// Pandemonium's `TypedArray` (era C). `Builtin(Object)` declares objects written as
-    /// ids, `ClassName` objects of that class written whole.
-    TypedArray {
-        /// The declared element type.
-        element_type: ContainerType<String>,
-        /// The elements.
-        items: Vec<Variant>,
-    },
+    /// ids, `ClassName` objects of that class written whole. The declared element type is
+    /// the [`Array`]'s.
+    TypedArray(Array),
     /// Pandemonium's `PackedTypedArray` (era C): a `TypedArray`'s bytes under its own id.
-    PackedTypedArray {
-        /// The declared element type.
-        element_type: ContainerType<String>,
-        /// The elements.
-        items: Vec<Variant>,
-    },
+    PackedTypedArray(Array),
 }
 
 /// The components of a [`Variant::Math`] value, in wire order.
@@ -169,11 +149,11 @@ pub enum Variant {
 pub enum MathComponents {
     /// Single precision (what every standard build writes). Written bit for bit, NaN
     /// payloads included.
-    F32(Vec<f32>),
+    F32(Box<[f32]>),
     /// Double precision: Godot 4 `precision=double` builds (the header's 64-bit flag).
-    F64(Vec<f64>),
+    F64(Box<[f64]>),
     /// The integer types: Vector2i, Vector3i, Vector4i, Rect2i.
-    I32(Vec<i32>),
+    I32(Box<[i32]>),
 }
 
 impl MathComponents {
@@ -199,24 +179,17 @@ impl MathComponents {
             MathComponents::I32(c) => c.get(i).map(|&x| f64::from(x)),
         }
     }
-
-    fn bitwise_eq(&self, other: &MathComponents) -> bool {
-        match (self, other) {
-            (MathComponents::F32(a), MathComponents::F32(b)) => bits_eq(a, b),
-            (MathComponents::F64(a), MathComponents::F64(b)) => bits_eq(a, b),
-            (a, b) => a == b,
-        }
-    }
 }
 
 /// The elements of a packed vector array: single precision, or double precision (Godot 4
-/// `precision=double` builds, the header's 64-bit flag).
+/// `precision=double` builds, the header's 64-bit flag; boxed, which keeps this enum, and
+/// so [`Variant`], small).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PackedVectors<const N: usize> {
     /// f32 components (every standard build).
     F32(Vec<[f32; N]>),
     /// f64 components (Godot 4 only).
-    F64(Vec<[f64; N]>),
+    F64(Box<Vec<[f64; N]>>),
 }
 
 impl<const N: usize> PackedVectors<N> {
@@ -236,14 +209,6 @@ impl<const N: usize> PackedVectors<N> {
     /// Are the components f64?
     pub fn is_double(&self) -> bool {
         matches!(self, PackedVectors::F64(_))
-    }
-
-    fn bitwise_eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (PackedVectors::F32(a), PackedVectors::F32(b)) => bits_eq(a, b),
-            (PackedVectors::F64(a), PackedVectors::F64(b)) => bits_eq(a, b),
-            _ => false,
-        }
     }
 }
 
@@ -265,12 +230,18 @@ pub enum Object {
     /// Godot 4 reads the property `script` as a resource path: its value must be `Nil` or
     /// a `String` (`res://…`), otherwise the engine, and [`crate::VariantRef::parse`],
     /// reject the bytes. [`Variant::encode`] does not check this.
-    Full {
-        /// The class name, e.g. `Resource`. Nothing is checked against a class database.
-        class: String,
-        /// The properties, in wire order.
-        properties: Vec<(String, Variant)>,
-    },
+    Full(Box<ObjectData>),
+}
+
+impl Object {
+    /// A full object of class `class` with `properties` (in wire order). One allocation
+    /// besides its arguments.
+    pub fn full(class: impl Into<String>, properties: Vec<(String, Variant)>) -> Object {
+        Object::Full(Box::new(ObjectData {
+            class: class.into(),
+            properties,
+        }))
+    }
 }
 
 impl Variant {
@@ -285,15 +256,15 @@ impl Variant {
             Variant::String(_) => T::String,
             Variant::StringName(_) => T::StringName,
             Variant::Math { ty, .. } => *ty,
-            Variant::NodePath { .. } => T::NodePath,
+            Variant::NodePath(_) => T::NodePath,
             Variant::Rid(_) => T::Rid,
             Variant::Object(_) => T::Object,
             Variant::Callable => T::Callable,
             Variant::Signal { .. } => T::Signal,
-            Variant::Dictionary { .. } => T::Dictionary,
-            Variant::Array { .. } => T::Array,
-            Variant::TypedArray { .. } => T::TypedArray,
-            Variant::PackedTypedArray { .. } => T::PackedTypedArray,
+            Variant::Dictionary(_) => T::Dictionary,
+            Variant::Array(_) => T::Array,
+            Variant::TypedArray(_) => T::TypedArray,
+            Variant::PackedTypedArray(_) => T::PackedTypedArray,
             packed @ packed::packed_variant_pattern!() => packed.packed_ty().unwrap_or(T::Nil),
         }
     }
@@ -305,19 +276,21 @@ impl Variant {
 
     /// An untyped `Array`. O(1) (takes the vector).
     pub fn array(items: Vec<Variant>) -> Variant {
-        Variant::Array {
-            element_type: ContainerType::Untyped,
-            items,
-        }
+        Variant::Array(Array::from(items))
     }
 
     /// An untyped `Dictionary`, pairs in the given order. O(1) (takes the vector).
     pub fn dictionary(entries: Vec<(Variant, Variant)>) -> Variant {
-        Variant::Dictionary {
-            key_type: ContainerType::Untyped,
-            value_type: ContainerType::Untyped,
-            entries,
-        }
+        Variant::Dictionary(Dictionary::from(entries))
+    }
+
+    /// A `NodePath` (names, subnames, absolute?). One allocation besides its vectors.
+    pub fn node_path(names: Vec<String>, subnames: Vec<String>, absolute: bool) -> Variant {
+        Variant::NodePath(Box::new(NodePath {
+            names,
+            subnames,
+            absolute,
+        }))
     }
 
     /// A single-precision math value of type `ty` (no check until it is encoded). One
@@ -325,7 +298,7 @@ impl Variant {
     pub fn math(ty: VariantType, components: &[f32]) -> Variant {
         Variant::Math {
             ty,
-            components: MathComponents::F32(components.to_vec()),
+            components: MathComponents::F32(Box::from(components)),
         }
     }
 
@@ -343,126 +316,234 @@ impl Variant {
     pub fn color(c: [f32; 4]) -> Variant {
         Variant::math(VariantType::Color, &c)
     }
+}
 
-    /// Are the two values the same bit for bit? Like `==`, except that floats are compared
-    /// by their bits: NaNs with the same payload are equal, `0.0` and `-0.0` are not.
-    /// This is what survives a round trip through the wire. O(size), recursive.
-    pub fn bitwise_eq(&self, other: &Variant) -> bool {
-        use Variant as V;
-        // Containers are compared by separate functions, to keep the recursive frame small.
-        match (self, other) {
-            (V::Object(a), V::Object(b)) => objects_bitwise_eq(a, b),
-            (
-                V::Dictionary {
-                    key_type: ka,
-                    value_type: va,
-                    entries: a,
-                },
-                V::Dictionary {
-                    key_type: kb,
-                    value_type: vb,
-                    entries: b,
-                },
-            ) => ka == kb && va == vb && entries_bitwise_eq(a, b),
-            (
-                V::Array {
-                    element_type: ta,
-                    items: a,
-                },
-                V::Array {
-                    element_type: tb,
-                    items: b,
-                },
-            )
-            | (
-                V::TypedArray {
-                    element_type: ta,
-                    items: a,
-                },
-                V::TypedArray {
-                    element_type: tb,
-                    items: b,
-                },
-            )
-            | (
-                V::PackedTypedArray {
-                    element_type: ta,
-                    items: a,
-                },
-                V::PackedTypedArray {
-                    element_type: tb,
-                    items: b,
-                },
-            ) => ta == tb && items_bitwise_eq(a, b),
-            (a, b) => leaves_bitwise_eq(a, b),
+// The owned containers: each keeps its common case in 24 bytes (a `Vec`) and boxes what
+// is rare (a typed container's declared types).
+
+static UNTYPED: ContainerType<String> = ContainerType::Untyped;
+
+/// An owned `Array` (and the item list of Pandemonium's `TypedArray` and
+/// `PackedTypedArray`): the elements, and the declared element type (Godot 4.2+ typed
+/// arrays). 24 bytes; an untyped array is just its `Vec`, a typed one holds its `Vec` and
+/// its type in one box.
+///
+/// It dereferences to `[Variant]`; [`Array::items_mut`] gives the `Vec` to push to.
+///
+/// ```
+/// use gdvariant::{Array, ContainerType, Variant, VariantType};
+///
+/// let mut a = Array::from(vec![Variant::Int(1)]);
+/// a.push(2.into());
+/// assert_eq!(a.len(), 2);
+/// a.set_element_type(ContainerType::Builtin(VariantType::Int));
+/// assert!(a.element_type().is_typed());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Array(ArrayRepr);
+
+#[derive(Clone, Debug)]
+enum ArrayRepr {
+    Untyped(Vec<Variant>),
+    Typed(Box<(ContainerType<String>, Vec<Variant>)>),
+}
+
+impl Array {
+    /// An empty untyped array. O(1), no allocation.
+    pub const fn new() -> Array {
+        Array(ArrayRepr::Untyped(Vec::new()))
+    }
+
+    /// An empty untyped array with room for `n` elements. One allocation.
+    pub fn with_capacity(n: usize) -> Array {
+        Array(ArrayRepr::Untyped(Vec::with_capacity(n)))
+    }
+
+    /// An array of `items` declared as `element_type` (`Untyped` gives an untyped array).
+    /// O(1); one small allocation for a typed one.
+    pub fn typed(element_type: ContainerType<String>, items: Vec<Variant>) -> Array {
+        match element_type {
+            ContainerType::Untyped => Array(ArrayRepr::Untyped(items)),
+            ty => Array(ArrayRepr::Typed(Box::new((ty, items)))),
         }
     }
-}
 
-#[inline(never)]
-fn leaves_bitwise_eq(a: &Variant, b: &Variant) -> bool {
-    use Variant as V;
-    match (a, b) {
-        (V::Float(a), V::Float(b)) => a.to_bits() == b.to_bits(),
-        (
-            V::Math {
-                ty: ta,
-                components: a,
-            },
-            V::Math {
-                ty: tb,
-                components: b,
-            },
-        ) => ta == tb && a.bitwise_eq(b),
-        (V::PackedFloat32Array(a), V::PackedFloat32Array(b)) => bits_eq(a, b),
-        (V::PackedFloat64Array(a), V::PackedFloat64Array(b)) => bits_eq(a, b),
-        (V::PackedVector2Array(a), V::PackedVector2Array(b)) => a.bitwise_eq(b),
-        (V::PackedVector3Array(a), V::PackedVector3Array(b)) => a.bitwise_eq(b),
-        (V::PackedVector4Array(a), V::PackedVector4Array(b)) => a.bitwise_eq(b),
-        (V::PackedColorArray(a), V::PackedColorArray(b)) => bits_eq(a, b),
-        // Containers never get here (see `bitwise_eq`); the rest holds no floats, so `==`
-        // is already bitwise.
-        (a, b) => a == b,
-    }
-}
-
-#[inline(never)]
-fn objects_bitwise_eq(a: &Object, b: &Object) -> bool {
-    match (a, b) {
-        (
-            Object::Full {
-                class: ca,
-                properties: a,
-            },
-            Object::Full {
-                class: cb,
-                properties: b,
-            },
-        ) => {
-            ca == cb
-                && a.len() == b.len()
-                && a.iter()
-                    .zip(b)
-                    .all(|((na, va), (nb, vb))| na == nb && va.bitwise_eq(vb))
+    /// The declared element type (`Untyped` for a plain `Array`). O(1).
+    pub fn element_type(&self) -> &ContainerType<String> {
+        match &self.0 {
+            ArrayRepr::Untyped(_) => &UNTYPED,
+            ArrayRepr::Typed(t) => &t.0,
         }
-        (a, b) => a == b,
+    }
+
+    /// Declares the element type (nothing is checked until the value is encoded). O(1).
+    pub fn set_element_type(&mut self, element_type: ContainerType<String>) {
+        let items = core::mem::take(self.items_mut());
+        *self = Array::typed(element_type, items);
+    }
+
+    /// The elements. O(1).
+    pub fn items(&self) -> &Vec<Variant> {
+        match &self.0 {
+            ArrayRepr::Untyped(items) => items,
+            ArrayRepr::Typed(t) => &t.1,
+        }
+    }
+
+    /// The elements, to edit. O(1).
+    pub fn items_mut(&mut self) -> &mut Vec<Variant> {
+        match &mut self.0 {
+            ArrayRepr::Untyped(items) => items,
+            ArrayRepr::Typed(t) => &mut t.1,
+        }
+    }
+
+    /// Appends an element. Amortized O(1).
+    pub fn push(&mut self, item: Variant) {
+        self.items_mut().push(item);
+    }
+
+    /// The declared element type and the elements. O(1).
+    pub fn into_parts(self) -> (ContainerType<String>, Vec<Variant>) {
+        match self.0 {
+            ArrayRepr::Untyped(items) => (ContainerType::Untyped, items),
+            ArrayRepr::Typed(t) => *t,
+        }
+    }
+
+    /// The elements (the declared type is dropped). O(1).
+    pub fn into_items(self) -> Vec<Variant> {
+        self.into_parts().1
     }
 }
 
-#[inline(never)]
-fn entries_bitwise_eq(a: &[(Variant, Variant)], b: &[(Variant, Variant)]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|((ka, va), (kb, vb))| ka.bitwise_eq(kb) && va.bitwise_eq(vb))
+/// The declared key and value types of a typed dictionary, and its pairs.
+type TypedEntries = (
+    ContainerType<String>,
+    ContainerType<String>,
+    Vec<(Variant, Variant)>,
+);
+
+/// An owned `Dictionary`: pairs in wire order (duplicate keys are kept and written as
+/// given; the engine keeps the last value), and the declared key and value types (Godot
+/// 4.4+ typed dictionaries). 24 bytes; an untyped dictionary is just its `Vec`, a typed one
+/// holds its `Vec` and its types in one box.
+///
+/// It dereferences to `[(Variant, Variant)]`; [`Dictionary::entries_mut`] gives the `Vec`
+/// to push to. Lookups by key are on [`Variant::get`].
+#[derive(Clone, Debug)]
+pub struct Dictionary(DictRepr);
+
+#[derive(Clone, Debug)]
+enum DictRepr {
+    Untyped(Vec<(Variant, Variant)>),
+    Typed(Box<TypedEntries>),
 }
 
-#[inline(never)]
-fn items_bitwise_eq(a: &[Variant], b: &[Variant]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.bitwise_eq(y))
+impl Dictionary {
+    /// An empty untyped dictionary. O(1), no allocation.
+    pub const fn new() -> Dictionary {
+        Dictionary(DictRepr::Untyped(Vec::new()))
+    }
+
+    /// An empty untyped dictionary with room for `n` pairs. One allocation.
+    pub fn with_capacity(n: usize) -> Dictionary {
+        Dictionary(DictRepr::Untyped(Vec::with_capacity(n)))
+    }
+
+    /// A dictionary of `entries` with declared key and value types (both `Untyped` give an
+    /// untyped dictionary). O(1); one small allocation for a typed one.
+    pub fn typed(
+        key_type: ContainerType<String>,
+        value_type: ContainerType<String>,
+        entries: Vec<(Variant, Variant)>,
+    ) -> Dictionary {
+        match (key_type, value_type) {
+            (ContainerType::Untyped, ContainerType::Untyped) => {
+                Dictionary(DictRepr::Untyped(entries))
+            }
+            (k, v) => Dictionary(DictRepr::Typed(Box::new((k, v, entries)))),
+        }
+    }
+
+    /// The declared key type. O(1).
+    pub fn key_type(&self) -> &ContainerType<String> {
+        match &self.0 {
+            DictRepr::Untyped(_) => &UNTYPED,
+            DictRepr::Typed(t) => &t.0,
+        }
+    }
+
+    /// The declared value type. O(1).
+    pub fn value_type(&self) -> &ContainerType<String> {
+        match &self.0 {
+            DictRepr::Untyped(_) => &UNTYPED,
+            DictRepr::Typed(t) => &t.1,
+        }
+    }
+
+    /// Declares the key and value types (nothing is checked until the value is encoded).
+    /// O(1).
+    pub fn set_types(
+        &mut self,
+        key_type: ContainerType<String>,
+        value_type: ContainerType<String>,
+    ) {
+        let entries = core::mem::take(self.entries_mut());
+        *self = Dictionary::typed(key_type, value_type, entries);
+    }
+
+    /// The pairs, in order. O(1).
+    pub fn entries(&self) -> &Vec<(Variant, Variant)> {
+        match &self.0 {
+            DictRepr::Untyped(entries) => entries,
+            DictRepr::Typed(t) => &t.2,
+        }
+    }
+
+    /// The pairs, to edit. O(1).
+    pub fn entries_mut(&mut self) -> &mut Vec<(Variant, Variant)> {
+        match &mut self.0 {
+            DictRepr::Untyped(entries) => entries,
+            DictRepr::Typed(t) => &mut t.2,
+        }
+    }
+
+    /// Appends a pair (an existing equal key is not replaced). Amortized O(1).
+    pub fn push(&mut self, key: Variant, value: Variant) {
+        self.entries_mut().push((key, value));
+    }
+
+    /// The key type, the value type and the pairs. O(1).
+    pub fn into_parts(self) -> TypedEntries {
+        match self.0 {
+            DictRepr::Untyped(entries) => (ContainerType::Untyped, ContainerType::Untyped, entries),
+            DictRepr::Typed(t) => *t,
+        }
+    }
+
+    /// The pairs (the declared types are dropped). O(1).
+    pub fn into_entries(self) -> Vec<(Variant, Variant)> {
+        self.into_parts().2
+    }
 }
 
-/// Equal bits: the same elements byte for byte (NaN payloads and the sign of zero count).
-fn bits_eq<T: IntoBytes + Immutable>(a: &[T], b: &[T]) -> bool {
-    a.as_bytes() == b.as_bytes()
+/// An owned `NodePath`: `/names…:subnames…` (boxed in [`Variant::NodePath`]).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct NodePath {
+    /// The node names (`a`, `b` of `a/b:x`).
+    pub names: Vec<String>,
+    /// The subnames (`x` of `a/b:x`).
+    pub subnames: Vec<String>,
+    /// Does the path start at the root?
+    pub absolute: bool,
+}
+
+/// A full object's class name and properties (boxed in [`Object::Full`]).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ObjectData {
+    /// The class name, e.g. `Resource`. Nothing is checked against a class database.
+    pub class: String,
+    /// The properties, in wire order.
+    pub properties: Vec<(String, Variant)>,
 }

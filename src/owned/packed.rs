@@ -2,9 +2,9 @@
 //! ([`for_each_type!`]): the type of a packed `Variant`, a packed `Value` copied into one,
 //! and one written through the builder.
 
-use alloc::string::String;
+use alloc::boxed::Box;
 
-use super::{PackedVectors, Variant};
+use super::{GdString, PackedVectors, Variant};
 use crate::read::decoded::Value;
 use crate::read::packed::{PackedElement, PackedVectorsRef};
 use crate::wire::type_list::for_each_type;
@@ -44,7 +44,7 @@ macro_rules! generate {
                     $(Variant::$pod(v) => b.$pod_build(v),)*
                     $(
                         Variant::$vec(PackedVectors::F32(v)) => b.$b32(v),
-                        Variant::$vec(PackedVectors::F64(v)) => b.$b64(v),
+                        Variant::$vec(PackedVectors::F64(v)) => b.$b64(v.as_slice()),
                     )*
                     _ => Err(BuildError::WrongElementType {
                         ty: self.ty(),
@@ -56,7 +56,7 @@ macro_rules! generate {
 
         /// A packed-array [`Value`] copied into its [`Variant`] (`Nil` for another
         /// value). O(its size).
-        pub(super) fn packed_variant(value: &Value<'_>, text: impl Fn(crate::read::strings::GdStr<'_>) -> String) -> Variant {
+        pub(super) fn packed_variant(value: &Value<'_>, text: impl Fn(crate::read::strings::GdStr<'_>) -> GdString) -> Variant {
             match value {
                 Value::$bytes(bytes) => Variant::$bytes(bytes.to_vec()),
                 Value::$strings(p) => Variant::$strings(p.iter().map(text).collect()),
@@ -86,6 +86,6 @@ where
 {
     match p {
         PackedVectorsRef::F32(v) => PackedVectors::F32(v.iter().collect()),
-        PackedVectorsRef::F64(v) => PackedVectors::F64(v.iter().collect()),
+        PackedVectorsRef::F64(v) => PackedVectors::F64(Box::new(v.iter().collect())),
     }
 }

@@ -105,51 +105,42 @@ impl Serialize for Variant {
                 MathComponents::F64(c) => godot(s, *ty, &Items(c)),
                 MathComponents::I32(c) => godot(s, *ty, &Items(c)),
             },
-            Variant::NodePath {
-                names,
-                subnames,
-                absolute,
-            } => godot(s, T::NodePath, &node_path_text(names, subnames, *absolute)),
+            Variant::NodePath(p) => godot(
+                s,
+                T::NodePath,
+                &node_path_text(&p.names, &p.subnames, p.absolute),
+            ),
             Variant::Rid(id) => godot(s, T::Rid, id),
             Variant::Object(Object::Null) => s.serialize_unit(),
             Variant::Object(Object::Id(id)) => s.serialize_newtype_struct(OBJECT_ID, id),
-            Variant::Object(Object::Full { class, .. })
-                if godot_view(class.as_bytes()).is_empty() =>
-            {
+            Variant::Object(Object::Full(o)) if godot_view(o.class.as_bytes()).is_empty() => {
                 s.serialize_unit()
             }
-            Variant::Object(Object::Full { class, properties }) => {
-                s.serialize_newtype_struct(OBJECT, &(class, Pairs(properties)))
+            Variant::Object(Object::Full(o)) => {
+                s.serialize_newtype_struct(OBJECT, &(&o.class, Pairs(&o.properties)))
             }
             Variant::Callable => godot(s, T::Callable, &()),
             Variant::Signal { name, object_id } => godot(s, T::Signal, &(name, object_id)),
-            Variant::Dictionary {
-                key_type: ContainerType::Untyped,
-                value_type: ContainerType::Untyped,
-                entries,
-            } => Pairs(entries).serialize(s),
-            Variant::Dictionary {
-                key_type,
-                value_type,
-                entries,
-            } => s.serialize_newtype_struct(
+            Variant::Dictionary(d)
+                if *d.key_type() == ContainerType::Untyped
+                    && *d.value_type() == ContainerType::Untyped =>
+            {
+                Pairs(d.entries()).serialize(s)
+            }
+            Variant::Dictionary(d) => s.serialize_newtype_struct(
                 TYPED_DICTIONARY,
                 &(
-                    descriptor_text(key_type),
-                    descriptor_text(value_type),
-                    Pairs(entries),
+                    descriptor_text(d.key_type()),
+                    descriptor_text(d.value_type()),
+                    Pairs(d.entries()),
                 ),
             ),
-            Variant::Array {
-                element_type: ContainerType::Untyped,
-                items,
-            } => Items(items).serialize(s),
-            Variant::Array {
-                element_type,
-                items,
-            } => s.serialize_newtype_struct(
+            Variant::Array(a) if *a.element_type() == ContainerType::Untyped => {
+                Items(a.items()).serialize(s)
+            }
+            Variant::Array(a) => s.serialize_newtype_struct(
                 TYPED_ARRAY,
-                &(descriptor_text(element_type), Items(items)),
+                &(descriptor_text(a.element_type()), Items(a.items())),
             ),
             Variant::PackedByteArray(b) => godot(s, T::PackedByteArray, &Bytes(b)),
             Variant::PackedInt32Array(v) => godot(s, T::PackedInt32Array, &Items(v)),
@@ -164,19 +155,13 @@ impl Serialize for Variant {
             Variant::PackedVector2iArray(v) => godot(s, T::PackedVector2iArray, &Items(v)),
             Variant::PackedVector3iArray(v) => godot(s, T::PackedVector3iArray, &Items(v)),
             Variant::PackedVector4iArray(v) => godot(s, T::PackedVector4iArray, &Items(v)),
-            Variant::TypedArray {
-                element_type,
-                items,
-            } => s.serialize_newtype_struct(
+            Variant::TypedArray(a) => s.serialize_newtype_struct(
                 TYPED_ARRAY,
-                &(descriptor_text(element_type), Items(items)),
+                &(descriptor_text(a.element_type()), Items(a.items())),
             ),
-            Variant::PackedTypedArray {
-                element_type,
-                items,
-            } => s.serialize_newtype_struct(
+            Variant::PackedTypedArray(a) => s.serialize_newtype_struct(
                 PACKED_TYPED_ARRAY,
-                &(descriptor_text(element_type), Items(items)),
+                &(descriptor_text(a.element_type()), Items(a.items())),
             ),
         }
     }
@@ -505,10 +490,10 @@ impl<'de> Visitor<'de> for Model {
         Ok(Variant::Float(v))
     }
     fn visit_str<E>(self, v: &str) -> Result<Variant, E> {
-        Ok(Variant::String(v.to_string()))
+        Ok(Variant::String(v.into()))
     }
     fn visit_string<E>(self, v: String) -> Result<Variant, E> {
-        Ok(Variant::String(v))
+        Ok(Variant::String(v.into()))
     }
     fn visit_bytes<E>(self, v: &[u8]) -> Result<Variant, E> {
         Ok(Variant::PackedByteArray(v.to_vec()))
@@ -533,20 +518,13 @@ impl<'de> Visitor<'de> for Model {
         while let Some(item) = seq.next_element()? {
             items.push(item);
         }
-        Ok(Variant::Array {
-            element_type: ContainerType::Untyped,
-            items,
-        })
+        Ok(Variant::array(items))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Variant, A::Error> {
         let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096));
         while let Some(entry) = map.next_entry()? {
             entries.push(entry);
         }
-        Ok(Variant::Dictionary {
-            key_type: ContainerType::Untyped,
-            value_type: ContainerType::Untyped,
-            entries,
-        })
+        Ok(Variant::dictionary(entries))
     }
 }

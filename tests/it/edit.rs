@@ -90,30 +90,30 @@ fn model_edit(model: &mut Variant, op: Op, key: &Variant, new: &Variant) {
         }};
     }
     match model {
-        Variant::Array { items, .. } => vec_op(items, op, new.clone()),
-        Variant::Dictionary { entries, .. } => match op {
-            Op::DeleteFirst => {
+        Variant::Array(items) => vec_op(items.items_mut(), op, new.clone()),
+        Variant::Dictionary(d) => match (op, d.entries_mut()) {
+            (Op::DeleteFirst, entries) => {
                 let first = entries[0].0.clone();
                 entries.retain(|(k, _)| !same_key(k, &first));
             }
-            Op::SetLast => {
+            (Op::SetLast, entries) => {
                 let last = entries.last().unwrap().0.clone();
                 let slot = entries.iter_mut().rev().find(|(k, _)| same_key(k, &last));
                 slot.unwrap().1 = new.clone();
             }
-            _ => entries.push((key.clone(), new.clone())),
+            (_, entries) => entries.push((key.clone(), new.clone())),
         },
-        Variant::Object(gdvariant::Object::Full { properties, .. }) => match op {
-            Op::DeleteFirst => {
+        Variant::Object(gdvariant::Object::Full(o)) => match (op, &mut o.properties) {
+            (Op::DeleteFirst, properties) => {
                 let first = properties[0].0.clone();
                 properties.retain(|(n, _)| *n != first);
             }
-            Op::SetLast => {
+            (Op::SetLast, properties) => {
                 let last = properties.last().unwrap().0.clone();
                 let slot = properties.iter_mut().rev().find(|(n, _)| *n == last);
                 slot.unwrap().1 = new.clone();
             }
-            _ => properties.push((key.as_str().unwrap().to_string(), new.clone())),
+            (_, properties) => properties.push((key.as_str().unwrap().to_string(), new.clone())),
         },
         Variant::PackedByteArray(v) => packed!(v, op),
         Variant::PackedInt32Array(v) => packed!(v, op),
@@ -209,12 +209,8 @@ fn plan_fixture<'a>(case: &'a Case, op: Op) -> Option<(Edit<'a>, Variant)> {
         .map(|()| model_edit(&mut model, op, &Variant::Nil, &Variant::Nil))
     } else {
         let (slot_type, key) = match &model {
-            Variant::Array { element_type, .. } => (element_type.clone(), None),
-            Variant::Dictionary {
-                key_type,
-                value_type,
-                ..
-            } => (value_type.clone(), Some(new_key(key_type))),
+            Variant::Array(a) => (a.element_type().clone(), None),
+            Variant::Dictionary(d) => (d.value_type().clone(), Some(new_key(d.key_type()))),
             Variant::Object(gdvariant::Object::Full { .. }) => (
                 ContainerType::Untyped,
                 Some(Some((

@@ -156,10 +156,10 @@ fn save() -> Variant {
 #[test]
 fn as_accessors_answer_for_their_type_only() {
     let image = save();
-    let Some(Object::Full { class, .. }) = image.as_object() else {
+    let Some(Object::Full(o)) = image.as_object() else {
         panic!("an Image");
     };
-    assert_eq!(class, "Image");
+    assert_eq!(o.class, "Image");
     let data = &image["data"];
     assert_eq!(data["width"].as_int(), Some(2));
     assert_eq!(data["format"].as_str(), Some("RGBA8"));

@@ -11,8 +11,8 @@ use std::collections::BTreeSet;
 
 use arbitrary::{Result as Gen, Unstructured};
 use gdvariant::{
-    BuildError, Builder, ContainerType, Dialect, MathComponents, Object, PackedVectors,
-    ParseOptions, Variant, VariantRef, VariantType,
+    Array, BuildError, Builder, ContainerType, Dialect, Dictionary, MathComponents, Object,
+    ObjectData, PackedVectors, ParseOptions, Variant, VariantRef, VariantType,
 };
 
 const G3: Dialect = Dialect::Godot3;
@@ -242,13 +242,13 @@ impl Generator {
 
     fn vectors<const N: usize>(&self, u: &mut Unstructured<'_>) -> Gen<PackedVectors<N>> {
         Ok(if self.g4() && u.ratio(1, 3)? {
-            PackedVectors::F64(self.vec(u, 4, |u| {
+            PackedVectors::F64(Box::new(self.vec(u, 4, |u| {
                 let mut v = [0.0; N];
                 for c in &mut v {
                     *c = self.f64(u)?;
                 }
                 Ok(v)
-            })?)
+            })?))
         } else {
             PackedVectors::F32(self.vec(u, 4, |u| {
                 let mut v = [0.0; N];
@@ -303,19 +303,19 @@ impl Generator {
             T::Bool => Variant::Bool(u.arbitrary()?),
             T::Int => Variant::Int(self.int(u)?),
             T::Float => Variant::Float(self.f64(u)?),
-            T::String => Variant::String(self.string(u)?),
-            T::StringName => Variant::StringName(self.string(u)?),
-            T::NodePath => Variant::NodePath {
-                names: self.vec(u, 3, |u| self.string(u))?,
-                subnames: self.vec(u, 3, |u| self.string(u))?,
-                absolute: u.arbitrary()?,
-            },
+            T::String => Variant::String(self.string(u)?.into()),
+            T::StringName => Variant::StringName(self.string(u)?.into()),
+            T::NodePath => Variant::node_path(
+                self.vec(u, 3, |u| self.string(u))?,
+                self.vec(u, 3, |u| self.string(u))?,
+                u.arbitrary()?,
+            ),
             T::Rid if self.g4() => Variant::Rid(self.u64(u)?),
             T::Rid => Variant::Rid(0),
             T::Object => Variant::Object(match u.int_in_range(0..=3)? {
                 0 => Object::Null,
                 1 => Object::Id(self.u64(u)?),
-                _ => Object::Full {
+                _ => Object::Full(Box::new(ObjectData {
                     class: match u.int_in_range(0..=4)? {
                         0 => String::new(), // the engine's null object
                         1 => "Resource".to_owned(),
@@ -330,39 +330,41 @@ impl Generator {
                             if u.arbitrary()? {
                                 Variant::Nil
                             } else {
-                                Variant::String(self.name(u)?)
+                                Variant::String(self.name(u)?.into())
                             }
                         } else {
                             self.variant(u, depth + 1)?
                         };
                         Ok((name, value))
                     })?,
-                },
+                })),
             }),
             T::Callable => Variant::Callable,
             T::Signal => Variant::Signal {
-                name: self.string(u)?,
+                name: self.string(u)?.into(),
                 object_id: self.u64(u)?,
             },
-            T::Dictionary => Variant::Dictionary {
-                key_type: self.container_type(u)?,
-                value_type: self.container_type(u)?,
-                entries: self.vec(u, if deeper { 4 } else { 0 }, |u| {
+            T::Dictionary => Variant::Dictionary(Dictionary::typed(
+                self.container_type(u)?,
+                self.container_type(u)?,
+                self.vec(u, if deeper { 4 } else { 0 }, |u| {
                     Ok((self.variant(u, depth + 1)?, self.variant(u, depth + 1)?))
                 })?,
-            },
-            T::Array => Variant::Array {
-                element_type: self.container_type(u)?,
-                items: self.vec(u, if deeper { 4 } else { 0 }, |u| {
+            )),
+            T::Array => Variant::Array(Array::typed(
+                self.container_type(u)?,
+                self.vec(u, if deeper { 4 } else { 0 }, |u| {
                     self.variant(u, depth + 1)
                 })?,
-            },
+            )),
             T::PackedByteArray => Variant::PackedByteArray(self.vec(u, 9, |u| u.arbitrary())?),
             T::PackedInt32Array => Variant::PackedInt32Array(self.vec(u, 5, |u| self.i32(u))?),
             T::PackedInt64Array => Variant::PackedInt64Array(self.vec(u, 5, |u| self.int(u))?),
             T::PackedFloat32Array => Variant::PackedFloat32Array(self.vec(u, 5, |u| self.f32(u))?),
             T::PackedFloat64Array => Variant::PackedFloat64Array(self.vec(u, 5, |u| self.f64(u))?),
-            T::PackedStringArray => Variant::PackedStringArray(self.vec(u, 4, |u| self.string(u))?),
+            T::PackedStringArray => {
+                Variant::PackedStringArray(self.vec(u, 4, |u| Ok(self.string(u)?.into()))?)
+            }
             T::PackedVector2Array => Variant::PackedVector2Array(self.vectors(u)?),
             T::PackedVector3Array => Variant::PackedVector3Array(self.vectors(u)?),
             T::PackedVector4Array => Variant::PackedVector4Array(self.vectors(u)?),
@@ -390,15 +392,9 @@ impl Generator {
                     self.variant(u, depth + 1)
                 })?;
                 if ty == T::TypedArray {
-                    Variant::TypedArray {
-                        element_type,
-                        items,
-                    }
+                    Variant::TypedArray(Array::typed(element_type, items))
                 } else {
-                    Variant::PackedTypedArray {
-                        element_type,
-                        items,
-                    }
+                    Variant::PackedTypedArray(Array::typed(element_type, items))
                 }
             }
             math => self.math(u, math)?,
@@ -446,8 +442,8 @@ fn canonical_type(t: &ContainerType<String>) -> ContainerType<String> {
 /// as `Nil`. Everything else comes back bit for bit.
 fn canonical(v: &Variant) -> Variant {
     match v {
-        Variant::String(s) => Variant::String(view(s)),
-        Variant::StringName(s) => Variant::StringName(view(s)),
+        Variant::String(s) => Variant::String(view(s).into()),
+        Variant::StringName(s) => Variant::StringName(view(s).into()),
         Variant::Math {
             ty: VariantType::Color,
             components: MathComponents::F64(c),
@@ -455,66 +451,47 @@ fn canonical(v: &Variant) -> Variant {
             ty: VariantType::Color,
             components: MathComponents::F32(c.iter().map(|&x| x as f32).collect()),
         },
-        Variant::NodePath {
-            names,
-            subnames,
-            absolute,
-        } => Variant::NodePath {
-            names: names.iter().map(|s| view(s)).collect(),
-            subnames: subnames.iter().map(|s| view(s)).collect(),
-            absolute: *absolute,
-        },
+        Variant::NodePath(p) => Variant::node_path(
+            p.names.iter().map(|s| view(s)).collect(),
+            p.subnames.iter().map(|s| view(s)).collect(),
+            p.absolute,
+        ),
         Variant::Object(Object::Null) => Variant::Nil,
-        Variant::Object(Object::Full { class, .. }) if godot_view(class).is_empty() => Variant::Nil,
-        Variant::Object(Object::Full { class, properties }) => Variant::Object(Object::Full {
-            class: view(class),
-            properties: properties
+        Variant::Object(Object::Full(o)) if godot_view(&o.class).is_empty() => Variant::Nil,
+        Variant::Object(Object::Full(o)) => Variant::Object(Object::Full(Box::new(ObjectData {
+            class: view(&o.class),
+            properties: o
+                .properties
                 .iter()
                 .map(|(n, v)| (view(n), canonical(v)))
                 .collect(),
-        }),
+        }))),
         Variant::Signal { name, object_id } => Variant::Signal {
-            name: view(name),
+            name: view(name).into(),
             object_id: *object_id,
         },
-        Variant::Array {
-            element_type,
-            items,
-        } => Variant::Array {
-            element_type: canonical_type(element_type),
-            items: items.iter().map(canonical).collect(),
-        },
-        Variant::Dictionary {
-            key_type,
-            value_type,
-            entries,
-        } => Variant::Dictionary {
-            key_type: canonical_type(key_type),
-            value_type: canonical_type(value_type),
-            entries: entries
-                .iter()
+        Variant::Array(a) => Variant::Array(canonical_array(a)),
+        Variant::Dictionary(d) => Variant::Dictionary(Dictionary::typed(
+            canonical_type(d.key_type()),
+            canonical_type(d.value_type()),
+            d.iter()
                 .map(|(k, v)| (canonical(k), canonical(v)))
                 .collect(),
-        },
+        )),
         Variant::PackedStringArray(items) => {
-            Variant::PackedStringArray(items.iter().map(|s| view(s)).collect())
+            Variant::PackedStringArray(items.iter().map(|s| view(s).into()).collect())
         }
-        Variant::TypedArray {
-            element_type,
-            items,
-        } => Variant::TypedArray {
-            element_type: canonical_type(element_type),
-            items: items.iter().map(canonical).collect(),
-        },
-        Variant::PackedTypedArray {
-            element_type,
-            items,
-        } => Variant::PackedTypedArray {
-            element_type: canonical_type(element_type),
-            items: items.iter().map(canonical).collect(),
-        },
+        Variant::TypedArray(a) => Variant::TypedArray(canonical_array(a)),
+        Variant::PackedTypedArray(a) => Variant::PackedTypedArray(canonical_array(a)),
         v => v.clone(),
     }
+}
+
+fn canonical_array(a: &Array) -> Array {
+    Array::typed(
+        canonical_type(a.element_type()),
+        a.iter().map(canonical).collect(),
+    )
 }
 
 /// The error encoding `v` in Godot 3 gives, found in the builder's order (depth first,
@@ -530,21 +507,20 @@ fn godot3_error(v: &Variant) -> Option<BuildError> {
         } if *ty != VariantType::Color => no_form("double-precision math"),
         Variant::Math { ty, .. } if ty.id(G3).is_none() => no_type(*ty),
         Variant::Rid(id) if *id != 0 => no_form("a RID id"),
-        Variant::Object(Object::Full { class, properties }) if !godot_view(class).is_empty() => {
-            properties.iter().find_map(|(_, v)| godot3_error(v))
+        Variant::Object(Object::Full(o)) if !godot_view(&o.class).is_empty() => {
+            o.properties.iter().find_map(|(_, v)| godot3_error(v))
         }
-        Variant::Array { element_type, .. } if *element_type != ContainerType::Untyped => {
+        Variant::Array(a) if *a.element_type() != ContainerType::Untyped => {
             no_form("a typed Array")
         }
-        Variant::Array { items, .. } => items.iter().find_map(godot3_error),
-        Variant::Dictionary {
-            key_type,
-            value_type,
-            ..
-        } if *key_type != ContainerType::Untyped || *value_type != ContainerType::Untyped => {
+        Variant::Array(items) => items.iter().find_map(godot3_error),
+        Variant::Dictionary(d)
+            if *d.key_type() != ContainerType::Untyped
+                || *d.value_type() != ContainerType::Untyped =>
+        {
             no_form("a typed Dictionary")
         }
-        Variant::Dictionary { entries, .. } => entries
+        Variant::Dictionary(entries) => entries
             .iter()
             .find_map(|(k, v)| godot3_error(k).or_else(|| godot3_error(v))),
         Variant::PackedVector2Array(p) if p.is_double() => {
@@ -636,20 +612,17 @@ impl Coverage {
             Variant::PackedVector4Array(p) if p.is_double() => Some("double vector4 array"),
             Variant::Object(Object::Null) => Some("null object"),
             Variant::Object(Object::Id(_)) => Some("object id"),
-            Variant::Object(Object::Full { class, .. }) if godot_view(class).is_empty() => {
+            Variant::Object(Object::Full(o)) if godot_view(&o.class).is_empty() => {
                 Some("full null object")
             }
-            Variant::Object(Object::Full { properties, .. }) if !properties.is_empty() => {
+            Variant::Object(Object::Full(o)) if !o.properties.is_empty() => {
                 Some("full object with properties")
             }
-            Variant::Array { element_type, .. } if *element_type != ContainerType::Untyped => {
-                Some("typed array")
-            }
-            Variant::Dictionary {
-                key_type,
-                value_type,
-                ..
-            } if *key_type != ContainerType::Untyped || *value_type != ContainerType::Untyped => {
+            Variant::Array(a) if *a.element_type() != ContainerType::Untyped => Some("typed array"),
+            Variant::Dictionary(d)
+                if *d.key_type() != ContainerType::Untyped
+                    || *d.value_type() != ContainerType::Untyped =>
+            {
                 Some("typed dictionary")
             }
             Variant::Float(x) if x.is_nan() => Some("NaN float"),
@@ -660,12 +633,13 @@ impl Coverage {
             self.features.insert(f);
         }
         match v {
-            Variant::Array { items, .. } => items.iter().for_each(|x| self.visit(x, depth + 1)),
-            Variant::Dictionary { entries, .. } => entries.iter().for_each(|(k, x)| {
+            Variant::Array(items) => items.iter().for_each(|x| self.visit(x, depth + 1)),
+            Variant::Dictionary(entries) => entries.iter().for_each(|(k, x)| {
                 self.visit(k, depth + 1);
                 self.visit(x, depth + 1)
             }),
-            Variant::Object(Object::Full { properties, .. }) => properties
+            Variant::Object(Object::Full(o)) => o
+                .properties
                 .iter()
                 .for_each(|(_, x)| self.visit(x, depth + 1)),
             _ => {}
@@ -820,16 +794,16 @@ fn fixture_values_read_as_expected() {
         owned("g4", "vector3i"),
         Variant::Math {
             ty: VariantType::Vector3i,
-            components: MathComponents::I32(vec![1, -2, i32::MIN]),
+            components: MathComponents::I32(vec![1, -2, i32::MIN].into()),
         }
     );
     assert_eq!(
         owned("g4", "nodepath_subnames"),
-        Variant::NodePath {
-            names: vec!["Node".into(), "Child".into()],
-            subnames: vec!["prop".into(), "sub".into()],
-            absolute: false,
-        }
+        Variant::node_path(
+            vec!["Node".into(), "Child".into()],
+            vec!["prop".into(), "sub".into()],
+            false,
+        )
     );
     assert_eq!(
         owned("g4", "pstr_lens"),
@@ -837,11 +811,11 @@ fn fixture_values_read_as_expected() {
     );
     assert_eq!(
         owned("g4", "dict_typed_str_int"),
-        Variant::Dictionary {
-            key_type: ContainerType::Builtin(VariantType::String),
-            value_type: ContainerType::Builtin(VariantType::Int),
-            entries: vec![("a".into(), 1.into()), ("b".into(), 2.into())],
-        }
+        Variant::Dictionary(Dictionary::typed(
+            ContainerType::Builtin(VariantType::String),
+            ContainerType::Builtin(VariantType::Int),
+            vec![("a".into(), 1.into()), ("b".into(), 2.into())],
+        ))
     );
     assert_eq!(owned("g4", "rid_canvas"), Variant::Rid(94_489_280_513));
     assert_eq!(owned("g4", "object_freed"), Variant::Nil);
@@ -917,17 +891,15 @@ fn nan_is_not_equal_to_itself_but_bitwise_equal() {
     let colors = |x: f32| Variant::PackedColorArray(vec![[x, 0.0, 0.0, 1.0]]);
     assert!(colors(f32::NAN).bitwise_eq(&colors(f32::NAN)));
     assert!(!colors(0.0).bitwise_eq(&colors(-0.0)));
-    let vectors = |x: f64| Variant::PackedVector3Array(PackedVectors::F64(vec![[x, 0.0, 0.0]]));
+    let vectors =
+        |x: f64| Variant::PackedVector3Array(PackedVectors::F64(Box::new(vec![[x, 0.0, 0.0]])));
     assert!(vectors(f64::NAN).bitwise_eq(&vectors(f64::NAN)));
     assert!(!vectors(0.0).bitwise_eq(&vectors(-0.0)));
 }
 
 #[test]
 fn null_objects_are_written_as_nil() {
-    let full = |class: &str| Object::Full {
-        class: class.into(),
-        properties: vec![("a".into(), 1.into())],
-    };
+    let full = |class: &str| Object::full(class, vec![("a".into(), 1.into())]);
     for o in [Object::Null, full(""), full("\0Node"), full("\u{FEFF}")] {
         assert_eq!(bytes(o.clone(), G4), [0, 0, 0, 0], "{o:?}");
         assert_eq!(bytes(o, G3), [0, 0, 0, 0]);
@@ -956,7 +928,7 @@ fn strings_read_back_as_godot_reads_them() {
 fn a_double_color_is_written_as_f32() {
     let v = Variant::Math {
         ty: VariantType::Color,
-        components: MathComponents::F64(vec![0.1, 0.2, 0.3, 0.4]),
+        components: MathComponents::F64(vec![0.1, 0.2, 0.3, 0.4].into()),
     };
     assert_eq!(
         bytes(v.clone(), G3),
@@ -974,7 +946,7 @@ fn math_components_must_suit_the_type() {
     };
     use MathComponents::*;
     assert_eq!(
-        err(VariantType::Vector3, F32(vec![1.0])),
+        err(VariantType::Vector3, F32(vec![1.0].into())),
         BuildError::WrongComponentCount {
             ty: VariantType::Vector3,
             expected: 3,
@@ -982,21 +954,21 @@ fn math_components_must_suit_the_type() {
         }
     );
     assert_eq!(
-        err(VariantType::Vector2i, F32(vec![1.0, 2.0])),
+        err(VariantType::Vector2i, F32(vec![1.0, 2.0].into())),
         BuildError::NotMath(VariantType::Vector2i)
     );
     assert_eq!(
-        err(VariantType::Vector2, I32(vec![1, 2])),
+        err(VariantType::Vector2, I32(vec![1, 2].into())),
         BuildError::NotMath(VariantType::Vector2)
     );
     assert_eq!(
-        err(VariantType::Int, F64(vec![1.0])),
+        err(VariantType::Int, F64(vec![1.0].into())),
         BuildError::NotMath(VariantType::Int)
     );
     for ty in [VariantType::Vector2, VariantType::Int] {
         let v = Variant::Math {
             ty,
-            components: F32(vec![]),
+            components: F32(vec![].into()),
         };
         // `to_bytes` asks `encoded_len` first: compare with what `encode` itself returns.
         assert_eq!(v.encoded_len(G4).err(), v.encode(&mut Vec::new(), G4).err());
@@ -1010,12 +982,9 @@ fn math_components_must_suit_the_type() {
 fn encoded_len_fails_like_encode_on_a_malformed_script_property() {
     let script = Variant::Math {
         ty: VariantType::Vector2,
-        components: MathComponents::F32(vec![1.0]),
+        components: MathComponents::F32(vec![1.0].into()),
     };
-    let v = Variant::Object(Object::Full {
-        class: "Resource".into(),
-        properties: vec![("script".into(), script)],
-    });
+    let v = Variant::Object(Object::full("Resource", vec![("script".into(), script)]));
     let encoded = v.encode(&mut Vec::new(), G4);
     assert_eq!(
         encoded,
@@ -1030,12 +999,12 @@ fn encoded_len_fails_like_encode_on_a_malformed_script_property() {
     // A container is refused at its header, before its contents are looked at.
     let bad_math = Variant::Math {
         ty: VariantType::Vector2,
-        components: MathComponents::F32(vec![1.0]),
+        components: MathComponents::F32(vec![1.0].into()),
     };
-    let v = Variant::Object(Object::Full {
-        class: "Resource".into(),
-        properties: vec![("script".into(), Variant::array(vec![bad_math]))],
-    });
+    let v = Variant::Object(Object::full(
+        "Resource",
+        vec![("script".into(), Variant::array(vec![bad_math]))],
+    ));
     let encoded = v.encode(&mut Vec::new(), G4);
     assert_eq!(
         encoded,
@@ -1074,8 +1043,13 @@ fn a_failed_encode_leaves_the_output_alone_and_write_leaves_null() {
 
 #[test]
 #[cfg(target_pointer_width = "64")]
-fn variant_is_88_bytes() {
-    assert_eq!(std::mem::size_of::<Variant>(), 88);
+fn variant_is_32_bytes() {
+    use std::mem::size_of;
+    assert_eq!(size_of::<Variant>(), 32);
+    assert_eq!(size_of::<gdvariant::GdString>(), 24);
+    assert_eq!(size_of::<Array>(), 24);
+    assert_eq!(size_of::<Dictionary>(), 24);
+    assert_eq!(size_of::<Object>(), 16);
 }
 
 #[test]
@@ -1115,10 +1089,7 @@ fn nesting_is_limited_like_the_engine() {
 fn godot4_script_property_must_be_null_or_a_string() {
     // The engine (and this crate's parser) read a Godot 4 object's `script` property as
     // a resource path, so anything but null or a String is refused when writing too.
-    let v = Variant::Object(Object::Full {
-        class: "Resource".into(),
-        properties: vec![("script".into(), 1.into())],
-    });
+    let v = Variant::Object(Object::full("Resource", vec![("script".into(), 1.into())]));
     let mut out = Vec::new();
     assert_eq!(
         v.encode(&mut out, G4),
@@ -1134,10 +1105,7 @@ fn godot4_script_property_must_be_null_or_a_string() {
         "res://x.gd".into(),
         Variant::Object(Object::Null),
     ] {
-        let v = Variant::Object(Object::Full {
-            class: "Resource".into(),
-            properties: vec![("script".into(), ok)],
-        });
+        let v = Variant::Object(Object::full("Resource", vec![("script".into(), ok)]));
         let written = bytes(v.clone(), G4);
         assert!(VariantRef::parse(&written, G4).is_ok());
         assert_eq!(v.encoded_len(G4), Ok(written.len()));
