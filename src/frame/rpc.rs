@@ -111,7 +111,6 @@ fn int_at(bytes: &[u8], meta: u8) -> Option<(i64, usize)> {
 /// Splits the first argument off `data` that [`decode_at`] already validated (at
 /// absolute `offset`), without validating it again. Returns `None` only when `data` is
 /// empty or (impossible after validation) cut short.
-#[cfg_attr(not(feature = "multiplayer"), allow(dead_code))] // used by `multiplayer`
 pub(crate) fn split_trusted(data: &[u8], offset: usize) -> Option<(RpcValue<'_>, &[u8])> {
     let &meta = data.first()?;
     let ty = meta & TYPE_MASK;
@@ -131,7 +130,6 @@ pub(crate) fn split_trusted(data: &[u8], offset: usize) -> Option<(RpcValue<'_>,
 /// Whether `value`'s bytes are what [`encode`] writes for it: a compressed bool is `0x01`
 /// or `0x81`, a compressed int uses the smallest width. The engine reads other forms (a
 /// wider int, garbage in a bool's spare bits) but never writes them.
-#[cfg_attr(not(feature = "multiplayer"), allow(dead_code))] // used by `multiplayer`
 pub(crate) fn is_canonical(bytes: &[u8]) -> bool {
     let Some(&meta) = bytes.first() else {
         return false;

@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["write"],
     &["owned"],
     &["format"],
-    &["frame", "serde", "interop", "container", "multiplayer"],
+    &["frame", "serde", "interop", "container"],
     // `diff` compares two read views and re-encodes leaves with the writer to tell two
     // encodings of one value apart: a consumer of `read` and `write`, like `edit`, and
     // used by no other module.
