@@ -6,5 +6,7 @@ pub(crate) mod exact;
 #[cfg(feature = "std")]
 pub mod json;
 pub(crate) mod number;
+#[cfg(feature = "std")]
+pub(crate) mod shortest32;
 pub(crate) mod syntax;
 pub mod text;

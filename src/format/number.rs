@@ -4,7 +4,9 @@
 use alloc::vec::Vec;
 
 #[cfg(feature = "std")]
-use crate::format::exact::{exact_f32, exact_f64, Exact};
+use crate::format::exact::{exact_f64, Exact};
+#[cfg(all(test, feature = "std"))]
+use crate::format::exact::exact_f32;
 
 /// Two decimal digits per entry, "00" to "99".
 const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
@@ -97,12 +99,27 @@ pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
     debug_layout(out, text, !decimal && magnitude != 0.0);
 }
 
-/// [`push_f64`] for an f32: the shortest digits that read back to the same f32.
+/// [`push_f64`] for an f32: the shortest digits that read back to the same f32, nearest,
+/// ties to even ([`crate::format::shortest32`]), laid out as `{:?}` lays out an f32.
 #[cfg(feature = "std")]
 #[inline]
 pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
     // `{:?}` compares an f32 with f32 bounds (the f32 nearest 1e-4 is below 1e-4 as an
     // f64, and prints 0.0001).
+    let magnitude = x.abs();
+    let decimal = (1e-4..1e16).contains(&magnitude) || magnitude == 0.0;
+    let d = crate::format::shortest32::shortest(magnitude);
+    let mut block = [0u8; 32];
+    let len = lay_out(&mut block, x.is_sign_negative(), d.digits, d.exponent, decimal);
+    let at = out.len();
+    out.extend_from_slice(&block);
+    out.truncate(at + len);
+}
+
+/// The text of [`push_f32`] before its own shortest-digits search (zmij, the exact-decimal
+/// shortcut, the layout fix-ups): the reference the exhaustive test compares with.
+#[cfg(all(test, feature = "std"))]
+pub(crate) fn push_f32_zmij(out: &mut Vec<u8>, x: f32) {
     let magnitude = x.abs();
     let decimal = (1e-4..1e16).contains(&magnitude);
     if let Some(exact) = exact_f32(magnitude).filter(|_| decimal) {
@@ -110,12 +127,114 @@ pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
     }
     let mut buf = zmij::Buffer::new();
     let text = buf.format_finite(x).as_bytes();
-    // zmij writes an f32 as a decimal when its digits' exponent is from -6 to 12: below
-    // 1e12 that agrees with `{:?}`, whatever the digits round to.
     if (1e-4..1e12).contains(&magnitude) || magnitude == 0.0 {
         return extend_short(out, text);
     }
     debug_layout(out, text, !decimal && magnitude != 0.0);
+}
+
+/// Writes the decimal digits of `n` so that they end just before `end` in `block`.
+#[cfg(feature = "std")]
+#[inline(always)]
+fn put_digits(block: &mut [u8], end: usize, mut n: u32) {
+    let mut at = end;
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        at = at.wrapping_sub(2);
+        if let (Some(dst), Some(src)) = (block.get_mut(at..at + 2), PAIRS.get(pair..pair + 2)) {
+            dst.copy_from_slice(src);
+        }
+    }
+    if n >= 10 {
+        let pair = n as usize * 2;
+        at = at.wrapping_sub(2);
+        if let (Some(dst), Some(src)) = (block.get_mut(at..at + 2), PAIRS.get(pair..pair + 2)) {
+            dst.copy_from_slice(src);
+        }
+    } else if let Some(slot) = block.get_mut(at.wrapping_sub(1)) {
+        // Below 10 here.
+        *slot = b'0' + (n as u8);
+    }
+}
+
+/// Lays out `digits × 10^exponent` (at most 9 digits, no trailing zeros) into `block` as
+/// `{:?}` does: decimal (`12.5`, `0.0015`, `1500.0`) or exponential (`1e16`, `1.5e-7`).
+/// Returns the length (at most 24 for an f32).
+#[cfg(feature = "std")]
+#[inline(always)]
+fn lay_out(block: &mut [u8; 32], negative: bool, digits: u32, exponent: i32, decimal: bool) -> usize {
+    let mut at = 0;
+    if negative {
+        block[0] = b'-';
+        at = 1;
+    }
+    let n = digits.checked_ilog10().map_or(1, |l| l as usize + 1);
+    // `n` ≤ 10 and the exponent of an f32's digits is within ±50: every index below is
+    // inside the 32-byte block; `get_mut` states it without a panic path.
+    if decimal {
+        if exponent >= 0 {
+            let zeros = exponent.unsigned_abs() as usize;
+            put_digits(block, at + n, digits);
+            at += n;
+            for slot in block.iter_mut().skip(at).take(zeros) {
+                *slot = b'0';
+            }
+            at += zeros;
+            if let Some(tail) = block.get_mut(at..at + 2) {
+                tail.copy_from_slice(b".0");
+            }
+            return at + 2;
+        }
+        let frac = exponent.unsigned_abs() as usize;
+        if n > frac {
+            // Digits at at+1.., then the integer part moved left over the point's place.
+            let int = n - frac;
+            put_digits(block, at + 1 + n, digits);
+            block.copy_within(at + 1..at + 1 + int, at);
+            if let Some(slot) = block.get_mut(at + int) {
+                *slot = b'.';
+            }
+            return at + 1 + n;
+        }
+        let zeros = frac - n;
+        if let Some(head) = block.get_mut(at..at + 2) {
+            head.copy_from_slice(b"0.");
+        }
+        at += 2;
+        for slot in block.iter_mut().skip(at).take(zeros) {
+            *slot = b'0';
+        }
+        at += zeros;
+        put_digits(block, at + n, digits);
+        return at + n;
+    }
+    put_digits(block, at + 1 + n, digits);
+    if n > 1 {
+        block.copy_within(at + 1..at + 2, at);
+        if let Some(slot) = block.get_mut(at + 1) {
+            *slot = b'.';
+        }
+        at += 1 + n;
+    } else {
+        block.copy_within(at + 1..at + 2, at);
+        at += 1;
+    }
+    let e = exponent + n as i32 - 1;
+    if let Some(slot) = block.get_mut(at) {
+        *slot = b'e';
+    }
+    at += 1;
+    if e < 0 {
+        if let Some(slot) = block.get_mut(at) {
+            *slot = b'-';
+        }
+        at += 1;
+    }
+    let e = e.unsigned_abs();
+    let len = if e >= 10 { 2 } else { 1 };
+    put_digits(block, at + len, e);
+    at + len
 }
 
 /// Writes an exact short decimal (see [`crate::format::exact`]) as `{:?}` lays out a
@@ -293,6 +412,90 @@ mod tests {
             assert_eq!(String::from_utf8(out).unwrap(), x.to_string());
             x = x * 3 + 1;
         }
+    }
+
+    /// Every `step`-th f32 bit pattern (and the special ones): the same text as before.
+    fn same_as_zmij(step: usize) -> (u64, u64) {
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let total = 1u64 << 32;
+        let per = total.div_ceil(threads as u64);
+        let mut checked = 0;
+        let mut failed = 0;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads as u64)
+                .map(|t| {
+                    scope.spawn(move || {
+                        let (mut ok, mut bad) = (0u64, 0u64);
+                        let (mut a, mut b) = (Vec::new(), Vec::new());
+                        let end = ((t + 1) * per).min(total);
+                        for bits in (t * per..end).step_by(step) {
+                            let x = f32::from_bits(bits as u32);
+                            if !x.is_finite() {
+                                continue;
+                            }
+                            a.clear();
+                            b.clear();
+                            push_f32(&mut a, x);
+                            push_f32_zmij(&mut b, x);
+                            if a == b {
+                                ok += 1;
+                            } else {
+                                if bad < 10 {
+                                    std::eprintln!(
+                                        "{bits:#010x}: {} != {}",
+                                        String::from_utf8_lossy(&a),
+                                        String::from_utf8_lossy(&b)
+                                    );
+                                }
+                                bad += 1;
+                            }
+                        }
+                        (ok, bad)
+                    })
+                })
+                .collect();
+            for h in handles {
+                let (ok, bad) = h.join().unwrap();
+                checked += ok + bad;
+                failed += bad;
+            }
+        });
+        (checked, failed)
+    }
+
+    #[test]
+    #[cfg(feature = "std")]
+    fn f32_text_sampled_matches_zmij() {
+        let (checked, failed) = same_as_zmij(4099);
+        assert_eq!(failed, 0);
+        assert!(checked > 1_000_000);
+        let specials = [
+            0.0f32, -0.0, 1.0, f32::MIN_POSITIVE, -f32::MIN_POSITIVE, f32::MAX, f32::MIN,
+            f32::EPSILON, f32::from_bits(1), f32::from_bits(2), f32::from_bits(3), f32::from_bits(4),
+            f32::from_bits(5), f32::from_bits(6), f32::from_bits(7), f32::from_bits(8),
+            f32::from_bits(0x007F_FFFF), 1e-4, 9.999999e-5, 1e16, 9.999999e15, 1e12, 1e15,
+            16777216.0, 16777217.0, 0.1, 0.3, 3.4e38, 1e-45, 1.5e-7, 123456.79,
+        ];
+        for x in specials.into_iter().chain((0..255u32).flat_map(|e| {
+            [e << 23, e << 23 | 1, e << 23 | 0x7F_FFFF].map(f32::from_bits)
+        })) {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            push_f32(&mut a, x);
+            push_f32_zmij(&mut b, x);
+            assert_eq!(String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap(), "{:#x}", x.to_bits());
+        }
+    }
+
+    /// All 2^32 bit patterns (minutes): `cargo test --release --lib -- --ignored f32_text_exhaustive`.
+    #[test]
+    #[ignore]
+    #[cfg(feature = "std")]
+    fn f32_text_exhaustive_matches_zmij() {
+        let start = std::time::Instant::now();
+        let (checked, failed) = same_as_zmij(1);
+        std::eprintln!("{checked} finite f32 checked, {failed} differ, {:?}", start.elapsed());
+        assert_eq!(failed, 0);
+        assert_eq!(checked, (1u64 << 32) - (1 << 24), "every finite pattern");
     }
 
     /// Same digits as `{:?}` apart from ties (which `{:?}` rounds up): both read back.

@@ -1,0 +1,268 @@
+//! The shortest decimal digits of an `f32` that read back to it, nearest to it, ties to
+//! the even digit: Schubfach (Giulietti, "The Schubfach way to render doubles", 2020)
+//! specialised to binary32, where one 63-bit word of each power of ten is enough and every
+//! product fits a 64 × 64 → 128-bit multiplication. Written from the paper's facts; the
+//! table below is generated exactly (`floor` of the rational, big integers) and checked by
+//! a test. `tests/it/f32_exhaustive.rs` compares the result with the previous zmij-based
+//! text on every one of the 2^32 bit patterns.
+
+// The casts below narrow values whose ranges are bounded by the format: exponents of an
+// f32 (|q| < 160), and products shifted down to at most 32 significant bits.
+#![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
+/// Decimal `digits × 10^exponent`, `digits` without trailing zeros (unless zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Decimal32 {
+    pub(crate) digits: u32,
+    pub(crate) exponent: i32,
+}
+
+/// `floor(10^e × 2^(62 − ⌊e·log2 10⌋)) + 1` for `e` from -31 to 45: 10^e rounded up to
+/// 63 significant bits (Schubfach's g for a binary32, which needs no second word).
+const G_MIN: i32 = -31;
+const G: [u64; 77] = [
+    0x40E7599625A1FE7B,
+    0x51212FFBAF0A7E19,
+    0x65697BFA9ACD1DA0,
+    0x7EC3DAF941806507,
+    0x4F3A68DBC8F03F25,
+    0x63090312BB2C4EEE,
+    0x7BCB43D769F762A9,
+    0x4D5F0A66A23A9DAA,
+    0x60B6CD004AC94514,
+    0x78E480405D7B9659,
+    0x4B8ED0283A6D3DF8,
+    0x5E72843249088D76,
+    0x760F253EDB4AB0D3,
+    0x49C97747490EAE84,
+    0x5C3BD5191B525A25,
+    0x734ACA5F6226F0AE,
+    0x480EBE7B9D58566D,
+    0x5A126E1A84AE6C08,
+    0x709709A125DA070A,
+    0x465E6604B7A84466,
+    0x57F5FF85E5925580,
+    0x6DF37F675EF6EAE0,
+    0x44B82FA09B5A52CC,
+    0x55E63B88C230E77F,
+    0x6B5FCA6AF2BD215F,
+    0x431BDE82D7B634DB,
+    0x53E2D6238DA3C212,
+    0x68DB8BAC710CB296,
+    0x4189374BC6A7EF9E,
+    0x51EB851EB851EB86,
+    0x6666666666666667,
+    0x4000000000000001,
+    0x5000000000000001,
+    0x6400000000000001,
+    0x7D00000000000001,
+    0x4E20000000000001,
+    0x61A8000000000001,
+    0x7A12000000000001,
+    0x4C4B400000000001,
+    0x5F5E100000000001,
+    0x7735940000000001,
+    0x4A817C8000000001,
+    0x5D21DBA000000001,
+    0x746A528800000001,
+    0x48C2739500000001,
+    0x5AF3107A40000001,
+    0x71AFD498D0000001,
+    0x470DE4DF82000001,
+    0x58D15E1762800001,
+    0x6F05B59D3B200001,
+    0x4563918244F40001,
+    0x56BC75E2D6310001,
+    0x6C6B935B8BBD4001,
+    0x43C33C1937564801,
+    0x54B40B1F852BDA01,
+    0x69E10DE76676D081,
+    0x422CA8B0A00A4251,
+    0x52B7D2DCC80CD2E5,
+    0x6765C793FA10079E,
+    0x409F9CBC7C4A04C3,
+    0x50C783EB9B5C85F3,
+    0x64F964E68233A770,
+    0x7E37BE2022C0914C,
+    0x4EE2D6D415B85ACF,
+    0x629B8C891B267183,
+    0x7B426FAB61F00DE4,
+    0x4D0985CB1D3608AF,
+    0x604BE73DE4838ADA,
+    0x785EE10D5DA46D91,
+    0x4B3B4CA85A86C47B,
+    0x5E0A1FD271287599,
+    0x758CA7C70D7292FF,
+    0x4977E8DC68679BE0,
+    0x5BD5E313828182D7,
+    0x72CB5BD86321E38D,
+    0x47BF19673DF52E38,
+    0x59AEDFC10D7279C6,
+];
+
+/// `⌊e · log2 10⌋` for |e| ≤ 1,000 or so (exact over the range used here: checked by a test).
+#[inline(always)]
+fn flog2_pow10(e: i32) -> i32 {
+    // |e| < 100: the product fits easily, and the shift is exact floor division.
+    ((i64::from(e) * 913_124_641_741) >> 38) as i32
+}
+
+/// `⌊q · log10 2⌋`.
+#[inline(always)]
+fn flog10_pow2(q: i32) -> i32 {
+    ((i64::from(q) * 661_971_961_083) >> 41) as i32
+}
+
+/// `⌊log10(3/4 · 2^q)⌋`.
+#[inline(always)]
+fn flog10_three_quarters_pow2(q: i32) -> i32 {
+    ((i64::from(q) * 661_971_961_083 - 274_743_187_321) >> 41) as i32
+}
+
+/// `g · cp / 2^95`, rounded to odd (the paper's `rop` for binary32).
+#[inline(always)]
+fn rop(g: u64, cp: u64) -> u32 {
+    let x1 = ((u128::from(g) * u128::from(cp)) >> 64) as u64;
+    let vbp = x1 >> 31;
+    // Sticky: any bit below bit 32 of x1 set makes the result odd.
+    ((vbp | ((x1 & 0xFFFF_FFFF) + 0xFFFF_FFFF) >> 32) & 0xFFFF_FFFF) as u32
+}
+
+/// The shortest digits of `c × 2^q`.
+#[inline(always)]
+fn to_decimal(q: i32, c: u32) -> Decimal32 {
+    let out = c & 1;
+    let cb = u64::from(c) << 2;
+    let cbr = cb + 2;
+    let (cbl, k) = if c != 1 << 23 || q == -149 {
+        (cb - 2, flog10_pow2(q))
+    } else {
+        (cb - 1, flog10_three_quarters_pow2(q))
+    };
+    let h = q + flog2_pow10(-k) + 33;
+    // -k is within G's range for every finite f32 (the test `table_covers_every_exponent`).
+    let g = usize::try_from(-k - G_MIN)
+        .ok()
+        .and_then(|i| G.get(i))
+        .copied()
+        .unwrap_or(1 << 62);
+    let h = u32::try_from(h).unwrap_or(0);
+    let vb = rop(g, cb << h);
+    let vbl = rop(g, cbl << h);
+    let vbr = rop(g, cbr << h);
+    let s = vb >> 2;
+    if s >= 100 {
+        let sp10 = s / 10 * 10;
+        let tp10 = sp10 + 10;
+        let upin = vbl + out <= sp10 << 2;
+        let wpin = (tp10 << 2) + out <= vbr;
+        if upin != wpin {
+            return Decimal32 {
+                digits: if upin { sp10 } else { tp10 },
+                exponent: k,
+            };
+        }
+    }
+    let t = s + 1;
+    let uin = vbl + out <= s << 2;
+    let win = (t << 2) + out <= vbr;
+    if uin != win {
+        return Decimal32 {
+            digits: if uin { s } else { t },
+            exponent: k,
+        };
+    }
+    // Both or neither in: the nearer, ties to even.
+    let mid = (s + t) << 1;
+    let digits = if vb < mid || (vb == mid && s & 1 == 0) {
+        s
+    } else {
+        t
+    };
+    Decimal32 {
+        digits,
+        exponent: k,
+    }
+}
+
+/// The shortest digits of a positive finite `f32` (zero gives `0 × 10^0`), trailing
+/// zeros removed.
+#[inline]
+pub(crate) fn shortest(x: f32) -> Decimal32 {
+    let bits = x.to_bits() & 0x7FFF_FFFF;
+    let biased = (bits >> 23) as i32;
+    let t = bits & 0x7F_FFFF;
+    let mut d = if biased != 0 {
+        let c = t | 1 << 23;
+        let q = biased - 150;
+        // Integers below 2^24: the integer itself.
+        let mq = -q;
+        if 0 < mq && mq < 24 && (c >> mq) << mq == c {
+            Decimal32 {
+                digits: c >> mq,
+                exponent: 0,
+            }
+        } else {
+            to_decimal(q, c)
+        }
+    } else if t == 0 {
+        return Decimal32 {
+            digits: 0,
+            exponent: 0,
+        };
+    } else {
+        to_decimal(-149, t)
+    };
+    while d.digits % 10 == 0 && d.digits != 0 {
+        d.digits /= 10;
+        d.exponent += 1;
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    use super::*;
+    use std::format;
+
+    #[test]
+    fn table_covers_every_exponent() {
+        for q in -149..=104 {
+            for k in [flog10_pow2(q), flog10_three_quarters_pow2(q)] {
+                let i = -k - G_MIN;
+                assert!(i >= 0 && (i as usize) < G.len(), "q={q}");
+                let h = q + flog2_pow10(-k) + 33;
+                assert!((33..=37).contains(&h), "q={q} h={h}");
+            }
+        }
+    }
+
+    #[test]
+    fn table_is_ten_to_the_e() {
+        for (i, &g) in G.iter().enumerate() {
+            let e = i as i32 + G_MIN;
+            assert!(g > 1 << 62 && g <= 1 << 63);
+            let approx = (g as f64) * 2f64.powi(flog2_pow10(e) - 62);
+            let exact = 10f64.powi(e);
+            assert!(((approx - exact) / exact).abs() < 1e-15, "e={e}");
+        }
+    }
+
+    #[test]
+    fn known_values() {
+        for (x, text) in [
+            (1.0f32, "1e0"),
+            (0.1, "1e-1"),
+            (f32::MAX, "34028235e31"),
+            (f32::from_bits(1), "1e-45"),
+            (f32::from_bits(7), "1e-44"),
+            (16777216.0, "16777216e0"),
+            (1.5e10, "15e9"),
+            (0.3, "3e-1"),
+        ] {
+            let d = shortest(x);
+            assert_eq!(format!("{}e{}", d.digits, d.exponent), text, "{x:e}");
+        }
+    }
+}
