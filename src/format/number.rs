@@ -476,9 +476,10 @@ mod tests {
             f32::from_bits(0x007F_FFFF), 1e-4, 9.999999e-5, 1e16, 9.999999e15, 1e12, 1e15,
             16777216.0, 16777217.0, 0.1, 0.3, 3.4e38, 1e-45, 1.5e-7, 123456.79,
         ];
-        for x in specials.into_iter().chain((0..255u32).flat_map(|e| {
-            [e << 23, e << 23 | 1, e << 23 | 0x7F_FFFF].map(f32::from_bits)
-        })) {
+        // Every exponent's ends, and the smallest subnormals (few digits: 0x15 is 3e-44).
+        let ends = (0..255u32).flat_map(|e| [e << 23, e << 23 | 1, e << 23 | 0x7F_FFFF]);
+        let tiny = (1..4096u32).flat_map(|t| [t, t | 0x8000_0000]);
+        for x in specials.into_iter().chain(ends.chain(tiny).map(f32::from_bits)) {
             let (mut a, mut b) = (Vec::new(), Vec::new());
             push_f32(&mut a, x);
             push_f32_zmij(&mut b, x);

@@ -151,7 +151,9 @@ fn to_decimal(q: i32, c: u32) -> Decimal32 {
     let vbl = rop(g, cbl << h);
     let vbr = rop(g, cbr << h);
     let s = vb >> 2;
-    if s >= 100 {
+    // A digit fewer, when the interval holds a multiple of ten (s ≥ 10: a subnormal
+    // with a small significand has two digits or one).
+    if s >= 10 {
         let sp10 = s / 10 * 10;
         let tp10 = sp10 + 10;
         let upin = vbl + out <= sp10 << 2;

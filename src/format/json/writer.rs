@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use std::io::{self, Write};
 
-use crate::format::base64;
+use crate::format::{base64, escape};
 use crate::format::json::options::WriteOptions;
 use crate::format::number::{push_f32, push_f64, push_i64, push_u64};
 use crate::read::container::{ArrayRef, DictRef};
@@ -133,31 +133,24 @@ impl<'w, W: Write> Json<'w, W> {
     /// `bytes` with `"`, `\` and control characters escaped (the bytes of a UTF-8 text, or
     /// a piece of one: escapes never fall inside a multi-byte character).
     fn escaped(&mut self, bytes: &[u8]) {
-        let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            let escape: &[u8] = match b {
+        const SPECIAL: [bool; 256] = escape::table(b"\"\\", 0x20);
+        escape::escape_runs(&mut self.buf, bytes, &SPECIAL, |buf, b| {
+            let short: &[u8] = match b {
                 b'"' => b"\\\"",
                 b'\\' => b"\\\\",
                 b'\n' => b"\\n",
                 b'\r' => b"\\r",
                 b'\t' => b"\\t",
-                0..=0x1F => b"",
-                _ => continue,
+                _ => b"",
             };
-            self.buf
-                .extend_from_slice(bytes.get(start..i).unwrap_or(&[]));
-            if escape.is_empty() {
+            if short.is_empty() {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
                 let digit = |n: u8| HEX.get(usize::from(n & 15)).copied().unwrap_or(b'0');
-                self.buf
-                    .extend_from_slice(&[b'\\', b'u', b'0', b'0', digit(b >> 4), digit(b)]);
+                buf.extend_from_slice(&[b'\\', b'u', b'0', b'0', digit(b >> 4), digit(b)]);
             } else {
-                self.buf.extend_from_slice(escape);
+                buf.extend_from_slice(short);
             }
-            start = i + 1;
-        }
-        self.buf
-            .extend_from_slice(bytes.get(start..).unwrap_or(&[]));
+        });
     }
 
     /// A float component: shortest digits, or a string for NaN and infinities.
