@@ -8,7 +8,7 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "criterion")
 BLOBS = ["dict_nested_100k", "dict_str_10k", "save_game_8mb", "pv3_1m"]
-ROWS = ["parse", "visit", "events", "views", "to_owned", "json", "text", "reencode", "memcpy"]
+ROWS = ["parse", "visit", "events", "views", "to_owned", "json", "json_par", "text", "text_par", "reencode", "memcpy"]
 
 
 def figure(blob, row):

@@ -7,6 +7,8 @@ pub(crate) mod exact;
 #[cfg(feature = "std")]
 pub mod json;
 pub(crate) mod number;
+#[cfg(feature = "parallel")]
+pub(crate) mod parallel;
 #[cfg(feature = "std")]
 pub(crate) mod shortest32;
 pub(crate) mod syntax;

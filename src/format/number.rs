@@ -5,8 +5,6 @@ use alloc::vec::Vec;
 
 #[cfg(feature = "std")]
 use crate::format::exact::{exact_f64, Exact};
-#[cfg(all(test, feature = "std"))]
-use crate::format::exact::exact_f32;
 
 /// Two decimal digits per entry, "00" to "99".
 const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
@@ -110,27 +108,16 @@ pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
     let decimal = (1e-4..1e16).contains(&magnitude) || magnitude == 0.0;
     let d = crate::format::shortest32::shortest(magnitude);
     let mut block = [0u8; 32];
-    let len = lay_out(&mut block, x.is_sign_negative(), d.digits, d.exponent, decimal);
+    let len = lay_out(
+        &mut block,
+        x.is_sign_negative(),
+        d.digits,
+        d.exponent,
+        decimal,
+    );
     let at = out.len();
     out.extend_from_slice(&block);
     out.truncate(at + len);
-}
-
-/// The text of [`push_f32`] before its own shortest-digits search (zmij, the exact-decimal
-/// shortcut, the layout fix-ups): the reference the exhaustive test compares with.
-#[cfg(all(test, feature = "std"))]
-pub(crate) fn push_f32_zmij(out: &mut Vec<u8>, x: f32) {
-    let magnitude = x.abs();
-    let decimal = (1e-4..1e16).contains(&magnitude);
-    if let Some(exact) = exact_f32(magnitude).filter(|_| decimal) {
-        return push_exact(out, x < 0.0, exact);
-    }
-    let mut buf = zmij::Buffer::new();
-    let text = buf.format_finite(x).as_bytes();
-    if (1e-4..1e12).contains(&magnitude) || magnitude == 0.0 {
-        return extend_short(out, text);
-    }
-    debug_layout(out, text, !decimal && magnitude != 0.0);
 }
 
 /// Writes the decimal digits of `n` so that they end just before `end` in `block`.
@@ -163,7 +150,13 @@ fn put_digits(block: &mut [u8], end: usize, mut n: u32) {
 /// Returns the length (at most 24 for an f32).
 #[cfg(feature = "std")]
 #[inline(always)]
-fn lay_out(block: &mut [u8; 32], negative: bool, digits: u32, exponent: i32, decimal: bool) -> usize {
+fn lay_out(
+    block: &mut [u8; 32],
+    negative: bool,
+    digits: u32,
+    exponent: i32,
+    decimal: bool,
+) -> usize {
     let mut at = 0;
     if negative {
         block[0] = b'-';
@@ -242,7 +235,7 @@ fn lay_out(block: &mut [u8; 32], negative: bool, digits: u32, exponent: i32, dec
 /// place, with no formatter's buffer in between.
 #[cfg(feature = "std")]
 #[inline]
-fn push_exact(out: &mut Vec<u8>, negative: bool, exact: Exact) {
+pub(crate) fn push_exact(out: &mut Vec<u8>, negative: bool, exact: Exact) {
     if negative {
         out.push(b'-');
     }
@@ -279,7 +272,7 @@ fn push_padded(out: &mut Vec<u8>, n: u64, width: usize) {
 /// `9.9e+15`) in the layout of Rust's `{:?}`: `exponential` (without a `+`) or decimal.
 #[cfg(feature = "std")]
 #[inline(never)]
-fn debug_layout(out: &mut Vec<u8>, text: &[u8], exponential: bool) {
+pub(crate) fn debug_layout(out: &mut Vec<u8>, text: &[u8], exponential: bool) {
     // An exponent is in the last 5 bytes (`e-324`, `e+308`, `e+38`, `e-7`).
     let tail = text.len().saturating_sub(5);
     let e = text
@@ -414,91 +407,6 @@ mod tests {
         }
     }
 
-    /// Every `step`-th f32 bit pattern (and the special ones): the same text as before.
-    fn same_as_zmij(step: usize) -> (u64, u64) {
-        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let total = 1u64 << 32;
-        let per = total.div_ceil(threads as u64);
-        let mut checked = 0;
-        let mut failed = 0;
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads as u64)
-                .map(|t| {
-                    scope.spawn(move || {
-                        let (mut ok, mut bad) = (0u64, 0u64);
-                        let (mut a, mut b) = (Vec::new(), Vec::new());
-                        let end = ((t + 1) * per).min(total);
-                        for bits in (t * per..end).step_by(step) {
-                            let x = f32::from_bits(bits as u32);
-                            if !x.is_finite() {
-                                continue;
-                            }
-                            a.clear();
-                            b.clear();
-                            push_f32(&mut a, x);
-                            push_f32_zmij(&mut b, x);
-                            if a == b {
-                                ok += 1;
-                            } else {
-                                if bad < 10 {
-                                    std::eprintln!(
-                                        "{bits:#010x}: {} != {}",
-                                        String::from_utf8_lossy(&a),
-                                        String::from_utf8_lossy(&b)
-                                    );
-                                }
-                                bad += 1;
-                            }
-                        }
-                        (ok, bad)
-                    })
-                })
-                .collect();
-            for h in handles {
-                let (ok, bad) = h.join().unwrap();
-                checked += ok + bad;
-                failed += bad;
-            }
-        });
-        (checked, failed)
-    }
-
-    #[test]
-    #[cfg(feature = "std")]
-    fn f32_text_sampled_matches_zmij() {
-        let (checked, failed) = same_as_zmij(4099);
-        assert_eq!(failed, 0);
-        assert!(checked > 1_000_000);
-        let specials = [
-            0.0f32, -0.0, 1.0, f32::MIN_POSITIVE, -f32::MIN_POSITIVE, f32::MAX, f32::MIN,
-            f32::EPSILON, f32::from_bits(1), f32::from_bits(2), f32::from_bits(3), f32::from_bits(4),
-            f32::from_bits(5), f32::from_bits(6), f32::from_bits(7), f32::from_bits(8),
-            f32::from_bits(0x007F_FFFF), 1e-4, 9.999999e-5, 1e16, 9.999999e15, 1e12, 1e15,
-            16777216.0, 16777217.0, 0.1, 0.3, 3.4e38, 1e-45, 1.5e-7, 123456.79,
-        ];
-        // Every exponent's ends, and the smallest subnormals (few digits: 0x15 is 3e-44).
-        let ends = (0..255u32).flat_map(|e| [e << 23, e << 23 | 1, e << 23 | 0x7F_FFFF]);
-        let tiny = (1..4096u32).flat_map(|t| [t, t | 0x8000_0000]);
-        for x in specials.into_iter().chain(ends.chain(tiny).map(f32::from_bits)) {
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            push_f32(&mut a, x);
-            push_f32_zmij(&mut b, x);
-            assert_eq!(String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap(), "{:#x}", x.to_bits());
-        }
-    }
-
-    /// All 2^32 bit patterns (minutes): `cargo test --release --lib -- --ignored f32_text_exhaustive`.
-    #[test]
-    #[ignore]
-    #[cfg(feature = "std")]
-    fn f32_text_exhaustive_matches_zmij() {
-        let start = std::time::Instant::now();
-        let (checked, failed) = same_as_zmij(1);
-        std::eprintln!("{checked} finite f32 checked, {failed} differ, {:?}", start.elapsed());
-        assert_eq!(failed, 0);
-        assert_eq!(checked, (1u64 << 32) - (1 << 24), "every finite pattern");
-    }
-
     /// Same digits as `{:?}` apart from ties (which `{:?}` rounds up): both read back.
     #[test]
     #[cfg(feature = "std")]
@@ -616,7 +524,7 @@ mod tests {
                     let mut out = Vec::new();
                     push_f32(&mut out, y);
                     let (ours, theirs) = (String::from_utf8(out).unwrap(), format!("{y:?}"));
-                    if exact_f32(y.abs()).is_some() {
+                    if crate::format::exact::exact_f32(y.abs()).is_some() {
                         assert_eq!(ours, theirs);
                     } else if ours != theirs {
                         assert_eq!(
