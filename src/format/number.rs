@@ -143,7 +143,7 @@ fn put_digits(block: &mut [u8], end: usize, mut n: u32) {
         }
     } else if let Some(slot) = block.get_mut(at.wrapping_sub(1)) {
         // Below 10 here.
-        *slot = b'0' + (n as u8);
+        *slot = b'0' + u8::try_from(n).unwrap_or(0);
     }
 }
 
@@ -215,7 +215,8 @@ fn lay_out(
         block.copy_within(at + 1..at + 2, at);
         at += 1;
     }
-    let e = exponent + n as i32 - 1;
+    // `n` ≤ 10.
+    let e = exponent + i32::try_from(n).unwrap_or(0) - 1;
     if let Some(slot) = block.get_mut(at) {
         *slot = b'e';
     }
