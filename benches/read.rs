@@ -148,27 +148,46 @@ fn bench_blob(c: &mut Criterion, blob: &Blob) {
     group.bench_function(BenchmarkId::from_parameter("to_owned"), |b| {
         b.iter_with_large_drop(|| black_box(value).to_owned())
     });
+    // `json` and `text` on one core: inside a one-thread pool, where the `parallel`
+    // feature (on in the dev-dependencies) formats in place; `json_par` and `text_par` on
+    // the global pool (every core).
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     let mut json = Vec::with_capacity(bytes.len() * 4);
-    group.bench_function(BenchmarkId::from_parameter("json"), |b| {
-        b.iter(|| {
-            json.clear();
-            gdvariant::json::write(
-                &mut json,
-                black_box(value),
-                &gdvariant::json::WriteOptions::new(),
-            )
-            .unwrap();
-            json.len()
-        })
-    });
+    for (row, pool) in [("json", Some(&one)), ("json_par", None)] {
+        group.bench_function(BenchmarkId::from_parameter(row), |b| {
+            let mut run = || {
+                json.clear();
+                gdvariant::json::write(
+                    &mut json,
+                    black_box(value),
+                    &gdvariant::json::WriteOptions::new(),
+                )
+                .unwrap();
+                json.len()
+            };
+            b.iter(|| match pool {
+                Some(pool) => pool.install(&mut run),
+                None => run(),
+            })
+        });
+    }
     let mut text = String::with_capacity(bytes.len() * 4);
-    group.bench_function(BenchmarkId::from_parameter("text"), |b| {
-        b.iter(|| {
-            text.clear();
-            write!(text, "{}", black_box(value)).unwrap();
-            text.len()
-        })
-    });
+    for (row, pool) in [("text", Some(&one)), ("text_par", None)] {
+        group.bench_function(BenchmarkId::from_parameter(row), |b| {
+            let mut run = || {
+                text.clear();
+                write!(text, "{}", black_box(value)).unwrap();
+                text.len()
+            };
+            b.iter(|| match pool {
+                Some(pool) => pool.install(&mut run),
+                None => run(),
+            })
+        });
+    }
     let mut encoded = Vec::with_capacity(bytes.len());
     group.bench_function(BenchmarkId::from_parameter("reencode"), |b| {
         b.iter(|| {

@@ -12,7 +12,7 @@ ROOT = os.path.join(
     "criterion",
 )
 BLOBS = ["dict_nested_100k", "dict_str_10k", "save_game_8mb", "pv3_1m"]
-ROWS = ["parse", "visit", "events", "views", "to_owned", "json", "text", "reencode", "owned_encode", "memcpy"]
+ROWS = ["parse", "visit", "events", "views", "to_owned", "json", "json_par", "text", "text_par", "reencode", "owned_encode", "memcpy"]
 
 
 def figure(blob, row):

@@ -2,9 +2,14 @@
 //! with one error type for their readers.
 
 pub(crate) mod base64;
+pub(crate) mod escape;
 pub(crate) mod exact;
 #[cfg(feature = "std")]
 pub mod json;
 pub(crate) mod number;
+#[cfg(feature = "parallel")]
+pub(crate) mod parallel;
+#[cfg(feature = "std")]
+pub(crate) mod shortest32;
 pub(crate) mod syntax;
 pub mod text;

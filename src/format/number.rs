@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 #[cfg(feature = "std")]
-use crate::format::exact::{exact_f32, exact_f64, Exact};
+use crate::format::exact::{exact_f64, Exact};
 
 /// Two decimal digits per entry, "00" to "99".
 const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
@@ -97,25 +97,140 @@ pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
     debug_layout(out, text, !decimal && magnitude != 0.0);
 }
 
-/// [`push_f64`] for an f32: the shortest digits that read back to the same f32.
+/// [`push_f64`] for an f32: the shortest digits that read back to the same f32, nearest,
+/// ties to even ([`crate::format::shortest32`]), laid out as `{:?}` lays out an f32.
 #[cfg(feature = "std")]
 #[inline]
 pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
     // `{:?}` compares an f32 with f32 bounds (the f32 nearest 1e-4 is below 1e-4 as an
     // f64, and prints 0.0001).
     let magnitude = x.abs();
-    let decimal = (1e-4..1e16).contains(&magnitude);
-    if let Some(exact) = exact_f32(magnitude).filter(|_| decimal) {
-        return push_exact(out, x < 0.0, exact);
+    let decimal = (1e-4..1e16).contains(&magnitude) || magnitude == 0.0;
+    let d = crate::format::shortest32::shortest(magnitude);
+    // The text is laid out in place in `out` (32 bytes made room for, then cut to
+    // length): digits stored into a stack block and copied on would be reloaded in wide
+    // loads before the byte stores land (a store-forwarding stall, 14% of the time).
+    let at = out.len();
+    out.resize(at + 32, 0);
+    let len = match out
+        .get_mut(at..)
+        .and_then(|b| <&mut [u8; 32]>::try_from(b).ok())
+    {
+        Some(block) => lay_out(block, x.is_sign_negative(), d.digits, d.exponent, decimal),
+        None => 0,
+    };
+    out.truncate(at + len);
+}
+
+/// Writes the decimal digits of `n` so that they end just before `end` in `block`.
+#[cfg(feature = "std")]
+#[inline(always)]
+fn put_digits(block: &mut [u8], end: usize, mut n: u32) {
+    let mut at = end;
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        at = at.wrapping_sub(2);
+        if let (Some(dst), Some(src)) = (block.get_mut(at..at + 2), PAIRS.get(pair..pair + 2)) {
+            dst.copy_from_slice(src);
+        }
     }
-    let mut buf = zmij::Buffer::new();
-    let text = buf.format_finite(x).as_bytes();
-    // zmij writes an f32 as a decimal when its digits' exponent is from -6 to 12: below
-    // 1e12 that agrees with `{:?}`, whatever the digits round to.
-    if (1e-4..1e12).contains(&magnitude) || magnitude == 0.0 {
-        return extend_short(out, text);
+    if n >= 10 {
+        let pair = n as usize * 2;
+        at = at.wrapping_sub(2);
+        if let (Some(dst), Some(src)) = (block.get_mut(at..at + 2), PAIRS.get(pair..pair + 2)) {
+            dst.copy_from_slice(src);
+        }
+    } else if let Some(slot) = block.get_mut(at.wrapping_sub(1)) {
+        // Below 10 here.
+        *slot = b'0' + u8::try_from(n).unwrap_or(0);
     }
-    debug_layout(out, text, !decimal && magnitude != 0.0);
+}
+
+/// Lays out `digits × 10^exponent` (at most 9 digits, no trailing zeros) into `block` as
+/// `{:?}` does: decimal (`12.5`, `0.0015`, `1500.0`) or exponential (`1e16`, `1.5e-7`).
+/// Returns the length (at most 24 for an f32).
+#[cfg(feature = "std")]
+#[inline(always)]
+fn lay_out(
+    block: &mut [u8; 32],
+    negative: bool,
+    digits: u32,
+    exponent: i32,
+    decimal: bool,
+) -> usize {
+    let mut at = 0;
+    if negative {
+        block[0] = b'-';
+        at = 1;
+    }
+    let n = digits.checked_ilog10().map_or(1, |l| l as usize + 1);
+    // `n` ≤ 10 and the exponent of an f32's digits is within ±50: every index below is
+    // inside the 32-byte block; `get_mut` states it without a panic path.
+    if decimal {
+        if exponent >= 0 {
+            let zeros = exponent.unsigned_abs() as usize;
+            put_digits(block, at + n, digits);
+            at += n;
+            for slot in block.iter_mut().skip(at).take(zeros) {
+                *slot = b'0';
+            }
+            at += zeros;
+            if let Some(tail) = block.get_mut(at..at + 2) {
+                tail.copy_from_slice(b".0");
+            }
+            return at + 2;
+        }
+        let frac = exponent.unsigned_abs() as usize;
+        if n > frac {
+            // Digits at at+1.., then the integer part moved left over the point's place.
+            let int = n - frac;
+            put_digits(block, at + 1 + n, digits);
+            block.copy_within(at + 1..at + 1 + int, at);
+            if let Some(slot) = block.get_mut(at + int) {
+                *slot = b'.';
+            }
+            return at + 1 + n;
+        }
+        let zeros = frac - n;
+        if let Some(head) = block.get_mut(at..at + 2) {
+            head.copy_from_slice(b"0.");
+        }
+        at += 2;
+        for slot in block.iter_mut().skip(at).take(zeros) {
+            *slot = b'0';
+        }
+        at += zeros;
+        put_digits(block, at + n, digits);
+        return at + n;
+    }
+    put_digits(block, at + 1 + n, digits);
+    if n > 1 {
+        block.copy_within(at + 1..at + 2, at);
+        if let Some(slot) = block.get_mut(at + 1) {
+            *slot = b'.';
+        }
+        at += 1 + n;
+    } else {
+        block.copy_within(at + 1..at + 2, at);
+        at += 1;
+    }
+    // `n` ≤ 10.
+    let e = exponent + i32::try_from(n).unwrap_or(0) - 1;
+    if let Some(slot) = block.get_mut(at) {
+        *slot = b'e';
+    }
+    at += 1;
+    if e < 0 {
+        if let Some(slot) = block.get_mut(at) {
+            *slot = b'-';
+        }
+        at += 1;
+    }
+    let e = e.unsigned_abs();
+    let len = if e >= 10 { 2 } else { 1 };
+    put_digits(block, at + len, e);
+    at + len
 }
 
 /// Writes an exact short decimal (see [`crate::format::exact`]) as `{:?}` lays out a
@@ -123,7 +238,7 @@ pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
 /// place, with no formatter's buffer in between.
 #[cfg(feature = "std")]
 #[inline]
-fn push_exact(out: &mut Vec<u8>, negative: bool, exact: Exact) {
+pub(crate) fn push_exact(out: &mut Vec<u8>, negative: bool, exact: Exact) {
     if negative {
         out.push(b'-');
     }
@@ -160,7 +275,7 @@ fn push_padded(out: &mut Vec<u8>, n: u64, width: usize) {
 /// `9.9e+15`) in the layout of Rust's `{:?}`: `exponential` (without a `+`) or decimal.
 #[cfg(feature = "std")]
 #[inline(never)]
-fn debug_layout(out: &mut Vec<u8>, text: &[u8], exponential: bool) {
+pub(crate) fn debug_layout(out: &mut Vec<u8>, text: &[u8], exponential: bool) {
     // An exponent is in the last 5 bytes (`e-324`, `e+308`, `e+38`, `e-7`).
     let tail = text.len().saturating_sub(5);
     let e = text
@@ -412,7 +527,7 @@ mod tests {
                     let mut out = Vec::new();
                     push_f32(&mut out, y);
                     let (ours, theirs) = (String::from_utf8(out).unwrap(), format!("{y:?}"));
-                    if exact_f32(y.abs()).is_some() {
+                    if crate::format::exact::exact_f32(y.abs()).is_some() {
                         assert_eq!(ours, theirs);
                     } else if ours != theirs {
                         assert_eq!(

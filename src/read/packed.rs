@@ -466,6 +466,12 @@ impl<'a> FloatComponents<'a> {
         self.double
     }
 
+    /// The bytes of the components not yet read.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
     fn width(&self) -> usize {
         if self.double {
             8

@@ -4,9 +4,11 @@
 use alloc::vec::Vec;
 use std::io::{self, Write};
 
-use crate::format::base64;
 use crate::format::json::options::WriteOptions;
 use crate::format::number::{push_f32, push_f64, push_i64, push_u64};
+#[cfg(feature = "parallel")]
+use crate::format::parallel;
+use crate::format::{base64, escape};
 use crate::read::container::{ArrayRef, DictRef};
 use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
@@ -133,31 +135,24 @@ impl<'w, W: Write> Json<'w, W> {
     /// `bytes` with `"`, `\` and control characters escaped (the bytes of a UTF-8 text, or
     /// a piece of one: escapes never fall inside a multi-byte character).
     fn escaped(&mut self, bytes: &[u8]) {
-        let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            let escape: &[u8] = match b {
+        const SPECIAL: [bool; 256] = escape::table(b"\"\\", 0x20);
+        escape::escape_runs(&mut self.buf, bytes, &SPECIAL, |buf, b| {
+            let short: &[u8] = match b {
                 b'"' => b"\\\"",
                 b'\\' => b"\\\\",
                 b'\n' => b"\\n",
                 b'\r' => b"\\r",
                 b'\t' => b"\\t",
-                0..=0x1F => b"",
-                _ => continue,
+                _ => b"",
             };
-            self.buf
-                .extend_from_slice(bytes.get(start..i).unwrap_or(&[]));
-            if escape.is_empty() {
+            if short.is_empty() {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
                 let digit = |n: u8| HEX.get(usize::from(n & 15)).copied().unwrap_or(b'0');
-                self.buf
-                    .extend_from_slice(&[b'\\', b'u', b'0', b'0', digit(b >> 4), digit(b)]);
+                buf.extend_from_slice(&[b'\\', b'u', b'0', b'0', digit(b >> 4), digit(b)]);
             } else {
-                self.buf.extend_from_slice(escape);
+                buf.extend_from_slice(short);
             }
-            start = i + 1;
-        }
-        self.buf
-            .extend_from_slice(bytes.get(start..).unwrap_or(&[]));
+        });
     }
 
     /// A float component: shortest digits, or a string for NaN and infinities.
@@ -479,6 +474,18 @@ impl<'w, W: Write> Json<'w, W> {
     ) -> io::Result<()> {
         let double = components.is_double();
         self.open_tag(name(ty));
+        #[cfg(feature = "parallel")]
+        if len.saturating_mul(per_element) >= parallel::MIN_COMPONENTS
+            && rayon::current_num_threads() > 1
+        {
+            self.floats_parallel(components.data(), double, per_element, len)?;
+            if double && per_element > 1 {
+                self.field("double");
+                self.raw("true");
+            }
+            self.raw("}");
+            return Ok(());
+        }
         self.list(len, true, |j, _| {
             if per_element == 1 {
                 if let Some(x) = components.next() {
@@ -499,6 +506,68 @@ impl<'w, W: Write> Json<'w, W> {
             self.raw("true");
         }
         self.raw("}");
+        Ok(())
+    }
+
+    /// The list of [`Json::floats`], its chunks formatted on the rayon pool
+    /// ([`parallel::ordered`]): the same bytes as the list written in place.
+    #[cfg(feature = "parallel")]
+    fn floats_parallel(
+        &mut self,
+        data: &[u8],
+        double: bool,
+        per_element: usize,
+        len: usize,
+    ) -> io::Result<()> {
+        let broken = self.pretty;
+        let pretty = self.pretty;
+        let depth = self.depth + 1;
+        let width = if double { 8 } else { 4 } * per_element;
+        let per_chunk = (parallel::CHUNK_COMPONENTS / per_element).max(1);
+        self.raw("[");
+        self.flush()?;
+        let format = |c: usize| {
+            let first = c * per_chunk;
+            let end = first.saturating_add(per_chunk).min(len);
+            let bytes = data.get(first * width..end * width).unwrap_or(&[]);
+            let mut components = FloatComponents::new(bytes, double);
+            let mut sink = io::sink();
+            let mut j = Json {
+                out: &mut sink,
+                buf: Vec::with_capacity((end - first) * per_element * 16),
+                pretty,
+                depth,
+            };
+            for e in first..end {
+                if e > 0 {
+                    j.comma(broken);
+                }
+                if broken {
+                    j.line();
+                }
+                if per_element == 1 {
+                    if let Some(x) = components.next() {
+                        j.number(x, !double);
+                    }
+                } else {
+                    let _ = j.list(per_element, false, |j, _| {
+                        if let Some(x) = components.next() {
+                            j.number(x, !double);
+                        }
+                        Ok(())
+                    });
+                }
+            }
+            j.buf
+        };
+        let out = &mut *self.out;
+        parallel::ordered(len.div_ceil(per_chunk), format, |bytes| {
+            out.write_all(bytes)
+        })?;
+        if broken && len > 0 {
+            self.line();
+        }
+        self.raw("]");
         Ok(())
     }
 }

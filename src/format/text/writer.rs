@@ -9,6 +9,7 @@ use core::fmt;
 use super::number::{write_real, Role};
 use super::order::{sort_key, sort_pairs, Pair, Scratch};
 use super::style::TextStyle;
+use crate::format::escape;
 use crate::format::number::{push_i64, push_u64};
 use crate::read::container::{ArrayRef, DictRef};
 use crate::read::decoded::{math_value, Value};
@@ -476,7 +477,48 @@ impl<'w, 'f> Writer<'w, 'f> {
 
     /// A float-based packed array: every component as the engine prints a real.
     fn floats(&mut self, ty: VariantType, components: FloatComponents<'_>) -> fmt::Result {
+        #[cfg(feature = "parallel")]
+        if components.len() >= crate::format::parallel::MIN_COMPONENTS
+            && rayon::current_num_threads() > 1
+        {
+            return self.floats_parallel(ty, components);
+        }
         self.list(ty, components, |w, x| w.real(x, Role::Component))
+    }
+
+    /// [`Writer::floats`] with its chunks formatted on the rayon pool
+    /// ([`crate::format::parallel::ordered`]): the same text as the list written in place.
+    #[cfg(feature = "parallel")]
+    fn floats_parallel(&mut self, ty: VariantType, components: FloatComponents<'_>) -> fmt::Result {
+        use crate::format::parallel;
+        let double = components.is_double();
+        let width = if double { 8 } else { 4 };
+        let data = components.data();
+        let len = components.len();
+        let style = self.style;
+        let per_chunk = parallel::CHUNK_COMPONENTS;
+        self.open_call(self.type_name(ty));
+        self.flush()?;
+        let format = |c: usize| {
+            let first = c * per_chunk;
+            let end = first.saturating_add(per_chunk).min(len);
+            let bytes = data.get(first * width..end * width).unwrap_or(&[]);
+            let mut buf = Vec::with_capacity((end - first) * 16);
+            for (i, x) in FloatComponents::new(bytes, double).enumerate() {
+                if first + i > 0 {
+                    buf.extend_from_slice(b", ");
+                }
+                write_real(&mut buf, x, Role::Component, style);
+            }
+            buf
+        };
+        let out = &mut *self.out;
+        parallel::ordered(len.div_ceil(per_chunk), format, |bytes| {
+            // Whole numbers and separators: always UTF-8.
+            out.write_str(core::str::from_utf8(bytes).map_err(|_| fmt::Error)?)
+        })?;
+        self.close_call();
+        Ok(())
     }
 
     /// `text` through `escape`, in pieces of about [`CHUNK`] bytes cut between characters
@@ -498,49 +540,35 @@ impl<'w, 'f> Writer<'w, 'f> {
 
     /// `String::c_escape_multiline`: only `\` and `"` are escaped.
     fn escaped_multiline(&mut self, text: &str) {
-        let bytes = text.as_bytes();
-        let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            let escape: &[u8] = match b {
-                b'\\' => b"\\\\",
-                b'"' => b"\\\"",
-                _ => continue,
-            };
-            self.buf
-                .extend_from_slice(bytes.get(start..i).unwrap_or(&[]));
-            self.buf.extend_from_slice(escape);
-            start = i + 1;
-        }
-        self.buf
-            .extend_from_slice(bytes.get(start..).unwrap_or(&[]));
+        const SPECIAL: [bool; 256] = escape::table(b"\\\"", 0);
+        escape::escape_runs(&mut self.buf, text.as_bytes(), &SPECIAL, |buf, b| {
+            buf.push(b'\\');
+            buf.push(b);
+        });
     }
 
     /// `String::c_escape`: C escapes for `\ \a \b \f \n \r \t \v ' "`, and (Godot 3) `?`.
     fn escaped(&mut self, text: &str) {
-        let godot3 = self.style.is_godot3();
-        let bytes = text.as_bytes();
-        let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            let escape: &[u8] = match b {
-                b'\\' => b"\\\\",
-                0x07 => b"\\a",
-                0x08 => b"\\b",
-                0x0C => b"\\f",
-                b'\n' => b"\\n",
-                b'\r' => b"\\r",
-                b'\t' => b"\\t",
-                0x0B => b"\\v",
-                b'\'' => b"\\'",
-                b'"' => b"\\\"",
-                b'?' if godot3 => b"\\?",
-                _ => continue,
+        const GODOT4: [bool; 256] = escape::table(b"\\\x07\x08\x0C\n\r\t\x0B'\"", 0);
+        const GODOT3: [bool; 256] = escape::table(b"\\\x07\x08\x0C\n\r\t\x0B'\"?", 0);
+        let table = if self.style.is_godot3() {
+            &GODOT3
+        } else {
+            &GODOT4
+        };
+        escape::escape_runs(&mut self.buf, text.as_bytes(), table, |buf, b| {
+            let letter = match b {
+                0x07 => b'a',
+                0x08 => b'b',
+                0x0C => b'f',
+                b'\n' => b'n',
+                b'\r' => b'r',
+                b'\t' => b't',
+                0x0B => b'v',
+                other => other,
             };
-            self.buf
-                .extend_from_slice(bytes.get(start..i).unwrap_or(&[]));
-            self.buf.extend_from_slice(escape);
-            start = i + 1;
-        }
-        self.buf
-            .extend_from_slice(bytes.get(start..).unwrap_or(&[]));
+            buf.push(b'\\');
+            buf.push(letter);
+        });
     }
 }
