@@ -7,6 +7,8 @@ use bytes::Bytes;
 
 use super::sender::WsSender;
 use super::{PeerId, WsError};
+#[cfg(doc)]
+use super::{WsConfig, SERVER_ID};
 
 use super::conn::{close_frame, Shared};
 
