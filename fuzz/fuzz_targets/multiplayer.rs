@@ -69,7 +69,9 @@ fn visit(packet: &Packet<'_>, bytes: &[u8], cache: &mut PathCache) {
             }
         }
         Packet::Sys(Sys::Relay { inner, .. }) => {
-            let (_, p) = packet.relayed().expect("a relay's inner packet was validated");
+            let (_, p) = packet
+                .relayed()
+                .expect("a relay's inner packet was validated");
             let at = bytes.len() - inner.len();
             // The inner views' offsets count from the inner packet.
             visit(&p, &bytes[at..], cache);
