@@ -95,13 +95,12 @@ impl<'a> Spawn<'a> {
 
     /// Appends the packet: the same bytes for anything the engine wrote.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), WriteError> {
-        let ids: Vec<u32> = self.sync_ids().collect();
-        write_spawn(out, self, &ids)
+        write_spawn(out, self)
     }
 }
 
-/// Appends a spawn packet for `spawn` (its sync ids taken from `sync_ids`).
-fn write_spawn(out: &mut Vec<u8>, spawn: &Spawn<'_>, sync_ids: &[u32]) -> Result<(), WriteError> {
+/// Appends a spawn packet for `spawn` (its sync ids copied as they were read).
+fn write_spawn(out: &mut Vec<u8>, spawn: &Spawn<'_>) -> Result<(), WriteError> {
     if spawn.name.is_empty() || spawn.name.contains('\0') {
         return Err(WriteError::BadPath);
     }
@@ -110,7 +109,8 @@ fn write_spawn(out: &mut Vec<u8>, spawn: &Spawn<'_>, sync_ids: &[u32]) -> Result
     out.push(spawn.scene);
     out.extend_from_slice(&spawn.spawner.to_le_bytes());
     out.extend_from_slice(&spawn.net_id.to_le_bytes());
-    let count = u32::try_from(sync_ids.len()).map_err(|_| too_large(sync_ids.len()))?;
+    let ids = spawn.sync_ids;
+    let count = u32::try_from(ids.len() / 4).map_err(|_| too_large(ids.len() / 4))?;
     out.extend_from_slice(&count.to_le_bytes());
     let name_len = spawn.name.len() + 1;
     out.extend_from_slice(
@@ -118,20 +118,11 @@ fn write_spawn(out: &mut Vec<u8>, spawn: &Spawn<'_>, sync_ids: &[u32]) -> Result
             .map_err(|_| too_large(name_len))?
             .to_le_bytes(),
     );
-    for id in sync_ids {
-        out.extend_from_slice(&id.to_le_bytes());
-    }
+    out.extend_from_slice(ids);
     out.extend_from_slice(spawn.name.as_bytes());
     out.push(0);
     if let Some(arg) = spawn.argument {
-        let size_at = out.len();
-        out.extend_from_slice(&[0; 4]);
-        arg.encode(out);
-        let size = out.len() - size_at - 4;
-        let size = u32::try_from(size).map_err(|_| too_large(size))?;
-        if let Some(field) = out.get_mut(size_at..size_at + 4) {
-            field.copy_from_slice(&size.to_le_bytes());
-        }
+        sized(out, |out| arg.encode(out))?;
     }
     spawn.state.encode(out);
     Ok(())
@@ -314,9 +305,14 @@ fn write_entry(out: &mut Vec<u8>, entry: &SyncEntry<'_>, delta: bool) -> Result<
     if delta {
         out.extend_from_slice(&entry.mask.to_le_bytes());
     }
+    sized(out, |out| entry.values.encode(out))
+}
+
+/// A u32 size field, then what `body` writes: the size is filled in afterwards.
+fn sized(out: &mut Vec<u8>, body: impl FnOnce(&mut Vec<u8>)) -> Result<(), WriteError> {
     let size_at = out.len();
     out.extend_from_slice(&[0; 4]);
-    entry.values.encode(out);
+    body(out);
     let size = out.len() - size_at - 4;
     let size = u32::try_from(size).map_err(|_| WriteError::TooLarge(size))?;
     if let Some(field) = out.get_mut(size_at..size_at + 4) {

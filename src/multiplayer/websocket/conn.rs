@@ -162,16 +162,7 @@ impl Shared {
     }
 
     pub(super) fn check(&self, len: usize) -> Result<(), WsError> {
-        if len == 0 {
-            Err(WsError::EmptyPacket)
-        } else if len > self.max_packet {
-            Err(WsError::MessageTooBig {
-                size: len,
-                max: self.max_packet,
-            })
-        } else {
-            Ok(())
-        }
+        check_packet(len, self.max_packet)
     }
 
     pub(super) async fn send(&self, packet: Bytes) -> Result<(), WsError> {
@@ -243,4 +234,19 @@ pub(super) fn close_frame(code: u16, reason: &str) -> Result<CloseFrame, WsError
         code,
         reason: reason.into(),
     })
+}
+
+/// What every send checks first: the packet is not empty (Godot drops those) and fits
+/// `max_packet`.
+pub(super) fn check_packet(len: usize, max_packet: usize) -> Result<(), WsError> {
+    if len == 0 {
+        Err(WsError::EmptyPacket)
+    } else if len > max_packet {
+        Err(WsError::MessageTooBig {
+            size: len,
+            max: max_packet,
+        })
+    } else {
+        Ok(())
+    }
 }

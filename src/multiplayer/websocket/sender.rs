@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::conn::{close_frame, Shared};
+use super::conn::{check_packet, close_frame, Shared};
 use super::{PeerId, WsError};
 
 /// Packets the writer task writes before it flushes.
@@ -73,16 +73,7 @@ impl WsSender {
     }
 
     fn check(&self, len: usize) -> Result<(), WsError> {
-        if len == 0 {
-            Err(WsError::EmptyPacket)
-        } else if len > self.max_packet {
-            Err(WsError::MessageTooBig {
-                size: len,
-                max: self.max_packet,
-            })
-        } else {
-            Ok(())
-        }
+        check_packet(len, self.max_packet)
     }
 
     /// Queues a packet, waiting while the queue is full. The packet is checked here as
