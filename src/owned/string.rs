@@ -341,9 +341,9 @@ mod tests {
         let source: [u8; 64] = core::array::from_fn(|i| b'!' + 1 + i as u8);
         for start in 0..8 {
             for n in 0..=INLINE_CAPACITY {
-                let raw = &source[start..start + n];
+                let raw = source.get(start..start + n).unwrap();
                 let mut expected = [0; INLINE_CAPACITY];
-                expected[..n].copy_from_slice(raw);
+                expected.get_mut(..n).unwrap().copy_from_slice(raw);
                 assert_eq!(inline_bytes(raw), expected, "start {start}, length {n}");
                 let text = core::str::from_utf8(raw).unwrap();
                 match GdString::from(text).0 {
