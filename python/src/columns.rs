@@ -69,27 +69,31 @@ pub fn _cells<'py>(
         return Err(PyValueError::new_err("text needs one flag per path"));
     }
     let dialect = read_dialect(godot)?;
-    let (input, object) = container::open_input(
+    read::with_root(
         data,
         &container::open_options(password, key, decompress)?,
         gdvariant::frame::Hints {
             dialect,
             prefixed: None,
         },
-    )?;
-    let bytes = input.bytes();
-    let root = read::parse(
-        py,
-        bytes,
-        dialect,
-        None,
         &options(allow_objects, max_depth, max_nodes),
-    )?;
-    let mut source = Source::new(object, bytes);
+        |root, source| cells_of(py, root, source, &paths, &text, types_only),
+    )
+}
+
+/// The cells of `paths` in `root` (see `_cells`).
+fn cells_of<'py>(
+    py: Python<'py>,
+    root: VariantRef<'_>,
+    source: &mut Source<'py>,
+    paths: &[String],
+    text: &[bool],
+    types_only: bool,
+) -> PyResult<Bound<'py, PyList>> {
     let out = PyList::empty(py);
-    for (path, &want_text) in paths.iter().zip(&text) {
+    for (path, &want_text) in paths.iter().zip(text) {
         let cell = match root.query(path) {
-            Ok(Found::Value(v)) => cell(&v, want_text, types_only, &mut source)?,
+            Ok(Found::Value(v)) => cell(&v, want_text, types_only, source)?,
             Ok(found @ Found::Element(..)) => {
                 // Elements are not values on the wire: written as one, then read.
                 let mut one = Vec::new();

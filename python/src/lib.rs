@@ -31,7 +31,6 @@ use pyo3::types::PyBytes;
 
 use crate::context::{options, read_dialect, write_dialect, DecodeError, EncodeError};
 use crate::input::Input;
-use crate::packed::Source;
 
 /// Decodes bytes-like `data` (bytes, bytearray, memoryview, mmap) into Python values.
 ///
@@ -89,23 +88,14 @@ fn loads<'py>(
     key: Option<&Bound<'py, PyAny>>,
     decompress: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = data.py();
     let dialect = read_dialect(godot)?;
-    let (input, object) = container::open_input(
+    read::with_root(
         data,
         &container::open_options(password, key, decompress)?,
         Hints { dialect, prefixed },
-    )?;
-    let bytes = input.bytes();
-    let value = read::parse(
-        py,
-        bytes,
-        dialect,
-        prefixed,
         &options(allow_objects, max_depth, max_nodes),
-    )?;
-    let mut source = Source::new(object, bytes);
-    decode::to_python(&value, &mut source)
+        |value, source| decode::to_python(&value, source),
+    )
 }
 
 /// The engine's exact bytes for `obj`: what var_to_bytes writes (with `prefixed`, what

@@ -6,11 +6,32 @@
 //! over after the value, and an input that reads as well in two ways that give different
 //! values are errors that say what the input is and which reader or keyword fits it.
 
+use gdvariant::container::OpenOptions;
 use gdvariant::frame::{self, Ambiguity, FrameError, Hints, PrefixOrder, Reading, WholeError};
 use gdvariant::{Dialect, ParseOptions, VariantRef};
 use pyo3::prelude::*;
 
+use crate::container::open_input;
 use crate::context::{decode_error, from_error};
+use crate::packed::Source;
+
+/// Opens `data` (unwrapping a compressed or encrypted file when `open` asks or the bytes
+/// say so), validates the one value in it with [`parse`], and hands `f` the root and the
+/// [`Source`] its zero-copy arrays keep alive: the one sequence behind `loads` and the
+/// column readers. Costs what opening and validating cost; `f` runs while the bytes live.
+pub fn with_root<'py, R>(
+    data: &Bound<'py, PyAny>,
+    open: &OpenOptions,
+    hints: Hints,
+    options: &ParseOptions,
+    f: impl FnOnce(VariantRef<'_>, &mut Source<'py>) -> PyResult<R>,
+) -> PyResult<R> {
+    let (input, object) = open_input(data, open, hints)?;
+    let bytes = input.bytes();
+    let root = parse(data.py(), bytes, hints.dialect, hints.prefixed, options)?;
+    let mut source = Source::new(object, bytes);
+    f(root, &mut source)
+}
 
 /// The value in `bytes`. `dialect`: `None` to detect Godot 3 or 4. `prefixed`:
 /// `Some(true)` for a length-prefixed frame, `Some(false)` for raw bytes, `None` to let
