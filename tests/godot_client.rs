@@ -22,7 +22,10 @@
 #[allow(dead_code)]
 mod echo_server;
 
+#[path = "support/memory.rs"]
+mod memory;
 mod oracle_support;
+use memory::rss_anon;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -152,16 +155,6 @@ fn bad_value_client(addr: SocketAddr, dialect: Dialect) {
     assert_eq!(reply.as_int(), Some(2), "the good frame before is answered");
     drop(reader);
     expect_closed(&mut s, "bad value");
-}
-
-/// The process's anonymous resident memory, in bytes.
-fn rss_anon() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("RssAnon:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(0, |kb| kb * 1024)
 }
 
 // ---------------------------------------------------------------------------------------

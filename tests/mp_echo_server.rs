@@ -22,7 +22,10 @@
 #[allow(dead_code)]
 mod mp_echo_server;
 
+#[path = "support/memory.rs"]
+mod memory;
 mod oracle_support;
+use memory::rss_anon;
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -99,15 +102,6 @@ impl Drop for Server {
             let _ = t.join();
         }
     }
-}
-
-fn rss_anon() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("RssAnon:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(0, |kb| kb * 1024)
 }
 
 // ---------------------------------------------------------------------------------------
