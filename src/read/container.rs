@@ -137,7 +137,10 @@ impl<'a> Body<'a> {
     /// The children: `per_entry` values per counted entry.
     #[inline]
     fn values<const N: usize>(&self, per_entry: u32) -> Values<'a> {
-        let at = self.count_at::<N>();
+        // Untyped Godot 3 and 4 containers (the most frequent) start with the count.
+        let plain = !self.dialect.is_pandemonium()
+            && (!self.dialect.typed_containers() || (self.word >> 16) & 0b1111 == 0);
+        let at = if plain { 0 } else { self.count_at::<N>() };
         let count = le_u32(self.payload, at) & !COUNT_SHARED_BIT;
         let start = at.saturating_add(4);
         Values::new(

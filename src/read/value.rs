@@ -151,13 +151,35 @@ impl<'a> VariantRef<'a> {
     /// `offset`.
     pub(crate) fn trusted(encoded: &'a [u8], offset: usize, dialect: Dialect) -> Self {
         let word = le_u32(encoded, 0);
+        Self::known(
+            encoded,
+            offset,
+            word,
+            decode_ty(word, dialect),
+            dialect,
+            true,
+        )
+    }
+
+    /// A view of validated bytes whose header `word` and type `ty` the caller already
+    /// read: exactly the value's bytes when `sized`, else running past them (see
+    /// [`VariantRef::open_ended`]).
+    #[inline(always)]
+    pub(crate) fn known(
+        encoded: &'a [u8],
+        offset: usize,
+        word: u32,
+        ty: VariantType,
+        dialect: Dialect,
+        sized: bool,
+    ) -> Self {
         VariantRef {
             encoded,
             offset,
             word,
-            ty: decode_ty(word, dialect),
+            ty,
             dialect,
-            sized: true,
+            sized,
         }
     }
 
@@ -167,14 +189,7 @@ impl<'a> VariantRef<'a> {
     #[inline]
     pub(crate) fn open_ended(data: &'a [u8], offset: usize, dialect: Dialect) -> Self {
         let word = le_u32(data, 0);
-        VariantRef {
-            encoded: data,
-            offset,
-            word,
-            ty: decode_ty(word, dialect),
-            dialect,
-            sized: false,
-        }
+        Self::known(data, offset, word, decode_ty(word, dialect), dialect, false)
     }
 
     /// Splits the first value off validated `data` (whose first byte is at absolute

@@ -66,7 +66,7 @@ impl<'a> Values<'a> {
     }
 
     /// [`Values::close`] of a container yielded last.
-    #[inline(never)]
+    #[inline(always)]
     fn step_over_open(&mut self) {
         self.open = false;
         let start = self.rest.as_ptr() as usize;
@@ -93,22 +93,26 @@ impl<'a> Values<'a> {
         self.remaining -= 1;
         let rest = self.rest;
         let word = le_u32(rest, 0);
-        let len = match head(word, fast_table(self.dialect)) {
-            Head::Int | Head::Float => 8,
-            Head::String | Head::StringName => {
-                let n = le_u32(rest, 4) as usize;
-                n.saturating_add(pad4(n)).saturating_add(8)
-            }
-            Head::Fixed(size) => usize::from(size) + 4,
-            Head::Dictionary | Head::Array => return Some(self.open_container()),
+        // The type, where the header alone says it, and the length.
+        let (ty, len) = match head(word, fast_table(self.dialect)) {
+            Head::Int => (Some(VariantType::Int), 8),
+            Head::Float => (Some(VariantType::Float), 8),
+            Head::String => (Some(VariantType::String), string_len(rest)),
+            Head::StringName => (Some(VariantType::StringName), string_len(rest)),
+            Head::Fixed(size) => (None, usize::from(size) + 4),
+            Head::Dictionary => return Some(self.open_container(word, VariantType::Dictionary)),
+            Head::Array => return Some(self.open_container(word, VariantType::Array)),
             Head::General => match general_len(rest, word, self.dialect) {
-                Some(len) => len,
-                None => return Some(self.open_container()),
+                Some(len) => (None, len),
+                None => return Some(self.open_general()),
             },
         };
         let len = len.min(rest.len());
         let (encoded, after) = rest.split_at(len);
-        let value = VariantRef::trusted(encoded, self.offset, self.dialect);
+        let value = match ty {
+            Some(ty) => VariantRef::known(encoded, self.offset, word, ty, self.dialect, true),
+            None => VariantRef::trusted(encoded, self.offset, self.dialect),
+        };
         self.offset = self.offset.saturating_add(len);
         self.rest = after;
         Some(value)
@@ -116,7 +120,7 @@ impl<'a> Values<'a> {
 
     /// No values left (or the bytes ended): notes where the container ends when every
     /// child was read.
-    #[inline(never)]
+    #[inline(always)]
     fn finish(&mut self) {
         if self.remaining == 0 {
             // Every child read: the container ends here.
@@ -125,9 +129,17 @@ impl<'a> Values<'a> {
         self.remaining = 0;
     }
 
-    /// Yields the container at the start of `rest` without measuring it.
-    #[inline]
-    fn open_container(&mut self) -> VariantRef<'a> {
+    /// Yields the container at the start of `rest`, with header `word` of type `ty`,
+    /// without measuring it.
+    #[inline(always)]
+    fn open_container(&mut self, word: u32, ty: VariantType) -> VariantRef<'a> {
+        self.open = true;
+        VariantRef::known(self.rest, self.offset, word, ty, self.dialect, false)
+    }
+
+    /// [`Values::open_container`] for a header without a fast path.
+    #[inline(never)]
+    fn open_general(&mut self) -> VariantRef<'a> {
         self.open = true;
         VariantRef::open_ended(self.rest, self.offset, self.dialect)
     }
@@ -147,6 +159,13 @@ impl<'a> Values<'a> {
     pub(crate) fn remaining(&self) -> u32 {
         self.remaining
     }
+}
+
+/// The length of the String or StringName at `rest[0]`: header, length word, text, padding.
+#[inline(always)]
+fn string_len(rest: &[u8]) -> usize {
+    let n = le_u32(rest, 4) as usize;
+    n.saturating_add(pad4(n)).saturating_add(8)
 }
 
 /// The length of the value at `rest[0]` whose header `word` has no fast path, or `None`
