@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::read::ends;
 use crate::read::math::MathRef;
 use crate::read::node::measure;
 use crate::read::options::ParseOptions;
@@ -235,7 +236,12 @@ impl<'a> VariantRef<'a> {
     #[cold]
     fn measured(&self) -> &'a [u8] {
         let len = measure(self.encoded, self.dialect);
-        self.encoded.get(..len).unwrap_or(self.encoded)
+        let encoded = self.encoded.get(..len).unwrap_or(self.encoded);
+        // The iterator that yielded it steps past it with this end instead of measuring
+        // it again.
+        let start = encoded.as_ptr() as usize;
+        ends::note(start.wrapping_add(4), start.wrapping_add(len), self.dialect);
+        encoded
     }
 
     /// The value's bytes from its header, possibly running past its end (for readers that
