@@ -30,7 +30,7 @@ pub enum Edge<'a> {
 /// Dictionary's values (keys are in the edges), a full Object's property values. Scalars,
 /// strings, math values and packed arrays have none (packed elements are not values on the
 /// wire: see [`PackedArray::get`](crate::PackedArray::get)). From
-/// [`VariantRef::children`]; each step measures the child like the view iterators do.
+/// [`VariantRef::children`]; it steps like the view iterators do (see [`ArrayRef`](crate::ArrayRef)).
 ///
 /// ```
 /// use gdvariant::{Dialect, Edge, VariantRef};

@@ -137,10 +137,14 @@ impl<'a> Body<'a> {
     /// The children: `per_entry` values per counted entry.
     #[inline]
     fn values<const N: usize>(&self, per_entry: u32) -> Values<'a> {
-        let at = self.count_at::<N>();
+        // Untyped Godot 3 and 4 containers (the most frequent) start with the count.
+        let plain = !self.dialect.is_pandemonium()
+            && (!self.dialect.typed_containers() || (self.word >> 16) & 0b1111 == 0);
+        let at = if plain { 0 } else { self.count_at::<N>() };
         let count = le_u32(self.payload, at) & !COUNT_SHARED_BIT;
         let start = at.saturating_add(4);
         Values::new(
+            self.payload,
             self.payload.get(start..).unwrap_or(&[]),
             self.offset.saturating_add(start),
             count.saturating_mul(per_entry),
@@ -151,10 +155,13 @@ impl<'a> Body<'a> {
 
 /// An `Array` view. `Copy`, 32 bytes; iterating is lazy and allocation-free.
 ///
-/// Elements are stored back to back with no index, so [`ArrayRef::get`] is O(i) and each
-/// iterator step measures the element it yields (O(1) for scalars, strings and packed
-/// arrays; O(size) for a nested container, without re-validating it). To read a whole
-/// value once, prefer one pass over the bytes (see the crate docs).
+/// Elements are stored back to back with no index, so [`ArrayRef::get`] is O(i). Each
+/// iterator step is O(1) for scalars, strings and packed arrays; a nested container is
+/// yielded without measuring it, and the step after it finds its end where the
+/// container's own iterator left it when the caller read it through (so a recursive walk
+/// reads each header about once), or else measures it (O(size), without re-validating).
+/// To read a whole value once, one pass over the bytes is still the fastest (see the crate
+/// docs).
 #[derive(Clone, Copy, Debug)]
 pub struct ArrayRef<'a> {
     body: Body<'a>,

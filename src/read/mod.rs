@@ -7,6 +7,7 @@ pub(crate) mod buf;
 pub(crate) mod children;
 pub(crate) mod container;
 pub(crate) mod decoded;
+pub(crate) mod ends;
 pub(crate) mod events;
 #[cfg(feature = "alloc")]
 pub(crate) mod lookup;

@@ -85,6 +85,7 @@ impl<'a> FullObject<'a> {
         let count = if word > i32::MAX as u32 { 0 } else { word };
         let start = at.saturating_add(4);
         Values::new(
+            self.payload,
             self.payload.get(start..).unwrap_or(&[]),
             self.offset.saturating_add(start),
             count,
@@ -121,7 +122,8 @@ impl<'a> Iterator for PropertyIter<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.values.remaining() == 0 {
-            return None;
+            // Steps past the last value and notes where the object ends.
+            return self.values.next().and(None);
         }
         let name = self.values.next_name();
         let value = self.values.next()?;

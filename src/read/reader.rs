@@ -41,7 +41,12 @@ impl<'a> Reader<'a> {
     /// A reader at the start of `value`.
     #[inline]
     pub(crate) fn new(value: &VariantRef<'a>) -> Self {
-        Reader::at(value.encoded(), 0, value.offset(), value.dialect())
+        Reader::at(
+            value.bytes_from_header(),
+            0,
+            value.offset(),
+            value.dialect(),
+        )
     }
 
     /// A reader at `pos` of validated `bytes`, whose first byte is at absolute `base`.

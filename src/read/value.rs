@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::read::ends;
 use crate::read::math::MathRef;
 use crate::read::node::measure;
 use crate::read::options::ParseOptions;
@@ -16,7 +17,7 @@ use crate::wire::types::{Layout, VariantType};
 
 /// A borrowed view of one encoded Variant, validated once by [`VariantRef::parse`].
 ///
-/// It is `Copy` and 32 bytes on 64-bit targets: the exact encoded bytes of the value, their
+/// It is `Copy` and 32 bytes on 64-bit targets: the encoded bytes of the value, their
 /// absolute offset in the parsed buffer, the header word, the type and the dialect. Every
 /// accessor is infallible and allocation-free; the `as_*` accessors return `None` when the
 /// value has another type, and [`VariantRef::value`] decodes it into a [`Value`] to match
@@ -25,11 +26,14 @@ use crate::wire::types::{Layout, VariantType};
 /// [`Value`]: crate::Value
 #[derive(Clone, Copy)]
 pub struct VariantRef<'a> {
+    /// The value's bytes from its header: exactly its own when `sized`, else (a container
+    /// yielded by a view iterator) up to the end of the bytes around it.
     encoded: &'a [u8],
     offset: usize,
     word: u32,
     ty: VariantType,
     dialect: Dialect,
+    sized: bool,
 }
 
 impl<'a> VariantRef<'a> {
@@ -148,13 +152,45 @@ impl<'a> VariantRef<'a> {
     /// `offset`.
     pub(crate) fn trusted(encoded: &'a [u8], offset: usize, dialect: Dialect) -> Self {
         let word = le_u32(encoded, 0);
+        Self::known(
+            encoded,
+            offset,
+            word,
+            decode_ty(word, dialect),
+            dialect,
+            true,
+        )
+    }
+
+    /// A view of validated bytes whose header `word` and type `ty` the caller already
+    /// read: exactly the value's bytes when `sized`, else running past them (see
+    /// [`VariantRef::open_ended`]).
+    #[inline(always)]
+    pub(crate) fn known(
+        encoded: &'a [u8],
+        offset: usize,
+        word: u32,
+        ty: VariantType,
+        dialect: Dialect,
+        sized: bool,
+    ) -> Self {
         VariantRef {
             encoded,
             offset,
             word,
-            ty: decode_ty(word, dialect),
+            ty,
             dialect,
+            sized,
         }
+    }
+
+    /// A view of the validated value at the start of `data` (at absolute `offset`) whose
+    /// end is not known yet: `data` may run past it (a container yielded by a view
+    /// iterator; [`VariantRef::encoded`] measures it).
+    #[inline]
+    pub(crate) fn open_ended(data: &'a [u8], offset: usize, dialect: Dialect) -> Self {
+        let word = le_u32(data, 0);
+        Self::known(data, offset, word, decode_ty(word, dialect), dialect, false)
     }
 
     /// Splits the first value off validated `data` (whose first byte is at absolute
@@ -181,9 +217,37 @@ impl<'a> VariantRef<'a> {
         self.dialect
     }
 
-    /// The value's exact encoded bytes, header included: a valid blob on its own. O(1).
+    /// The value's exact encoded bytes, header included: a valid blob on its own. O(1),
+    /// except for an Array, Dictionary or Object yielded by a view iterator
+    /// ([`ArrayRef::iter`](crate::ArrayRef::iter), [`DictRef::iter`](crate::DictRef::iter),
+    /// [`FullObject::properties`](crate::FullObject::properties),
+    /// [`VariantRef::children`]): those are yielded without measuring them (so that a walk
+    /// through nested containers reads each header about once), and this measures it on
+    /// each call (O(size), headers only, no re-validation).
     #[inline]
     pub fn encoded(&self) -> &'a [u8] {
+        if self.sized {
+            return self.encoded;
+        }
+        self.measured()
+    }
+
+    /// The exact bytes of a view made by [`VariantRef::open_ended`].
+    #[cold]
+    fn measured(&self) -> &'a [u8] {
+        let len = measure(self.encoded, self.dialect);
+        let encoded = self.encoded.get(..len).unwrap_or(self.encoded);
+        // The iterator that yielded it steps past it with this end instead of measuring
+        // it again.
+        let start = encoded.as_ptr() as usize;
+        ends::note(start.wrapping_add(4), start.wrapping_add(len), self.dialect);
+        encoded
+    }
+
+    /// The value's bytes from its header, possibly running past its end (for readers that
+    /// stop at its end themselves). O(1).
+    #[inline]
+    pub(crate) fn bytes_from_header(&self) -> &'a [u8] {
         self.encoded
     }
 
@@ -307,7 +371,7 @@ impl fmt::Debug for VariantRef<'_> {
         let mut d = f.debug_struct("VariantRef");
         d.field("ty", &self.ty)
             .field("offset", &self.offset)
-            .field("len", &self.encoded.len());
+            .field("len", &self.encoded().len());
         // The engine's text form, when the crate can print it (it sorts dictionaries).
         #[cfg(feature = "alloc")]
         d.field("text", &format_args!("{self}"));
@@ -318,7 +382,7 @@ impl fmt::Debug for VariantRef<'_> {
 impl PartialEq for VariantRef<'_> {
     /// Two views are equal when they hold the same encoded bytes in the same dialect.
     fn eq(&self, other: &Self) -> bool {
-        self.dialect == other.dialect && self.encoded == other.encoded
+        self.dialect == other.dialect && self.encoded() == other.encoded()
     }
 }
 

@@ -43,4 +43,5 @@ mod serde_props;
 mod text_oracle;
 mod text_parse;
 mod tokio_codec;
+mod views_lazy;
 mod whole;

@@ -1,0 +1,166 @@
+//! Where the last container a view iterator finished ends: how the iterators of a
+//! recursive walk avoid measuring each container once per container around it.
+//!
+//! The view iterators yield a nested container without measuring it (see `values.rs`);
+//! they need its end only when they step past it. A walk that reads the container through
+//! its own iterator reaches that end first: the child iterator, when it runs out, notes
+//! here where its container ends ([`note`]), and the parent iterator's next step finds the
+//! note ([`find`]) instead of measuring the child again. A walk that skips the child gets
+//! no note, and the parent measures it as before.
+//!
+//! A note is one entry per thread: the address of a container's payload, the address of
+//! its end and the dialect. It is only believed by an iterator that was made before the
+//! note was written, on the same thread ([`Stamp`]): that iterator borrows the bytes for
+//! its whole life, so they cannot have changed between the note and its use (a note left
+//! from other bytes that once lived at the same address is never believed). Each thread
+//! has a token no other thread run ever gets and a clock that counts notes.
+//!
+//! Without the `std` feature there are no thread-locals: nothing is noted and every
+//! container is measured.
+
+#[cfg(not(feature = "std"))]
+use crate::wire::dialect::Dialect;
+
+/// When and where an iterator was made: its thread's token and that thread's clock.
+/// A note is believed only with the same token and a later clock.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stamp {
+    #[cfg(feature = "std")]
+    token: u64,
+    #[cfg(feature = "std")]
+    clock: u64,
+}
+
+#[cfg(feature = "std")]
+mod imp {
+    use core::cell::Cell;
+    use core::sync::atomic::{AtomicU64, Ordering};
+
+    use super::Stamp;
+    use crate::wire::dialect::Dialect;
+
+    /// Tokens handed out so far (0 is never one: it marks a thread without a token yet).
+    static TOKENS: AtomicU64 = AtomicU64::new(0);
+
+    /// One thread's state: its token and clock, and the last note.
+    #[derive(Clone, Copy)]
+    struct Note {
+        token: u64,
+        clock: u64,
+        /// The clock when the note was written (0: no note).
+        written: u64,
+        key: usize,
+        end: usize,
+        dialect: Option<Dialect>,
+    }
+
+    std::thread_local! {
+        static NOTE: Cell<Note> = const {
+            Cell::new(Note { token: 0, clock: 0, written: 0, key: 0, end: 0, dialect: None })
+        };
+    }
+
+    /// The stamp of an iterator made now.
+    #[inline]
+    pub(crate) fn stamp() -> Stamp {
+        NOTE.try_with(|cell| {
+            let mut note = cell.get();
+            if note.token == 0 {
+                // 2^64 tokens: never exhausted (and a saturated count only disables notes).
+                let token = TOKENS.fetch_add(1, Ordering::Relaxed).saturating_add(1);
+                if token == u64::MAX {
+                    return Stamp::default();
+                }
+                note.token = token;
+                cell.set(note);
+            }
+            Stamp {
+                token: note.token,
+                clock: note.clock,
+            }
+        })
+        .unwrap_or_default()
+    }
+
+    /// Notes that the container whose payload starts at address `key` ends at address
+    /// `end`, in `dialect`.
+    #[inline]
+    pub(crate) fn note(key: usize, end: usize, dialect: Dialect) {
+        let _ = NOTE.try_with(|cell| {
+            let mut note = cell.get();
+            if note.token == 0 {
+                // No iterator of this thread has a stamp: nobody could believe the note.
+                return;
+            }
+            note.clock = note.clock.saturating_add(1);
+            note.written = note.clock;
+            note.key = key;
+            note.end = end;
+            note.dialect = Some(dialect);
+            cell.set(note);
+        });
+    }
+
+    /// The end noted for the container whose payload starts at address `key`, if the note
+    /// was written after `stamp` on this thread, in `dialect`.
+    #[inline]
+    pub(crate) fn find(key: usize, dialect: Dialect, stamp: Stamp) -> Option<usize> {
+        NOTE.try_with(|cell| {
+            let note = cell.get();
+            let fresh = stamp.token != 0
+                && note.token == stamp.token
+                && note.written > stamp.clock
+                && note.key == key
+                && note.dialect == Some(dialect);
+            fresh.then_some(note.end)
+        })
+        .ok()
+        .flatten()
+    }
+}
+
+#[cfg(feature = "std")]
+pub(crate) use imp::{find, note, stamp};
+
+/// The stamp of an iterator made now (none without `std`).
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn stamp() -> Stamp {
+    Stamp::default()
+}
+
+/// Notes a container's end (nothing without `std`).
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn note(_key: usize, _end: usize, _dialect: Dialect) {}
+
+/// A noted end (never without `std`).
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn find(_key: usize, _dialect: Dialect, _stamp: Stamp) -> Option<usize> {
+    None
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::wire::dialect::Dialect;
+
+    #[test]
+    fn a_note_is_believed_only_after_the_stamp_and_on_its_thread() {
+        let g4 = Dialect::Godot4;
+        note(100, 200, g4); // before any stamp: not believed by a later iterator
+        let early = stamp();
+        assert_eq!(find(100, g4, early), None);
+        note(100, 200, g4);
+        assert_eq!(find(100, g4, early), Some(200));
+        assert_eq!(find(104, g4, early), None);
+        assert_eq!(find(100, Dialect::Godot3, early), None);
+        let late = stamp();
+        assert_eq!(find(100, g4, late), None);
+        let other = std::thread::spawn(move || find(100, g4, early))
+            .join()
+            .unwrap();
+        assert_eq!(other, None);
+    }
+}
