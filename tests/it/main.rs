@@ -44,3 +44,4 @@ mod text_oracle;
 mod text_parse;
 mod tokio_codec;
 mod whole;
+mod writers_golden;
