@@ -149,11 +149,7 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
     /// Opens a container: its opening text, and a level.
     #[inline]
     fn open(&mut self, kind: Kind, at: usize) {
-        self.open.push(Level {
-            kind,
-            count: 0,
-            at,
-        });
+        self.open.push(Level { kind, count: 0, at });
     }
 
     /// The end of the container at `depth`: its closing text.
@@ -163,7 +159,12 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
         };
         let pretty = self.j.pretty;
         let any = level.count > 0;
-        if any && matches!(level.kind, Kind::Dictionary | Kind::TypedDictionary | Kind::Object) {
+        if any
+            && matches!(
+                level.kind,
+                Kind::Dictionary | Kind::TypedDictionary | Kind::Object
+            )
+        {
             // The last pair's end.
             self.j.buf.push(b']');
         }

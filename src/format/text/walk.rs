@@ -1,0 +1,326 @@
+//! The text writer's walk over a value, without recursion: a stack of the open containers
+//! (what each is, its children left, where its sorted pairs are), and the reader moved
+//! along the bytes. Arrays and Objects are printed in document order; a Dictionary's
+//! pairs are noted and put in the engine's key order first (`order.rs`), then printed from
+//! where they are, the reader moved to each key and value in turn and, after the last
+//! pair, to the Dictionary's end.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::order::{sort_key, sort_pairs, Pair};
+use super::style::TextStyle;
+use super::writer::{Writer, CHUNK};
+use crate::read::decoded::Value;
+use crate::read::object::ObjectRef;
+use crate::read::reader::Reader;
+use crate::wire::container_type::ContainerType;
+use crate::wire::dialect::Dialect;
+use crate::wire::types::VariantType;
+
+/// Dictionaries of at most this many pairs are put in order in place (an insertion sort)
+/// when their keys are all strings or all ints; larger ones by `sort_pairs`.
+const SMALL: usize = 16;
+
+/// What an open container is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// An Array: `[a, b]`, `Array[T]([a, b])` when typed.
+    Array { typed: bool },
+    /// Pandemonium's TypedArray / PackedTypedArray: `TypedArray( int , a, b )`.
+    Pandemonium,
+    /// A full Object: `Object(Class,"name":value,…)` and a newline.
+    Object,
+    /// A Dictionary with pairs: `{\n k: v,\n k: v\n}`, `Dictionary[K, V](…)` when typed.
+    Dictionary { typed: bool },
+}
+
+/// One open container.
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    kind: Kind,
+    /// Steps left: children (a Dictionary's keys and values alike).
+    left: u32,
+    /// Steps taken.
+    done: u32,
+    /// The depth of the children.
+    depth: usize,
+    /// A Dictionary: where its pairs and their order start in the writer's stacks, and
+    /// where the reader goes after it.
+    pairs: usize,
+    orders: usize,
+    end: usize,
+}
+
+impl<'w> Writer<'w, '_> {
+    /// Writes the value at `r` and everything inside it, then hands the rest to the
+    /// formatter.
+    pub(super) fn write(mut self, mut r: Reader<'w>) -> fmt::Result {
+        let mut stack: Vec<Open> = Vec::new();
+        self.node(&mut r, 0, &mut stack)?;
+        while let Some(top) = stack.last_mut() {
+            if top.left == 0 {
+                let open = *top;
+                stack.pop();
+                self.close(&open, &mut r);
+                continue;
+            }
+            let step = top.done;
+            top.left -= 1;
+            top.done += 1;
+            let open = *top;
+            match open.kind {
+                Kind::Array { .. } | Kind::Pandemonium => {
+                    if step > 0 {
+                        self.s(", ");
+                    }
+                }
+                Kind::Object => {
+                    if step > 0 {
+                        self.buf.push(b',');
+                    }
+                    self.buf.push(b'"');
+                    let name = r.name();
+                    self.s(name.as_str());
+                    self.s("\":");
+                }
+                Kind::Dictionary { .. } => {
+                    let i = (step / 2) as usize;
+                    let index = self.orders.get(open.orders + i).copied().unwrap_or(0);
+                    let pair = self.pairs.get(open.pairs + index as usize).copied();
+                    let Some(pair) = pair else {
+                        continue;
+                    };
+                    if step % 2 == 0 {
+                        if step > 0 {
+                            self.s(",\n");
+                        }
+                        r = r.seek(pair.key_pos);
+                    } else {
+                        self.s(": ");
+                        r = r.seek(pair.value_pos);
+                    }
+                }
+            }
+            self.node(&mut r, open.depth, &mut stack)?;
+        }
+        self.flush()
+    }
+
+    /// The closing text of `open`, now that its children are written.
+    fn close(&mut self, open: &Open, r: &mut Reader<'w>) {
+        match open.kind {
+            Kind::Array { typed } => {
+                let pad = self.style.pad();
+                self.s(pad);
+                self.s(if typed { "])" } else { "]" });
+            }
+            Kind::Pandemonium => self.s(" )"),
+            Kind::Object => self.s(")\n"),
+            Kind::Dictionary { typed } => {
+                self.s(if typed { "\n})" } else { "\n}" });
+                self.pairs.truncate(open.pairs);
+                self.orders.truncate(open.orders);
+                *r = r.seek(open.end);
+            }
+        }
+    }
+
+    /// The next node of `r`, at `depth`: a leaf whole, a container's opening (its frame
+    /// pushed on `stack`), or a container past the cut-off, stepped over.
+    #[inline]
+    fn node(&mut self, r: &mut Reader<'w>, depth: usize, stack: &mut Vec<Open>) -> fmt::Result {
+        if self.buf.len() >= CHUNK {
+            self.flush()?;
+        }
+        let value = r.value();
+        let (kind, left) = match value {
+            Value::Int(n) => {
+                crate::format::number::push_i64(&mut self.buf, n);
+                return Ok(());
+            }
+            Value::String(text) if text.as_str().len() <= CHUNK => {
+                self.buf.push(b'"');
+                self.escaped_multiline(text.as_str());
+                self.buf.push(b'"');
+                return Ok(());
+            }
+            Value::Object(ObjectRef::Full(o)) => {
+                if self.cut(depth) {
+                    for _ in 0..o.len() {
+                        r.name();
+                        r.skip();
+                    }
+                    self.s("null");
+                    return Ok(());
+                }
+                self.s("Object(");
+                self.s(o.class().as_str());
+                self.buf.push(b',');
+                (Kind::Object, o.len())
+            }
+            Value::Array(a) => {
+                let typed = a.element_type().is_typed();
+                if typed {
+                    self.s("Array[");
+                    self.container_type(a.element_type());
+                    self.s("](");
+                }
+                if self.cut(depth) {
+                    for _ in 0..a.len() {
+                        r.skip();
+                    }
+                    self.s(if typed { "[])" } else { "[]" });
+                    return Ok(());
+                }
+                self.buf.push(b'[');
+                let pad = self.style.pad();
+                self.s(pad);
+                (Kind::Array { typed }, a.len())
+            }
+            Value::TypedArray(a) | Value::PackedTypedArray(a) => {
+                let name = self.type_name(value.ty());
+                if self.cut(depth) {
+                    for _ in 0..a.len() {
+                        r.skip();
+                    }
+                    self.s(name);
+                    self.s("()");
+                    return Ok(());
+                }
+                self.s(name);
+                self.s("( ");
+                match a.element_type() {
+                    ContainerType::Builtin(VariantType::Object) => self.s("EncodedObjectAsID"),
+                    ContainerType::Builtin(t) => self.s(self.type_name(t)),
+                    ContainerType::ClassName(name) => self.s(name.as_str()),
+                    ContainerType::Untyped | ContainerType::Script(_) => {}
+                }
+                self.s(" , ");
+                (Kind::Pandemonium, a.len())
+            }
+            Value::Dictionary(d) => {
+                let typed = d.key_type().is_typed() || d.value_type().is_typed();
+                if typed {
+                    self.s("Dictionary[");
+                    self.container_type(d.key_type());
+                    self.s(", ");
+                    self.container_type(d.value_type());
+                    self.s("](");
+                }
+                let n = d.len();
+                let close = if typed { ")" } else { "" };
+                if self.cut(depth) {
+                    for _ in 0..2 * n {
+                        r.skip();
+                    }
+                    self.s("{}");
+                    self.s(close);
+                    return Ok(());
+                }
+                if n == 0 {
+                    self.s(match self.style {
+                        TextStyle::Godot32 => "{\n\n}",
+                        TextStyle::Godot4 => "{}",
+                        _ => "{\n}",
+                    });
+                    self.s(close);
+                    return Ok(());
+                }
+                let (pairs, orders) = self.note_pairs(r, n);
+                self.s("{\n");
+                stack.push(Open {
+                    kind: Kind::Dictionary { typed },
+                    left: u32::try_from(n).unwrap_or(u32::MAX).saturating_mul(2),
+                    done: 0,
+                    depth: depth + 1,
+                    pairs,
+                    orders,
+                    end: r.pos(),
+                });
+                return Ok(());
+            }
+            leaf => return self.leaf(leaf, depth),
+        };
+        stack.push(Open {
+            kind,
+            left: u32::try_from(left).unwrap_or(u32::MAX),
+            done: 0,
+            depth: depth + 1,
+            pairs: 0,
+            orders: 0,
+            end: 0,
+        });
+        Ok(())
+    }
+
+    /// Notes the `n` pairs at `r` (where each key and value starts, what the key sorts by)
+    /// and steps over them, then puts them in the engine's key order. Returns where the
+    /// pairs and their order start in the writer's stacks; `r` ends after the last pair.
+    fn note_pairs(&mut self, r: &mut Reader<'w>, n: usize) -> (usize, usize) {
+        let start = self.pairs.len();
+        let dialect = r.dialect();
+        self.pairs.reserve(n);
+        for _ in 0..n {
+            let key_pos = r.pos();
+            let key = r.value();
+            if !matches!(key, Value::String(_) | Value::StringName(_) | Value::Int(_)) {
+                // Anything else may hold others: step over the whole key.
+                *r = r.seek(key_pos);
+                r.skip();
+            }
+            let value_pos = r.pos();
+            r.skip();
+            self.pairs.push(Pair {
+                key,
+                sort: sort_key(&key, dialect),
+                key_pos,
+                value_pos,
+            });
+        }
+        let order_start = self.orders.len();
+        let pairs = self.pairs.get(start..).unwrap_or(&[]);
+        if pairs.len() <= SMALL && uniform(pairs, dialect) {
+            small_order(pairs, dialect, &mut self.orders);
+        } else {
+            sort_pairs(pairs, dialect, &mut self.scratch, &mut self.orders);
+        }
+        (start, order_start)
+    }
+}
+
+/// Are the keys all strings, or all ints (the orders in which a stable insertion sort by
+/// the engine's comparison is a total order: the same result as `sort_pairs`)?
+fn uniform(pairs: &[Pair<'_>], dialect: Dialect) -> bool {
+    let strings = pairs.iter().all(|p| match p.key {
+        Value::String(_) => true,
+        Value::StringName(_) => dialect == Dialect::Godot4,
+        _ => false,
+    });
+    strings
+        || pairs.iter().all(|p| matches!(p.key, Value::StringName(_)))
+        || pairs.iter().all(|p| matches!(p.key, Value::Int(_)))
+}
+
+/// The order of a few `pairs` whose keys are [`uniform`]: a stable insertion sort by the
+/// engine's comparison, appended to `orders`.
+fn small_order(pairs: &[Pair<'_>], dialect: Dialect, orders: &mut Vec<u32>) {
+    let start = orders.len();
+    for i in 0..pairs.len() {
+        let index = u32::try_from(i).unwrap_or(u32::MAX);
+        orders.push(index);
+        let Some(new) = pairs.get(i) else {
+            continue;
+        };
+        // Move the new pair down past every earlier one it is less than.
+        let mut at = orders.len() - 1;
+        while at > start {
+            let before = orders.get(at - 1).and_then(|&j| pairs.get(j as usize));
+            if !before.is_some_and(|b| super::order::less(new, b, dialect)) {
+                break;
+            }
+            orders.swap(at - 1, at);
+            at -= 1;
+        }
+    }
+}
