@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 use std::io::{self, Write};
 
+use crate::format::escape;
 use crate::format::json::options::WriteOptions;
 use crate::format::json::writer::{Json, CHUNK};
 use crate::format::number::{push_f64, push_i64};
@@ -225,7 +226,24 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
         }
         self.before(place.depth);
         match *value {
-            Value::String(text) => flow(self.j.string(text.as_str())),
+            Value::String(text) => {
+                // The text follows the header and the length word.
+                let raw = text.raw_bytes().len();
+                let at = place
+                    .offset
+                    .wrapping_sub(self.root.offset())
+                    .wrapping_add(8);
+                if let Some(window) = escape::plain16(self.root.encoded(), at, raw) {
+                    let buf = &mut self.j.buf;
+                    buf.push(b'"');
+                    let start = buf.len();
+                    buf.extend_from_slice(window);
+                    buf.truncate(start + raw);
+                    buf.push(b'"');
+                    return ControlFlow::Continue(());
+                }
+                flow(self.j.string(text.as_str()))
+            }
             Value::Int(n) => {
                 push_i64(&mut self.j.buf, n);
                 ControlFlow::Continue(())

@@ -11,9 +11,11 @@ use core::fmt;
 use super::order::{sort_key, sort_pairs, Pair};
 use super::style::TextStyle;
 use super::writer::{Writer, CHUNK};
+use crate::format::escape;
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
 use crate::read::reader::Reader;
+use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::types::VariantType;
@@ -133,13 +135,27 @@ impl<'w> Writer<'w, '_> {
         if self.buf.len() >= CHUNK {
             self.flush()?;
         }
+        let at = r.pos();
         let value = r.value();
         let (kind, left) = match value {
             Value::Int(n) => {
                 crate::format::number::push_i64(&mut self.buf, n);
                 return Ok(());
             }
-            Value::String(text) if text.as_str().len() <= CHUNK => {
+            Value::String(text) => {
+                // The text follows the header and the length word.
+                let raw = text.raw_bytes().len();
+                if let Some(window) = escape::plain16(r.bytes(), at.wrapping_add(8), raw) {
+                    self.buf.push(b'"');
+                    let start = self.buf.len();
+                    self.buf.extend_from_slice(window);
+                    self.buf.truncate(start + raw);
+                    self.buf.push(b'"');
+                    return Ok(());
+                }
+                if text.as_str().len() > CHUNK {
+                    return self.leaf(value, depth);
+                }
                 self.buf.push(b'"');
                 self.escaped_multiline(text.as_str());
                 self.buf.push(b'"');
@@ -160,7 +176,7 @@ impl<'w> Writer<'w, '_> {
                 (Kind::Object, o.len())
             }
             Value::Array(a) => {
-                let typed = a.element_type().is_typed();
+                let typed = announced(r, at) && a.element_type().is_typed();
                 if typed {
                     self.s("Array[");
                     self.container_type(a.element_type());
@@ -200,7 +216,8 @@ impl<'w> Writer<'w, '_> {
                 (Kind::Pandemonium, a.len())
             }
             Value::Dictionary(d) => {
-                let typed = d.key_type().is_typed() || d.value_type().is_typed();
+                let typed =
+                    announced(r, at) && (d.key_type().is_typed() || d.value_type().is_typed());
                 if typed {
                     self.s("Dictionary[");
                     self.container_type(d.key_type());
@@ -287,6 +304,14 @@ impl<'w> Writer<'w, '_> {
         }
         (start, order_start)
     }
+}
+
+/// Does the header at `at` announce element types (Godot 4's typed Array and Dictionary,
+/// header bits 16–19)? When it does not, the container is untyped, and its types need not
+/// be read.
+#[inline]
+fn announced(r: &Reader<'_>, at: usize) -> bool {
+    r.dialect() == Dialect::Godot4 && (le_u32(r.bytes(), at) >> 16) & 0b1111 != 0
 }
 
 /// Are the keys all strings, or all ints (the orders in which a stable insertion sort by
