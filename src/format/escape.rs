@@ -74,15 +74,11 @@ pub(crate) fn plain16(bytes: &[u8], at: usize, len: usize) -> Option<&[u8; 16]> 
         (control | zero(x ^ (ONES * u64::from(b'"'))) | zero(x ^ (ONES * u64::from(b'\\'))) | x)
             & HIGH
     };
-    // The high bit of each of the first `k` bytes.
-    let first = |k: usize| {
-        if k >= 8 {
-            HIGH
-        } else {
-            HIGH & ((1u64 << (8 * k)) - 1)
-        }
-    };
-    let bad = (flagged(word(lo)) & first(len)) | (flagged(word(hi)) & first(len.saturating_sub(8)));
+    // The high bit of each of the first `len` bytes, in the low and the high word.
+    let bits = 8 * len as u32;
+    let below = |bits: u32| 1u64.checked_shl(bits).map_or(u64::MAX, |b| b - 1);
+    let (first_lo, first_hi) = (below(bits), below(bits.saturating_sub(64)));
+    let bad = (flagged(word(lo)) & first_lo) | (flagged(word(hi)) & first_hi);
     (bad == 0).then_some(window)
 }
 

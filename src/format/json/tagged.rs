@@ -114,11 +114,15 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
             Kind::Dictionary | Kind::TypedDictionary => {
                 if count % 2 == 1 {
                     // The value of a pair, after its key.
-                    self.j.raw(if pretty { ", " } else { "," });
+                    if pretty {
+                        self.j.put(b", ");
+                    } else {
+                        self.j.buf.push(b',');
+                    }
                     return;
                 }
                 if count > 0 {
-                    self.j.raw("],");
+                    self.j.put(b"],");
                 }
                 if pretty {
                     self.j.line_at(depth);
@@ -174,8 +178,8 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
         }
         match level.kind {
             Kind::Array => self.j.buf.push(b']'),
-            Kind::Dictionary => self.j.raw("]}"),
-            Kind::Object => self.j.raw("]}}"),
+            Kind::Dictionary => self.j.put(b"]}"),
+            Kind::Object => self.j.put(b"]}}"),
             Kind::Typed => {
                 self.j.buf.push(b']');
                 let element = match self.container_at(level.at) {
@@ -258,11 +262,11 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
                 } else {
                     Kind::Dictionary
                 };
-                self.j.raw(if self.j.pretty {
-                    "{\"Dictionary\": ["
+                if self.j.pretty {
+                    self.j.put(b"{\"Dictionary\": [");
                 } else {
-                    "{\"Dictionary\":["
-                });
+                    self.j.put(b"{\"Dictionary\":[");
+                }
                 self.open(kind, place.offset);
                 ControlFlow::Continue(())
             }
@@ -285,9 +289,9 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
             }
             Value::Object(ObjectRef::Full(object)) => {
                 self.j.open_tag("Object");
-                self.j.raw("{\"class\":");
+                self.j.put(b"{\"class\":");
                 flow(self.j.string(object.class().as_str()))?;
-                self.j.raw(",\"properties\":[");
+                self.j.put(b",\"properties\":[");
                 self.open(Kind::Object, place.offset);
                 ControlFlow::Continue(())
             }
@@ -307,14 +311,18 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
         let count = parent.count;
         parent.count = count.wrapping_add(1);
         if count > 0 {
-            self.j.raw("],");
+            self.j.put(b"],");
         }
         if pretty {
             self.j.line_at(place.depth);
         }
         self.j.buf.push(b'[');
         flow(self.j.string(name.as_str()))?;
-        self.j.raw(if pretty { ", " } else { "," });
+        if pretty {
+            self.j.put(b", ");
+        } else {
+            self.j.buf.push(b',');
+        }
         ControlFlow::Continue(())
     }
 

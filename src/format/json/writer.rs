@@ -62,6 +62,12 @@ impl<'w, W: Write> Json<'w, W> {
         Ok(())
     }
 
+    /// Appends `N` bytes known at compile time: a fixed-size copy, no call.
+    #[inline(always)]
+    pub(super) fn put<const N: usize>(&mut self, bytes: &[u8; N]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
     #[inline]
     pub(super) fn raw(&mut self, text: &str) {
         self.buf.extend_from_slice(text.as_bytes());

@@ -197,7 +197,53 @@ pub(crate) fn sort_pairs(
 #[derive(Default)]
 pub(crate) struct Scratch {
     keyed: Vec<(u64, u32)>,
+    radix: Vec<(u64, u32)>,
     merge: Vec<u32>,
+}
+
+/// Keyed pairs from which [`radix_sort`] is used instead of std's sort.
+const RADIX_MIN: usize = 256;
+
+/// Sorts `keyed` (positions in increasing order, with their prefixes) by prefix, ties in
+/// position order: the order of std's sort of the (prefix, position) pairs. A stable
+/// least-significant-digit radix sort, a byte per pass; the bytes in which every prefix
+/// is the same (the common start of keys like `"k1"`, `"k2"`, their zero padding) take no
+/// pass. `spare` is the second buffer.
+fn radix_sort(keyed: &mut Vec<(u64, u32)>, spare: &mut Vec<(u64, u32)>) {
+    let mut counts = [[0u32; 256]; 8];
+    for &(prefix, _) in keyed.iter() {
+        for (byte, count) in counts.iter_mut().enumerate() {
+            let digit = (prefix >> (8 * byte)) as u8;
+            if let Some(c) = count.get_mut(usize::from(digit)) {
+                *c += 1;
+            }
+        }
+    }
+    let n = keyed.len();
+    spare.clear();
+    spare.resize(n, (0, 0));
+    for (byte, count) in counts.iter().enumerate() {
+        if count.iter().any(|&c| c as usize == n) {
+            continue; // one value in this byte: nothing to move
+        }
+        // Where each digit's run starts.
+        let mut starts = [0usize; 256];
+        let mut at = 0;
+        for (start, &c) in starts.iter_mut().zip(count.iter()) {
+            *start = at;
+            at += c as usize;
+        }
+        for &item in keyed.iter() {
+            let digit = usize::from((item.0 >> (8 * byte)) as u8);
+            if let Some(start) = starts.get_mut(digit) {
+                if let Some(slot) = spare.get_mut(*start) {
+                    *slot = item;
+                }
+                *start += 1;
+            }
+        }
+        core::mem::swap(keyed, spare);
+    }
 }
 
 /// [`sort_pairs`] when every key has a prefix of one kind (see there).
@@ -216,7 +262,11 @@ fn sort_by_prefix(
             .enumerate()
             .map(|(i, p)| (p.sort.prefix, u32::try_from(i).unwrap_or(u32::MAX))),
     );
-    keyed.sort_unstable();
+    if keyed.len() >= RADIX_MIN {
+        radix_sort(keyed, &mut scratch.radix);
+    } else {
+        keyed.sort_unstable();
+    }
     order.extend(keyed.iter().map(|&(_, i)| i));
     // Equal prefixes of strings: the whole keys decide (stably, by position).
     if pairs.first().is_some_and(|p| p.sort.exact) {
@@ -315,5 +365,41 @@ fn merge_pass(
             }
         }
         start = end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn radix_sort_is_std_sort_of_prefix_and_position() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for n in [0usize, 1, 2, 255, 256, 257, 1000, 5000] {
+            for spread in [0u64, 3, 0xFFFF, u64::MAX] {
+                let keyed: Vec<(u64, u32)> = (0..n)
+                    .map(|i| {
+                        let x = next();
+                        // Shared high bytes, few distinct values, or anything.
+                        let prefix = match spread {
+                            0 => 0x6b00_0000_0000_0000 | (x & 0xFF_FF00),
+                            s => (x & s).rotate_left(24),
+                        };
+                        (prefix, i as u32)
+                    })
+                    .collect();
+                let mut expected = keyed.clone();
+                expected.sort_unstable();
+                let mut ours = keyed;
+                radix_sort(&mut ours, &mut Vec::new());
+                assert_eq!(ours, expected, "n {n}, spread {spread:#x}");
+            }
+        }
     }
 }

@@ -113,14 +113,23 @@ impl<'w> Writer<'w, '_> {
     fn close(&mut self, open: &Open, r: &mut Reader<'w>) {
         match open.kind {
             Kind::Array { typed } => {
-                let pad = self.style.pad();
-                self.s(pad);
-                self.s(if typed { "])" } else { "]" });
+                if self.style.is_godot3() {
+                    self.buf.push(b' ');
+                }
+                if typed {
+                    self.s("])");
+                } else {
+                    self.buf.push(b']');
+                }
             }
             Kind::Pandemonium => self.s(" )"),
             Kind::Object => self.s(")\n"),
             Kind::Dictionary { typed } => {
-                self.s(if typed { "\n})" } else { "\n}" });
+                if typed {
+                    self.s("\n})");
+                } else {
+                    self.s("\n}");
+                }
                 self.pairs.truncate(open.pairs);
                 self.orders.truncate(open.orders);
                 *r = r.seek(open.end);
@@ -190,8 +199,9 @@ impl<'w> Writer<'w, '_> {
                     return Ok(());
                 }
                 self.buf.push(b'[');
-                let pad = self.style.pad();
-                self.s(pad);
+                if self.style.is_godot3() {
+                    self.buf.push(b' ');
+                }
                 (Kind::Array { typed }, a.len())
             }
             Value::TypedArray(a) | Value::PackedTypedArray(a) => {
@@ -287,7 +297,12 @@ impl<'w> Writer<'w, '_> {
                 r.skip();
             }
             let value_pos = r.pos();
-            r.skip();
+            // A value that holds no others ends where its decoding ends; a container is
+            // stepped over whole.
+            if crate::read::reader::opens(&r.value()).is_some() {
+                *r = r.seek(value_pos);
+                r.skip();
+            }
             self.pairs.push(Pair {
                 key,
                 sort: sort_key(&key, dialect),

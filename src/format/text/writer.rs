@@ -58,7 +58,7 @@ impl<'w, 'f> Writer<'w, 'f> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn s(&mut self, text: &str) {
         self.buf.extend_from_slice(text.as_bytes());
     }
