@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use crate::read::decoded::Value;
+use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::wire::dialect::Dialect;
 use crate::wire::narrow::u64_bits;
@@ -19,11 +20,26 @@ use crate::wire::narrow::u64_bits;
 /// One dictionary pair while its dictionary is being sorted: where the key and the value
 /// are, and what the key sorts by.
 #[derive(Clone, Copy)]
-pub(super) struct Pair<'a> {
-    pub(super) key: Value<'a>,
+pub(super) struct Pair {
     pub(super) sort: SortKey,
     pub(super) key_pos: usize,
     pub(super) value_pos: usize,
+}
+
+/// Where the keys of noted pairs are read again, when their prefixes do not decide: the
+/// bytes their positions point into (a reader), and the dialect.
+#[derive(Clone, Copy)]
+pub(super) struct Keys<'a> {
+    pub(super) reader: Reader<'a>,
+    pub(super) dialect: Dialect,
+}
+
+impl<'a> Keys<'a> {
+    /// The key of `pair`, decoded again.
+    #[inline]
+    fn of(&self, pair: &Pair) -> Value<'a> {
+        self.reader.seek(pair.key_pos).value()
+    }
 }
 
 /// What a key sorts by first, computed once per key: a rank (the engine's type order) and,
@@ -42,6 +58,19 @@ pub(crate) struct SortKey {
     exact: bool,
     /// The key has a prefix at all (strings and ints).
     has_prefix: bool,
+}
+
+impl SortKey {
+    /// Are this key and `first` of one kind whose order is that of their prefixes, then of
+    /// the whole keys: both strings (of one type, or String and StringName in Godot 4), or
+    /// both ints?
+    #[inline]
+    pub(super) fn same_kind(&self, first: &SortKey, dialect: Dialect) -> bool {
+        first.has_prefix
+            && self.has_prefix
+            && self.exact == first.exact
+            && (self.rank == first.rank || (self.text && first.text && texts_together(dialect)))
+    }
 }
 
 /// The text of a String or StringName.
@@ -92,7 +121,8 @@ fn prefix(bytes: &[u8]) -> u64 {
 
 /// `a < b` as the engine decides it, using the sort keys first.
 #[inline]
-pub(super) fn less(a: &Pair<'_>, b: &Pair<'_>, dialect: Dialect) -> bool {
+pub(super) fn less(a: &Pair, b: &Pair, keys: Keys<'_>) -> bool {
+    let dialect = keys.dialect;
     let (ka, kb) = (&a.sort, &b.sort);
     let texts = ka.text && kb.text && texts_together(dialect);
     if ka.rank != kb.rank && !texts {
@@ -101,7 +131,7 @@ pub(super) fn less(a: &Pair<'_>, b: &Pair<'_>, dialect: Dialect) -> bool {
     if ka.has_prefix && kb.has_prefix && (ka.prefix != kb.prefix || ka.exact) {
         return ka.prefix < kb.prefix;
     }
-    compare(&a.key, &b.key, dialect) == Some(Ordering::Less)
+    compare(&keys.of(a), &keys.of(b), dialect) == Some(Ordering::Less)
 }
 
 /// Like the engine's operator<: `Some(Less)` when a < b, `Some(Greater)` when b < a,
@@ -165,30 +195,23 @@ pub(crate) fn compare(a: &Value<'_>, b: &Value<'_>, dialect: Dialect) -> Option<
 /// the whole keys. Otherwise a merge sort of positions that never panics, whatever the
 /// comparison does (std's sorts may panic on an inconsistent order, and keys such as NaN
 /// make the engine's order inconsistent).
-pub(crate) fn sort_pairs(
-    pairs: &[Pair<'_>],
-    dialect: Dialect,
+pub(super) fn sort_pairs(
+    pairs: &[Pair],
+    keys: Keys<'_>,
     scratch: &mut Scratch,
     order: &mut Vec<u32>,
 ) {
+    let dialect = keys.dialect;
     let first = pairs.first().map(|p| p.sort);
-    let uniform = first.is_some_and(|f| {
-        f.has_prefix
-            && pairs.iter().all(|p| {
-                let k = p.sort;
-                k.has_prefix
-                    && k.exact == f.exact
-                    && (k.rank == f.rank || (k.text && f.text && texts_together(dialect)))
-            })
-    });
+    let uniform = first.is_some_and(|f| pairs.iter().all(|p| p.sort.same_kind(&f, dialect)));
     let start = order.len();
     if uniform && pairs.len() > 1 {
-        sort_by_prefix(pairs, dialect, scratch, order);
+        sort_by_prefix(pairs, keys, scratch, order);
     } else {
         // A dictionary's count is a u32 on the wire (and far below for an owned one).
         order.extend(0..u32::try_from(pairs.len()).unwrap_or(u32::MAX));
         if let Some(run) = order.get_mut(start..) {
-            merge_sort(pairs, dialect, &mut scratch.merge, run);
+            merge_sort(pairs, keys, &mut scratch.merge, run);
         }
     }
 }
@@ -248,8 +271,8 @@ fn radix_sort(keyed: &mut Vec<(u64, u32)>, spare: &mut Vec<(u64, u32)>) {
 
 /// [`sort_pairs`] when every key has a prefix of one kind (see there).
 fn sort_by_prefix(
-    pairs: &[Pair<'_>],
-    dialect: Dialect,
+    pairs: &[Pair],
+    keys: Keys<'_>,
     scratch: &mut Scratch,
     order: &mut Vec<u32>,
 ) {
@@ -285,7 +308,7 @@ fn sort_by_prefix(
                 // The run's positions are in increasing order (the sort's tie-break): a
                 // stable sort of them by the whole keys.
                 let mut merge = core::mem::take(&mut scratch.merge);
-                merge_sort_indices(pairs, dialect, &mut merge, run);
+                merge_sort_indices(pairs, keys, &mut merge, run);
                 scratch.merge = merge;
             }
         }
@@ -294,14 +317,14 @@ fn sort_by_prefix(
 }
 
 /// A stable bottom-up merge sort of `order` (positions into `pairs`) by [`less`].
-fn merge_sort(pairs: &[Pair<'_>], dialect: Dialect, scratch: &mut Vec<u32>, order: &mut [u32]) {
-    merge_sort_indices(pairs, dialect, scratch, order);
+fn merge_sort(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Vec<u32>, order: &mut [u32]) {
+    merge_sort_indices(pairs, keys, scratch, order);
 }
 
 /// The merge sort itself, in place in `order` with `scratch` as its second buffer.
 fn merge_sort_indices(
-    pairs: &[Pair<'_>],
-    dialect: Dialect,
+    pairs: &[Pair],
+    keys: Keys<'_>,
     scratch: &mut Vec<u32>,
     order: &mut [u32],
 ) {
@@ -323,7 +346,7 @@ fn merge_sort_indices(
             (scratch.as_slice(), &mut *order)
         };
         merge_pass(src, dst, width, |r, l| match (key(r), key(l)) {
-            (Some(r), Some(l)) => less(r, l, dialect),
+            (Some(r), Some(l)) => less(r, l, keys),
             _ => false,
         });
         in_order = !in_order;

@@ -8,7 +8,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::order::{sort_key, sort_pairs, Pair};
+use super::order::{sort_key, sort_pairs, Keys, Pair};
 use super::style::TextStyle;
 use super::writer::{Writer, CHUNK};
 use crate::format::escape;
@@ -304,7 +304,6 @@ impl<'w> Writer<'w, '_> {
                 r.skip();
             }
             self.pairs.push(Pair {
-                key,
                 sort: sort_key(&key, dialect),
                 key_pos,
                 value_pos,
@@ -312,10 +311,14 @@ impl<'w> Writer<'w, '_> {
         }
         let order_start = self.orders.len();
         let pairs = self.pairs.get(start..).unwrap_or(&[]);
+        let keys = Keys {
+            reader: *r,
+            dialect,
+        };
         if pairs.len() <= SMALL && uniform(pairs, dialect) {
-            small_order(pairs, dialect, &mut self.orders);
+            small_order(pairs, keys, &mut self.orders);
         } else {
-            sort_pairs(pairs, dialect, &mut self.scratch, &mut self.orders);
+            sort_pairs(pairs, keys, &mut self.scratch, &mut self.orders);
         }
         (start, order_start)
     }
@@ -329,22 +332,19 @@ fn announced(r: &Reader<'_>, at: usize) -> bool {
     r.dialect() == Dialect::Godot4 && (le_u32(r.bytes(), at) >> 16) & 0b1111 != 0
 }
 
-/// Are the keys all strings, or all ints (the orders in which a stable insertion sort by
-/// the engine's comparison is a total order: the same result as `sort_pairs`)?
-fn uniform(pairs: &[Pair<'_>], dialect: Dialect) -> bool {
-    let strings = pairs.iter().all(|p| match p.key {
-        Value::String(_) => true,
-        Value::StringName(_) => dialect == Dialect::Godot4,
-        _ => false,
-    });
-    strings
-        || pairs.iter().all(|p| matches!(p.key, Value::StringName(_)))
-        || pairs.iter().all(|p| matches!(p.key, Value::Int(_)))
+/// Are the keys all strings of one type (or String and StringName in Godot 4), or all
+/// ints (the orders in which a stable insertion sort by the engine's comparison is a total
+/// order: the same result as `sort_pairs`)?
+fn uniform(pairs: &[Pair], dialect: Dialect) -> bool {
+    let Some(first) = pairs.first().map(|p| p.sort) else {
+        return true;
+    };
+    pairs.iter().all(|p| p.sort.same_kind(&first, dialect))
 }
 
 /// The order of a few `pairs` whose keys are [`uniform`]: a stable insertion sort by the
 /// engine's comparison, appended to `orders`.
-fn small_order(pairs: &[Pair<'_>], dialect: Dialect, orders: &mut Vec<u32>) {
+fn small_order(pairs: &[Pair], keys: Keys<'_>, orders: &mut Vec<u32>) {
     let start = orders.len();
     for i in 0..pairs.len() {
         let index = u32::try_from(i).unwrap_or(u32::MAX);
@@ -356,7 +356,7 @@ fn small_order(pairs: &[Pair<'_>], dialect: Dialect, orders: &mut Vec<u32>) {
         let mut at = orders.len() - 1;
         while at > start {
             let before = orders.get(at - 1).and_then(|&j| pairs.get(j as usize));
-            if !before.is_some_and(|b| super::order::less(new, b, dialect)) {
+            if !before.is_some_and(|b| super::order::less(new, b, keys)) {
                 break;
             }
             orders.swap(at - 1, at);

@@ -33,7 +33,7 @@ pub(super) struct Writer<'w, 'f> {
     pub(super) style: TextStyle,
     /// The pairs of the dictionaries being printed, innermost last (a stack of ranges),
     /// and their printing orders (a stack too); buffers the sorts reuse.
-    pub(super) pairs: Vec<Pair<'w>>,
+    pub(super) pairs: Vec<Pair>,
     pub(super) orders: Vec<u32>,
     pub(super) scratch: Scratch,
 }
