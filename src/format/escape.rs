@@ -75,7 +75,7 @@ pub(crate) fn plain16(bytes: &[u8], at: usize, len: usize) -> Option<&[u8; 16]> 
             & HIGH
     };
     // The high bit of each of the first `len` bytes, in the low and the high word.
-    let bits = 8 * len as u32;
+    let bits = u32::try_from(8 * len).unwrap_or(u32::MAX);
     let below = |bits: u32| 1u64.checked_shl(bits).map_or(u64::MAX, |b| b - 1);
     let (first_lo, first_hi) = (below(bits), below(bits.saturating_sub(64)));
     let bad = (flagged(word(lo)) & first_lo) | (flagged(word(hi)) & first_hi);
@@ -84,6 +84,8 @@ pub(crate) fn plain16(bytes: &[u8], at: usize, len: usize) -> Option<&[u8; 16]> 
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::indexing_slicing)] // tests: a panic is a failure
+
     use super::*;
 
     #[test]

@@ -220,7 +220,6 @@ pub(super) fn sort_pairs(
 #[derive(Default)]
 pub(crate) struct Scratch {
     keyed: Vec<(u64, u32)>,
-    radix: Vec<(u64, u32)>,
     merge: Vec<u32>,
 }
 
@@ -231,20 +230,22 @@ const RADIX_MIN: usize = 256;
 /// position order: the order of std's sort of the (prefix, position) pairs. A stable
 /// least-significant-digit radix sort, a byte per pass; the bytes in which every prefix
 /// is the same (the common start of keys like `"k1"`, `"k2"`, their zero padding) take no
-/// pass. `spare` is the second buffer.
-fn radix_sort(keyed: &mut Vec<(u64, u32)>, spare: &mut Vec<(u64, u32)>) {
+/// pass. The second buffer is the second half of `keyed` itself (one allocation, made
+/// room for by the caller), cut off again at the end.
+fn radix_sort(keyed: &mut Vec<(u64, u32)>) {
     let mut counts = [[0u32; 256]; 8];
     for &(prefix, _) in keyed.iter() {
         for (byte, count) in counts.iter_mut().enumerate() {
-            let digit = (prefix >> (8 * byte)) as u8;
+            let digit = prefix.to_le_bytes().get(byte).copied().unwrap_or(0);
             if let Some(c) = count.get_mut(usize::from(digit)) {
                 *c += 1;
             }
         }
     }
     let n = keyed.len();
-    spare.clear();
-    spare.resize(n, (0, 0));
+    keyed.resize(2 * n, (0, 0));
+    // The data is in the first half (`false`) or the second.
+    let mut second = false;
     for (byte, count) in counts.iter().enumerate() {
         if count.iter().any(|&c| c as usize == n) {
             continue; // one value in this byte: nothing to move
@@ -256,29 +257,36 @@ fn radix_sort(keyed: &mut Vec<(u64, u32)>, spare: &mut Vec<(u64, u32)>) {
             *start = at;
             at += c as usize;
         }
-        for &item in keyed.iter() {
-            let digit = usize::from((item.0 >> (8 * byte)) as u8);
+        let (first_half, second_half) = keyed.split_at_mut(n);
+        let (from, to) = if second {
+            (&*second_half, first_half)
+        } else {
+            (&*first_half, second_half)
+        };
+        for &item in from {
+            let digit = usize::from(item.0.to_le_bytes().get(byte).copied().unwrap_or(0));
             if let Some(start) = starts.get_mut(digit) {
-                if let Some(slot) = spare.get_mut(*start) {
+                if let Some(slot) = to.get_mut(*start) {
                     *slot = item;
                 }
                 *start += 1;
             }
         }
-        core::mem::swap(keyed, spare);
+        second = !second;
     }
+    if second {
+        keyed.copy_within(n.., 0);
+    }
+    keyed.truncate(n);
 }
 
 /// [`sort_pairs`] when every key has a prefix of one kind (see there).
-fn sort_by_prefix(
-    pairs: &[Pair],
-    keys: Keys<'_>,
-    scratch: &mut Scratch,
-    order: &mut Vec<u32>,
-) {
+fn sort_by_prefix(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, order: &mut Vec<u32>) {
     let start = order.len();
     let keyed = &mut scratch.keyed;
     keyed.clear();
+    // Room for the radix sort's second buffer too: one allocation.
+    keyed.reserve(2 * pairs.len());
     keyed.extend(
         pairs
             .iter()
@@ -286,7 +294,7 @@ fn sort_by_prefix(
             .map(|(i, p)| (p.sort.prefix, u32::try_from(i).unwrap_or(u32::MAX))),
     );
     if keyed.len() >= RADIX_MIN {
-        radix_sort(keyed, &mut scratch.radix);
+        radix_sort(keyed);
     } else {
         keyed.sort_unstable();
     }
@@ -322,12 +330,7 @@ fn merge_sort(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Vec<u32>, order: &mu
 }
 
 /// The merge sort itself, in place in `order` with `scratch` as its second buffer.
-fn merge_sort_indices(
-    pairs: &[Pair],
-    keys: Keys<'_>,
-    scratch: &mut Vec<u32>,
-    order: &mut [u32],
-) {
+fn merge_sort_indices(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Vec<u32>, order: &mut [u32]) {
     let n = order.len();
     if n < 2 {
         return;
@@ -420,7 +423,7 @@ mod tests {
                 let mut expected = keyed.clone();
                 expected.sort_unstable();
                 let mut ours = keyed;
-                radix_sort(&mut ours, &mut Vec::new());
+                radix_sort(&mut ours);
                 assert_eq!(ours, expected, "n {n}, spread {spread:#x}");
             }
         }

@@ -315,6 +315,7 @@ impl<'w> Writer<'w, '_> {
             reader: *r,
             dialect,
         };
+        self.orders.reserve(n);
         if pairs.len() <= SMALL && uniform(pairs, dialect) {
             small_order(pairs, keys, &mut self.orders);
         } else {
