@@ -122,16 +122,22 @@ fn prefix(bytes: &[u8]) -> u64 {
 /// `a < b` as the engine decides it, using the sort keys first.
 #[inline]
 pub(super) fn less(a: &Pair, b: &Pair, keys: Keys<'_>) -> bool {
-    let dialect = keys.dialect;
-    let (ka, kb) = (&a.sort, &b.sort);
+    less_by_sort(&a.sort, &b.sort, keys.dialect)
+        .unwrap_or_else(|| compare(&keys.of(a), &keys.of(b), keys.dialect) == Some(Ordering::Less))
+}
+
+/// `a < b` for keys of sort keys `ka` and `kb`, when the sort keys decide it; `None` when
+/// the keys themselves must be compared ([`compare`]).
+#[inline]
+pub(super) fn less_by_sort(ka: &SortKey, kb: &SortKey, dialect: Dialect) -> Option<bool> {
     let texts = ka.text && kb.text && texts_together(dialect);
     if ka.rank != kb.rank && !texts {
-        return ka.rank < kb.rank;
+        return Some(ka.rank < kb.rank);
     }
     if ka.has_prefix && kb.has_prefix && (ka.prefix != kb.prefix || ka.exact) {
-        return ka.prefix < kb.prefix;
+        return Some(ka.prefix < kb.prefix);
     }
-    compare(&keys.of(a), &keys.of(b), dialect) == Some(Ordering::Less)
+    None
 }
 
 /// Like the engine's operator<: `Some(Less)` when a < b, `Some(Greater)` when b < a,

@@ -8,7 +8,9 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::order::{sort_key, sort_pairs, Keys, Pair};
+use core::cmp::Ordering;
+
+use super::order::{compare, less_by_sort, sort_key, sort_pairs, Keys, Pair, SortKey};
 use super::style::TextStyle;
 use super::writer::{Writer, CHUNK};
 use crate::format::escape;
@@ -35,6 +37,17 @@ enum Kind {
     Object,
     /// A Dictionary with pairs: `{\n k: v,\n k: v\n}`, `Dictionary[K, V](…)` when typed.
     Dictionary { typed: bool },
+}
+
+/// One pair of a small Dictionary, decoded: its key and value, where each starts, and
+/// what the key sorts by.
+#[derive(Clone, Copy)]
+struct Decoded<'a> {
+    key: Value<'a>,
+    key_at: usize,
+    value: Value<'a>,
+    value_at: usize,
+    sort: SortKey,
 }
 
 /// One open container.
@@ -147,29 +160,7 @@ impl<'w> Writer<'w, '_> {
         let at = r.pos();
         let value = r.value();
         let (kind, left) = match value {
-            Value::Int(n) => {
-                crate::format::number::push_i64(&mut self.buf, n);
-                return Ok(());
-            }
-            Value::String(text) => {
-                // The text follows the header and the length word.
-                let raw = text.raw_bytes().len();
-                if let Some(window) = escape::plain16(r.bytes(), at.wrapping_add(8), raw) {
-                    self.buf.push(b'"');
-                    let start = self.buf.len();
-                    self.buf.extend_from_slice(window);
-                    self.buf.truncate(start + raw);
-                    self.buf.push(b'"');
-                    return Ok(());
-                }
-                if text.as_str().len() > CHUNK {
-                    return self.leaf(value, depth);
-                }
-                self.buf.push(b'"');
-                self.escaped_multiline(text.as_str());
-                self.buf.push(b'"');
-                return Ok(());
-            }
+            Value::Int(_) | Value::String(_) => return self.decoded(value, at, r.bytes(), depth),
             Value::Object(ObjectRef::Full(o)) => {
                 if self.cut(depth) {
                     for _ in 0..o.len() {
@@ -254,6 +245,10 @@ impl<'w> Writer<'w, '_> {
                     self.s(close);
                     return Ok(());
                 }
+                if n <= SMALL && self.small_dict(r, n, depth)? {
+                    self.s(close);
+                    return Ok(());
+                }
                 let (pairs, orders) = self.note_pairs(r, n);
                 self.s("{\n");
                 stack.push(Open {
@@ -267,7 +262,7 @@ impl<'w> Writer<'w, '_> {
                 });
                 return Ok(());
             }
-            leaf => return self.leaf(leaf, depth),
+            leaf => return self.decoded(leaf, at, r.bytes(), depth),
         };
         stack.push(Open {
             kind,
@@ -279,6 +274,137 @@ impl<'w> Writer<'w, '_> {
             end: 0,
         });
         Ok(())
+    }
+
+    /// A value that holds no others, decoded from `bytes` at `at`, at `depth`: ints and
+    /// strings here (a short plain string copied as a window of the input), the rest by
+    /// [`Writer::leaf`].
+    #[inline(always)]
+    fn decoded(&mut self, value: Value<'w>, at: usize, bytes: &[u8], depth: usize) -> fmt::Result {
+        match value {
+            Value::Int(n) => {
+                crate::format::number::push_i64(&mut self.buf, n);
+                Ok(())
+            }
+            Value::String(text) => {
+                // The text follows the header and the length word.
+                let raw = text.raw_bytes().len();
+                if let Some(window) = escape::plain16(bytes, at.wrapping_add(8), raw) {
+                    self.buf.push(b'"');
+                    let start = self.buf.len();
+                    self.buf.extend_from_slice(window);
+                    self.buf.truncate(start + raw);
+                    self.buf.push(b'"');
+                    return Ok(());
+                }
+                if text.as_str().len() > CHUNK {
+                    return self.leaf(value, depth);
+                }
+                self.buf.push(b'"');
+                self.escaped_multiline(text.as_str());
+                self.buf.push(b'"');
+                Ok(())
+            }
+            leaf => self.leaf(leaf, depth),
+        }
+    }
+
+    /// A Dictionary of `n` (at most [`SMALL`]) pairs at `r` whose keys are [`uniform`]
+    /// and whose values hold no others: decoded once, put in order by an insertion sort
+    /// and printed from their decoded values (no noting, no second decoding). `false`,
+    /// with `r` as it was and nothing written, for any other Dictionary.
+    fn small_dict(
+        &mut self,
+        r: &mut Reader<'w>,
+        n: usize,
+        depth: usize,
+    ) -> Result<bool, fmt::Error> {
+        let dialect = r.dialect();
+        let start = *r;
+        let filler = Decoded {
+            key: Value::Nil,
+            key_at: 0,
+            value: Value::Nil,
+            value_at: 0,
+            sort: sort_key(&Value::Nil, dialect),
+        };
+        let mut items = [filler; SMALL];
+        for slot in items.iter_mut().take(n) {
+            let key_at = r.pos();
+            let key = r.value();
+            if !matches!(key, Value::String(_) | Value::StringName(_) | Value::Int(_)) {
+                *r = start;
+                return Ok(false);
+            }
+            let value_at = r.pos();
+            let value = r.value();
+            if crate::read::reader::opens(&value).is_some() {
+                *r = start;
+                return Ok(false);
+            }
+            *slot = Decoded {
+                key,
+                key_at,
+                value,
+                value_at,
+                sort: sort_key(&key, dialect),
+            };
+        }
+        let items = items.get(..n).unwrap_or(&[]);
+        let Some(first) = items.first().map(|item| item.sort) else {
+            *r = start;
+            return Ok(false);
+        };
+        if !items
+            .iter()
+            .all(|item| item.sort.same_kind(&first, dialect))
+        {
+            *r = start;
+            return Ok(false);
+        }
+        // A stable insertion sort of the positions.
+        let mut order = [0u8; SMALL];
+        for i in 1..items.len() {
+            let mut at = i;
+            if let Some(slot) = order.get_mut(i) {
+                *slot = u8::try_from(i).unwrap_or(0);
+            }
+            let Some(new) = items.get(i) else {
+                continue;
+            };
+            while at > 0 {
+                let before = order.get(at - 1).and_then(|&j| items.get(usize::from(j)));
+                let Some(before) = before else {
+                    break;
+                };
+                let less = less_by_sort(&new.sort, &before.sort, dialect).unwrap_or_else(|| {
+                    compare(&new.key, &before.key, dialect) == Some(Ordering::Less)
+                });
+                if !less {
+                    break;
+                }
+                order.swap(at - 1, at);
+                at -= 1;
+            }
+        }
+        let bytes = r.bytes();
+        self.s("{\n");
+        for (i, &k) in order.iter().take(items.len()).enumerate() {
+            let Some(item) = items.get(usize::from(k)) else {
+                continue;
+            };
+            if i > 0 {
+                self.s(",\n");
+            }
+            if self.buf.len() >= CHUNK {
+                self.flush()?;
+            }
+            self.decoded(item.key, item.key_at, bytes, depth + 1)?;
+            self.s(": ");
+            self.decoded(item.value, item.value_at, bytes, depth + 1)?;
+        }
+        self.s("\n}");
+        Ok(true)
     }
 
     /// Notes the `n` pairs at `r` (where each key and value starts, what the key sorts by)
