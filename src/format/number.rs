@@ -20,7 +20,9 @@ const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 pub(crate) fn push_u64(out: &mut Vec<u8>, mut n: u64) {
     let len = n.checked_ilog10().map_or(1, |log| log as usize + 1);
     let start = out.len();
-    out.resize(start + len, b'0');
+    // Room made with one fixed-size copy (a `resize` of `len` calls memset), cut below.
+    out.extend_from_slice(&[b'0'; 20]);
+    out.truncate(start + len);
     let Some(digits) = out.get_mut(start..) else {
         return;
     };

@@ -45,3 +45,4 @@ mod text_parse;
 mod tokio_codec;
 mod views_lazy;
 mod whole;
+mod writers_golden;

@@ -77,9 +77,10 @@
 mod options;
 pub mod plain;
 mod reader;
+mod tagged;
 mod writer;
 
 pub use crate::format::syntax::SyntaxError;
 pub use options::{ReadOptions, WriteOptions};
 pub use reader::{to_bytes, to_bytes_into, to_bytes_with, JsonError, JsonErrorKind};
-pub use writer::write;
+pub use tagged::write;

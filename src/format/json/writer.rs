@@ -1,56 +1,26 @@
-//! The JSON writer: one pass over the bytes with the reader, into a buffer flushed in
-//! large writes.
+//! The JSON writers' output ([`Json`]): a buffer flushed in large writes, and the pieces
+//! both writers share; the tagged writer's leaves ([`Json::leaf`]). The walk over a value
+//! is the tagged writer's (`tagged.rs`) or the plain writer's (`plain/write.rs`).
 
 use alloc::vec::Vec;
 use std::io::{self, Write};
 
-use crate::format::json::options::WriteOptions;
 use crate::format::number::{push_f32, push_f64, push_i64, push_u64};
 #[cfg(feature = "parallel")]
 use crate::format::parallel;
 use crate::format::{base64, escape};
-use crate::read::container::{ArrayRef, DictRef};
 use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
-use crate::read::object::{FullObject, ObjectRef};
+use crate::read::object::ObjectRef;
 use crate::read::packed::FloatComponents;
-use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
-use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::narrow::f32_of;
 use crate::wire::types::VariantType;
 
 /// Bytes gathered before they are handed to the writer in one call.
-const CHUNK: usize = 64 << 10;
-
-/// Writes `value` as JSON (the schema in [`crate::json`]) to `out`, streaming;
-/// [`WriteOptions::pretty`] indents with two spaces. One pass over the bytes: nothing is
-/// measured or re-validated, and the output goes to `out` in 64 KiB writes (no
-/// `BufWriter` needed). Recurses once per nesting level (bounded by `parse` to 1025).
-/// Allocates the one 64 KiB buffer, and keeps it at about that size: long strings and
-/// packed arrays are handed on in pieces.
-///
-/// ```
-/// use gdvariant::json::WriteOptions;
-/// use gdvariant::{Dialect, VariantRef};
-///
-/// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]; // Vector2(1, 2)
-/// let mut out = Vec::new();
-/// gdvariant::json::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, &WriteOptions::new())?;
-/// assert_eq!(out, br#"{"Vector2":[1.0,2.0]}"#);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn write(
-    out: &mut impl Write,
-    value: VariantRef<'_>,
-    options: &WriteOptions,
-) -> io::Result<()> {
-    let mut json = Json::new(out, options.pretty);
-    json.value(&mut Reader::new(&value))?;
-    json.flush()
-}
+pub(super) const CHUNK: usize = 64 << 10;
 
 /// The output of a JSON writer: a buffer handed on in [`CHUNK`]-byte writes, and the
 /// layout state. The tagged writer's methods are here; the plain writer
@@ -92,6 +62,12 @@ impl<'w, W: Write> Json<'w, W> {
         Ok(())
     }
 
+    /// Appends `N` bytes known at compile time: a fixed-size copy, no call.
+    #[inline(always)]
+    pub(super) fn put<const N: usize>(&mut self, bytes: &[u8; N]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
     #[inline]
     pub(super) fn raw(&mut self, text: &str) {
         self.buf.extend_from_slice(text.as_bytes());
@@ -106,16 +82,41 @@ impl<'w, W: Write> Json<'w, W> {
     /// Newline and indentation before an item (pretty only).
     pub(super) fn line(&mut self) {
         if self.pretty {
-            self.buf.push(b'\n');
-            for _ in 0..self.depth {
-                self.buf.extend_from_slice(b"  ");
-            }
+            self.line_at(self.depth);
+        }
+    }
+
+    /// A newline and `depth` levels of indentation.
+    #[inline]
+    pub(super) fn line_at(&mut self, depth: usize) {
+        const SPACES: &[u8; 64] = &[b' '; 64];
+        self.buf.push(b'\n');
+        let mut left = depth.saturating_mul(2);
+        while left > 0 {
+            let n = left.min(SPACES.len());
+            self.buf.extend_from_slice(SPACES.get(..n).unwrap_or(&[]));
+            left -= n;
         }
     }
 
     /// A JSON string: `"`, `\` and control characters escaped. A long text goes out in
     /// pieces of [`CHUNK`] bytes, so the buffer stays small.
+    #[inline]
     pub(super) fn string(&mut self, text: &str) -> io::Result<()> {
+        if text.len() <= 256 {
+            // The frequent case: one piece, room made once.
+            self.buf.reserve(text.len() + 2);
+            self.buf.push(b'"');
+            self.escaped(text.as_bytes());
+            self.buf.push(b'"');
+            return Ok(());
+        }
+        self.long_string(text)
+    }
+
+    /// [`Json::string`] of a long text, in pieces.
+    #[inline(never)]
+    fn long_string(&mut self, text: &str) -> io::Result<()> {
         self.buf.push(b'"');
         for piece in text.as_bytes().chunks(CHUNK) {
             self.escaped(piece);
@@ -197,19 +198,19 @@ impl<'w, W: Write> Json<'w, W> {
     }
 
     /// `{"Tag": <body>` … the caller may add `, "extra": …` fields, then `}`.
-    fn open_tag(&mut self, tag: &str) {
+    pub(super) fn open_tag(&mut self, tag: &str) {
         self.raw("{");
         self.tag(tag);
         self.raw(if self.pretty { ": " } else { ":" });
     }
 
-    fn field(&mut self, key: &str) {
+    pub(super) fn field(&mut self, key: &str) {
         self.comma(false);
         self.tag(key);
         self.raw(if self.pretty { ": " } else { ":" });
     }
 
-    fn container_type(&mut self, t: ContainerType<GdStr<'_>>) -> io::Result<()> {
+    pub(super) fn container_type(&mut self, t: ContainerType<GdStr<'_>>) -> io::Result<()> {
         match t {
             ContainerType::Untyped => self.raw("null"),
             ContainerType::Builtin(ty) => self.tag(name(ty)),
@@ -227,38 +228,10 @@ impl<'w, W: Write> Json<'w, W> {
         Ok(())
     }
 
-    /// The next value of `r`, with everything inside it.
-    fn value(&mut self, r: &mut Reader<'_>) -> io::Result<()> {
-        self.maybe_flush()?;
-        match r.value() {
-            Value::Array(array) => self.array(r, array),
-            Value::Dictionary(dict) => self.dictionary(r, dict),
-            Value::Object(ObjectRef::Full(object)) => self.object(r, object),
-            v @ (Value::TypedArray(a) | Value::PackedTypedArray(a)) => {
-                self.typed_array(r, v.ty(), a)
-            }
-            leaf => self.leaf(leaf),
-        }
-    }
-
-    /// Pandemonium's TypedArray / PackedTypedArray: `{"TypedArray": [...], "type": …}`.
-    fn typed_array(
-        &mut self,
-        r: &mut Reader<'_>,
-        ty: VariantType,
-        array: ArrayRef<'_>,
-    ) -> io::Result<()> {
-        self.open_tag(name(ty));
-        self.list(array.len(), true, |j, _| j.value(r))?;
-        self.field("type");
-        self.container_type(array.element_type())?;
-        self.raw("}");
-        Ok(())
-    }
-
-    /// A value whose children (if any) are not in the reader: every leaf, and containers
-    /// through their views.
-    fn leaf(&mut self, value: Value<'_>) -> io::Result<()> {
+    /// A value that holds no others, at depth `self.depth` (the walk writes Arrays,
+    /// Dictionaries, full Objects and typed arrays, and never gives them here).
+    #[inline(never)]
+    pub(super) fn leaf(&mut self, value: Value<'_>) -> io::Result<()> {
         let ty = value.ty();
         match value {
             Value::Nil => self.raw("null"),
@@ -312,11 +285,12 @@ impl<'w, W: Write> Json<'w, W> {
                 push_u64(&mut self.buf, id);
                 self.raw("}}");
             }
-            // `value` writes containers itself, with its reader; a container that comes
-            // here alone gets a reader of its own children.
-            Value::Object(ObjectRef::Full(o)) => self.object(&mut o.reader(), o)?,
-            Value::Array(a) => self.array(&mut a.reader(), a)?,
-            Value::Dictionary(d) => self.dictionary(&mut d.reader(), d)?,
+            // Written by the walk (`tagged.rs`).
+            Value::Object(ObjectRef::Full(_))
+            | Value::Array(_)
+            | Value::Dictionary(_)
+            | Value::TypedArray(_)
+            | Value::PackedTypedArray(_) => {}
             Value::PackedByteArray(bytes) => {
                 self.open_tag(name(ty));
                 self.buf.push(b'"');
@@ -347,9 +321,6 @@ impl<'w, W: Write> Json<'w, W> {
             Value::PackedVector2iArray(p) => self.int_vectors(ty, p.len(), p.iter())?,
             Value::PackedVector3iArray(p) => self.int_vectors(ty, p.len(), p.iter())?,
             Value::PackedVector4iArray(p) => self.int_vectors(ty, p.len(), p.iter())?,
-            Value::TypedArray(a) | Value::PackedTypedArray(a) => {
-                self.typed_array(&mut a.reader(), ty, a)?
-            }
         }
         Ok(())
     }
@@ -383,63 +354,6 @@ impl<'w, W: Write> Json<'w, W> {
             self.raw("true");
         }
         self.raw("}");
-    }
-
-    fn array(&mut self, r: &mut Reader<'_>, array: ArrayRef<'_>) -> io::Result<()> {
-        let typed = array.element_type() != ContainerType::Untyped;
-        if typed {
-            self.open_tag("Array");
-        }
-        self.list(array.len(), true, |j, _| j.value(r))?;
-        if typed {
-            self.field("type");
-            self.container_type(array.element_type())?;
-            self.raw("}");
-        }
-        Ok(())
-    }
-
-    fn dictionary(&mut self, r: &mut Reader<'_>, dict: DictRef<'_>) -> io::Result<()> {
-        self.open_tag("Dictionary");
-        self.list(dict.len(), true, |j, _| {
-            j.raw("[");
-            j.value(r)?;
-            j.comma(false);
-            j.value(r)?;
-            j.raw("]");
-            Ok(())
-        })?;
-        if dict.key_type() != ContainerType::Untyped {
-            self.field("key_type");
-            self.container_type(dict.key_type())?;
-        }
-        if dict.value_type() != ContainerType::Untyped {
-            self.field("value_type");
-            self.container_type(dict.value_type())?;
-        }
-        self.raw("}");
-        Ok(())
-    }
-
-    fn object(&mut self, r: &mut Reader<'_>, object: FullObject<'_>) -> io::Result<()> {
-        self.open_tag("Object");
-        self.raw("{");
-        self.tag("class");
-        self.raw(":");
-        self.string(object.class().as_str())?;
-        self.raw(",");
-        self.tag("properties");
-        self.raw(":");
-        self.list(object.len(), true, |j, _| {
-            j.raw("[");
-            j.string(r.name().as_str())?;
-            j.comma(false);
-            j.value(r)?;
-            j.raw("]");
-            Ok(())
-        })?;
-        self.raw("}}");
-        Ok(())
     }
 
     /// `{"Packed…": [items]}` with `item` writing each element; the buffer is handed on

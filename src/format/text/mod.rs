@@ -46,6 +46,7 @@ pub(crate) mod owned;
 mod parse;
 mod powers;
 pub(crate) mod style;
+mod walk;
 mod writer;
 
 use core::fmt;
@@ -99,7 +100,7 @@ impl<'a> VariantRef<'a> {
 
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Writer::new(f, self.style).write(&mut Reader::new(&self.value))
+        Writer::new(f, self.style).write(Reader::new(&self.value))
     }
 }
 

@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use crate::read::decoded::Value;
+use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::wire::dialect::Dialect;
 use crate::wire::narrow::u64_bits;
@@ -19,11 +20,26 @@ use crate::wire::narrow::u64_bits;
 /// One dictionary pair while its dictionary is being sorted: where the key and the value
 /// are, and what the key sorts by.
 #[derive(Clone, Copy)]
-pub(super) struct Pair<'a> {
-    pub(super) key: Value<'a>,
+pub(super) struct Pair {
     pub(super) sort: SortKey,
     pub(super) key_pos: usize,
     pub(super) value_pos: usize,
+}
+
+/// Where the keys of noted pairs are read again, when their prefixes do not decide: the
+/// bytes their positions point into (a reader), and the dialect.
+#[derive(Clone, Copy)]
+pub(super) struct Keys<'a> {
+    pub(super) reader: Reader<'a>,
+    pub(super) dialect: Dialect,
+}
+
+impl<'a> Keys<'a> {
+    /// The key of `pair`, decoded again.
+    #[inline]
+    fn of(&self, pair: &Pair) -> Value<'a> {
+        self.reader.seek(pair.key_pos).value()
+    }
 }
 
 /// What a key sorts by first, computed once per key: a rank (the engine's type order) and,
@@ -44,6 +60,19 @@ pub(crate) struct SortKey {
     has_prefix: bool,
 }
 
+impl SortKey {
+    /// Are this key and `first` of one kind whose order is that of their prefixes, then of
+    /// the whole keys: both strings (of one type, or String and StringName in Godot 4), or
+    /// both ints?
+    #[inline]
+    pub(super) fn same_kind(&self, first: &SortKey, dialect: Dialect) -> bool {
+        first.has_prefix
+            && self.has_prefix
+            && self.exact == first.exact
+            && (self.rank == first.rank || (self.text && first.text && texts_together(dialect)))
+    }
+}
+
 /// The text of a String or StringName.
 fn string_like<'a>(v: &Value<'a>) -> Option<GdStr<'a>> {
     match *v {
@@ -62,14 +91,7 @@ pub(crate) fn sort_key(key: &Value<'_>, dialect: Dialect) -> SortKey {
     let rank = u32::from(key.ty().id(dialect).unwrap_or(0));
     let text = string_like(key);
     let (prefix, exact, has_prefix) = match (key, text) {
-        (_, Some(s)) => {
-            let mut first = [0u8; 8];
-            let bytes = s.as_str().as_bytes();
-            for (slot, b) in first.iter_mut().zip(bytes) {
-                *slot = *b;
-            }
-            (u64::from_be_bytes(first), false, true)
-        }
+        (_, Some(s)) => (prefix(s.as_str().as_bytes()), false, true),
         (Value::Int(n), None) => (u64_bits(*n) ^ (1 << 63), true, true),
         _ => (0, false, false),
     };
@@ -82,18 +104,40 @@ pub(crate) fn sort_key(key: &Value<'_>, dialect: Dialect) -> SortKey {
     }
 }
 
+/// The first 8 bytes of `bytes`, big-endian, zero-padded: a smaller prefix, a smaller
+/// text. One load for a text of 8 bytes or more; byte by byte below (not through a copy
+/// into a block, whose wide reload of fresh byte stores stalls).
+#[inline]
+fn prefix(bytes: &[u8]) -> u64 {
+    if let Some(first) = bytes.first_chunk::<8>() {
+        return u64::from_be_bytes(*first);
+    }
+    let mut p = 0u64;
+    for i in 0..8 {
+        p = p << 8 | u64::from(bytes.get(i).copied().unwrap_or(0));
+    }
+    p
+}
+
 /// `a < b` as the engine decides it, using the sort keys first.
 #[inline]
-fn less(a: &Pair<'_>, b: &Pair<'_>, dialect: Dialect) -> bool {
-    let (ka, kb) = (&a.sort, &b.sort);
+pub(super) fn less(a: &Pair, b: &Pair, keys: Keys<'_>) -> bool {
+    less_by_sort(&a.sort, &b.sort, keys.dialect)
+        .unwrap_or_else(|| compare(&keys.of(a), &keys.of(b), keys.dialect) == Some(Ordering::Less))
+}
+
+/// `a < b` for keys of sort keys `ka` and `kb`, when the sort keys decide it; `None` when
+/// the keys themselves must be compared ([`compare`]).
+#[inline]
+pub(super) fn less_by_sort(ka: &SortKey, kb: &SortKey, dialect: Dialect) -> Option<bool> {
     let texts = ka.text && kb.text && texts_together(dialect);
     if ka.rank != kb.rank && !texts {
-        return ka.rank < kb.rank;
+        return Some(ka.rank < kb.rank);
     }
     if ka.has_prefix && kb.has_prefix && (ka.prefix != kb.prefix || ka.exact) {
-        return ka.prefix < kb.prefix;
+        return Some(ka.prefix < kb.prefix);
     }
-    compare(&a.key, &b.key, dialect) == Some(Ordering::Less)
+    None
 }
 
 /// Like the engine's operator<: `Some(Less)` when a < b, `Some(Greater)` when b < a,
@@ -157,30 +201,23 @@ pub(crate) fn compare(a: &Value<'_>, b: &Value<'_>, dialect: Dialect) -> Option<
 /// the whole keys. Otherwise a merge sort of positions that never panics, whatever the
 /// comparison does (std's sorts may panic on an inconsistent order, and keys such as NaN
 /// make the engine's order inconsistent).
-pub(crate) fn sort_pairs(
-    pairs: &[Pair<'_>],
-    dialect: Dialect,
+pub(super) fn sort_pairs(
+    pairs: &[Pair],
+    keys: Keys<'_>,
     scratch: &mut Scratch,
     order: &mut Vec<u32>,
 ) {
+    let dialect = keys.dialect;
     let first = pairs.first().map(|p| p.sort);
-    let uniform = first.is_some_and(|f| {
-        f.has_prefix
-            && pairs.iter().all(|p| {
-                let k = p.sort;
-                k.has_prefix
-                    && k.exact == f.exact
-                    && (k.rank == f.rank || (k.text && f.text && texts_together(dialect)))
-            })
-    });
+    let uniform = first.is_some_and(|f| pairs.iter().all(|p| p.sort.same_kind(&f, dialect)));
     let start = order.len();
     if uniform && pairs.len() > 1 {
-        sort_by_prefix(pairs, dialect, scratch, order);
+        sort_by_prefix(pairs, keys, scratch, order);
     } else {
         // A dictionary's count is a u32 on the wire (and far below for an owned one).
         order.extend(0..u32::try_from(pairs.len()).unwrap_or(u32::MAX));
         if let Some(run) = order.get_mut(start..) {
-            merge_sort(pairs, dialect, &mut scratch.merge, run);
+            merge_sort(pairs, keys, &mut scratch.merge, run);
         }
     }
 }
@@ -192,23 +229,81 @@ pub(crate) struct Scratch {
     merge: Vec<u32>,
 }
 
+/// Keyed pairs from which [`radix_sort`] is used instead of std's sort.
+const RADIX_MIN: usize = 256;
+
+/// Sorts `keyed` (positions in increasing order, with their prefixes) by prefix, ties in
+/// position order: the order of std's sort of the (prefix, position) pairs. A stable
+/// least-significant-digit radix sort, a byte per pass; the bytes in which every prefix
+/// is the same (the common start of keys like `"k1"`, `"k2"`, their zero padding) take no
+/// pass. The second buffer is the second half of `keyed` itself (one allocation, made
+/// room for by the caller), cut off again at the end.
+fn radix_sort(keyed: &mut Vec<(u64, u32)>) {
+    let mut counts = [[0u32; 256]; 8];
+    for &(prefix, _) in keyed.iter() {
+        for (byte, count) in counts.iter_mut().enumerate() {
+            let digit = prefix.to_le_bytes().get(byte).copied().unwrap_or(0);
+            if let Some(c) = count.get_mut(usize::from(digit)) {
+                *c += 1;
+            }
+        }
+    }
+    let n = keyed.len();
+    keyed.resize(2 * n, (0, 0));
+    // The data is in the first half (`false`) or the second.
+    let mut second = false;
+    for (byte, count) in counts.iter().enumerate() {
+        if count.iter().any(|&c| c as usize == n) {
+            continue; // one value in this byte: nothing to move
+        }
+        // Where each digit's run starts.
+        let mut starts = [0usize; 256];
+        let mut at = 0;
+        for (start, &c) in starts.iter_mut().zip(count.iter()) {
+            *start = at;
+            at += c as usize;
+        }
+        let (first_half, second_half) = keyed.split_at_mut(n);
+        let (from, to) = if second {
+            (&*second_half, first_half)
+        } else {
+            (&*first_half, second_half)
+        };
+        for &item in from {
+            let digit = usize::from(item.0.to_le_bytes().get(byte).copied().unwrap_or(0));
+            if let Some(start) = starts.get_mut(digit) {
+                if let Some(slot) = to.get_mut(*start) {
+                    *slot = item;
+                }
+                *start += 1;
+            }
+        }
+        second = !second;
+    }
+    if second {
+        keyed.copy_within(n.., 0);
+    }
+    keyed.truncate(n);
+}
+
 /// [`sort_pairs`] when every key has a prefix of one kind (see there).
-fn sort_by_prefix(
-    pairs: &[Pair<'_>],
-    dialect: Dialect,
-    scratch: &mut Scratch,
-    order: &mut Vec<u32>,
-) {
+fn sort_by_prefix(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, order: &mut Vec<u32>) {
     let start = order.len();
     let keyed = &mut scratch.keyed;
     keyed.clear();
+    // Room for the radix sort's second buffer too: one allocation.
+    keyed.reserve(2 * pairs.len());
     keyed.extend(
         pairs
             .iter()
             .enumerate()
             .map(|(i, p)| (p.sort.prefix, u32::try_from(i).unwrap_or(u32::MAX))),
     );
-    keyed.sort_unstable();
+    if keyed.len() >= RADIX_MIN {
+        radix_sort(keyed);
+    } else {
+        keyed.sort_unstable();
+    }
     order.extend(keyed.iter().map(|&(_, i)| i));
     // Equal prefixes of strings: the whole keys decide (stably, by position).
     if pairs.first().is_some_and(|p| p.sort.exact) {
@@ -227,7 +322,7 @@ fn sort_by_prefix(
                 // The run's positions are in increasing order (the sort's tie-break): a
                 // stable sort of them by the whole keys.
                 let mut merge = core::mem::take(&mut scratch.merge);
-                merge_sort_indices(pairs, dialect, &mut merge, run);
+                merge_sort_indices(pairs, keys, &mut merge, run);
                 scratch.merge = merge;
             }
         }
@@ -236,17 +331,12 @@ fn sort_by_prefix(
 }
 
 /// A stable bottom-up merge sort of `order` (positions into `pairs`) by [`less`].
-fn merge_sort(pairs: &[Pair<'_>], dialect: Dialect, scratch: &mut Vec<u32>, order: &mut [u32]) {
-    merge_sort_indices(pairs, dialect, scratch, order);
+fn merge_sort(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Vec<u32>, order: &mut [u32]) {
+    merge_sort_indices(pairs, keys, scratch, order);
 }
 
 /// The merge sort itself, in place in `order` with `scratch` as its second buffer.
-fn merge_sort_indices(
-    pairs: &[Pair<'_>],
-    dialect: Dialect,
-    scratch: &mut Vec<u32>,
-    order: &mut [u32],
-) {
+fn merge_sort_indices(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Vec<u32>, order: &mut [u32]) {
     let n = order.len();
     if n < 2 {
         return;
@@ -265,7 +355,7 @@ fn merge_sort_indices(
             (scratch.as_slice(), &mut *order)
         };
         merge_pass(src, dst, width, |r, l| match (key(r), key(l)) {
-            (Some(r), Some(l)) => less(r, l, dialect),
+            (Some(r), Some(l)) => less(r, l, keys),
             _ => false,
         });
         in_order = !in_order;
@@ -307,5 +397,41 @@ fn merge_pass(
             }
         }
         start = end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn radix_sort_is_std_sort_of_prefix_and_position() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for n in [0usize, 1, 2, 255, 256, 257, 1000, 5000] {
+            for spread in [0u64, 3, 0xFFFF, u64::MAX] {
+                let keyed: Vec<(u64, u32)> = (0..n)
+                    .map(|i| {
+                        let x = next();
+                        // Shared high bytes, few distinct values, or anything.
+                        let prefix = match spread {
+                            0 => 0x6b00_0000_0000_0000 | (x & 0xFF_FF00),
+                            s => (x & s).rotate_left(24),
+                        };
+                        (prefix, i as u32)
+                    })
+                    .collect();
+                let mut expected = keyed.clone();
+                expected.sort_unstable();
+                let mut ours = keyed;
+                radix_sort(&mut ours);
+                assert_eq!(ours, expected, "n {n}, spread {spread:#x}");
+            }
+        }
     }
 }

@@ -1,22 +1,22 @@
-//! The text writer: one pass over the bytes with the reader, into a buffer handed to the
-//! formatter in large pieces. A dictionary's pairs are sorted (as the engines print them)
-//! one dictionary at a time, so memory is bounded by the dictionaries being printed, never
-//! by the file.
+//! The text writer's output and leaves: a buffer handed to the formatter in large pieces,
+//! and every value that holds no others. The walk over a value, without recursion, is in
+//! `walk.rs`; a dictionary's pairs are sorted there (as the engines print them) one
+//! dictionary at a time, so memory is bounded by the dictionaries being printed, never by
+//! the file.
 
 use alloc::vec::Vec;
 use core::fmt;
 
 use super::number::{write_real, Role};
-use super::order::{sort_key, sort_pairs, Pair, Scratch};
+use super::order::{Pair, Scratch};
 use super::style::TextStyle;
 use crate::format::escape;
 use crate::format::number::{push_i64, push_u64};
-use crate::read::container::{ArrayRef, DictRef};
+
 use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
-use crate::read::object::{FullObject, ObjectRef};
+use crate::read::object::ObjectRef;
 use crate::read::packed::FloatComponents;
-use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::wire::container_type::ContainerType;
 use crate::wire::types::VariantType;
@@ -25,17 +25,17 @@ use crate::wire::types::VariantType;
 const MAX_TEXT_RECURSION: usize = 100;
 
 /// Bytes gathered before they are handed to the formatter.
-const CHUNK: usize = 16 << 10;
+pub(super) const CHUNK: usize = 16 << 10;
 
 pub(super) struct Writer<'w, 'f> {
     out: &'w mut fmt::Formatter<'f>,
-    buf: Vec<u8>,
-    style: TextStyle,
+    pub(super) buf: Vec<u8>,
+    pub(super) style: TextStyle,
     /// The pairs of the dictionaries being printed, innermost last (a stack of ranges),
     /// and their printing orders (a stack too); buffers the sorts reuse.
-    pairs: Vec<Pair<'w>>,
-    orders: Vec<u32>,
-    scratch: Scratch,
+    pub(super) pairs: Vec<Pair>,
+    pub(super) orders: Vec<u32>,
+    pub(super) scratch: Scratch,
 }
 
 impl<'w, 'f> Writer<'w, 'f> {
@@ -50,14 +50,7 @@ impl<'w, 'f> Writer<'w, 'f> {
         }
     }
 
-    /// Writes the value at `r` and everything inside it, then hands the rest to the
-    /// formatter.
-    pub(super) fn write(mut self, r: &mut Reader<'w>) -> fmt::Result {
-        self.value(r, 0)?;
-        self.flush()
-    }
-
-    fn flush(&mut self) -> fmt::Result {
+    pub(super) fn flush(&mut self) -> fmt::Result {
         // Only whole tokens are ever appended, so the buffer is always valid UTF-8.
         let text = core::str::from_utf8(&self.buf).map_err(|_| fmt::Error)?;
         self.out.write_str(text)?;
@@ -65,12 +58,12 @@ impl<'w, 'f> Writer<'w, 'f> {
         Ok(())
     }
 
-    #[inline]
-    fn s(&mut self, text: &str) {
+    #[inline(always)]
+    pub(super) fn s(&mut self, text: &str) {
         self.buf.extend_from_slice(text.as_bytes());
     }
 
-    fn type_name(&self, ty: VariantType) -> &'static str {
+    pub(super) fn type_name(&self, ty: VariantType) -> &'static str {
         ty.name(self.style.dialect())
     }
 
@@ -93,22 +86,6 @@ impl<'w, 'f> Writer<'w, 'f> {
         self.s(")");
     }
 
-    /// The next value of `r` at nesting `depth`, with everything inside it.
-    fn value(&mut self, r: &mut Reader<'w>, depth: usize) -> fmt::Result {
-        if self.buf.len() >= CHUNK {
-            self.flush()?;
-        }
-        match r.value() {
-            Value::Object(ObjectRef::Full(o)) => self.object(r, o, depth),
-            Value::Array(a) => self.array(r, a, depth),
-            Value::Dictionary(d) => self.dictionary(r, d, depth),
-            v @ (Value::TypedArray(a) | Value::PackedTypedArray(a)) => {
-                self.typed_array(r, v.ty(), a, depth)
-            }
-            leaf => self.leaf(leaf, depth),
-        }
-    }
-
     /// Hands the buffer on once it holds [`CHUNK`] bytes.
     #[inline]
     fn maybe_flush(&mut self) -> fmt::Result {
@@ -118,8 +95,10 @@ impl<'w, 'f> Writer<'w, 'f> {
         Ok(())
     }
 
-    /// A value whose children (if any) are not in the caller's reader.
-    fn leaf(&mut self, value: Value<'w>, depth: usize) -> fmt::Result {
+    /// A value that holds no others (the walk writes Arrays, Dictionaries, full Objects and
+    /// typed arrays, and never gives them here).
+    #[inline(never)]
+    pub(super) fn leaf(&mut self, value: Value<'w>, depth: usize) -> fmt::Result {
         let ty = value.ty();
         match value {
             Value::Nil => self.s("null"),
@@ -174,11 +153,12 @@ impl<'w, 'f> Writer<'w, 'f> {
                 push_i64(&mut self.buf, id as i64);
                 self.s(",\"script\":null)\n");
             }
-            // `value` prints containers with its reader; one that comes here alone gets a
-            // reader of its own children.
-            Value::Object(ObjectRef::Full(o)) => self.object(&mut o.reader(), o, depth)?,
-            Value::Array(a) => self.array(&mut a.reader(), a, depth)?,
-            Value::Dictionary(d) => self.dictionary(&mut d.reader(), d, depth)?,
+            // Written by the walk (`walk.rs`).
+            Value::Object(ObjectRef::Full(_))
+            | Value::Array(_)
+            | Value::Dictionary(_)
+            | Value::TypedArray(_)
+            | Value::PackedTypedArray(_) => {}
             Value::PackedByteArray(bytes) => self.bytes(ty, bytes)?,
             Value::PackedInt32Array(p) => {
                 self.list(ty, p.iter(), |w, n| push_i64(&mut w.buf, i64::from(n)))?
@@ -201,9 +181,6 @@ impl<'w, 'f> Writer<'w, 'f> {
             Value::PackedVector2iArray(p) => self.int_components(ty, p.iter().flatten())?,
             Value::PackedVector3iArray(p) => self.int_components(ty, p.iter().flatten())?,
             Value::PackedVector4iArray(p) => self.int_components(ty, p.iter().flatten())?,
-            Value::TypedArray(a) | Value::PackedTypedArray(a) => {
-                self.typed_array(&mut a.reader(), ty, a, depth)?
-            }
         }
         Ok(())
     }
@@ -219,45 +196,8 @@ impl<'w, 'f> Writer<'w, 'f> {
         })
     }
 
-    /// Pandemonium's `TypedArray( int , 1, 2 )` / `PackedTypedArray( … )`: the element
-    /// type's name (a class for objects written whole, `EncodedObjectAsID` for objects
-    /// written as ids, nothing for a number no type has), then the elements.
-    fn typed_array(
-        &mut self,
-        r: &mut Reader<'w>,
-        ty: VariantType,
-        array: ArrayRef<'w>,
-        depth: usize,
-    ) -> fmt::Result {
-        if self.cut(depth) {
-            for _ in 0..array.len() {
-                r.skip();
-            }
-            self.s(self.type_name(ty));
-            self.s("()");
-            return Ok(());
-        }
-        self.s(self.type_name(ty));
-        self.s("( ");
-        match array.element_type() {
-            ContainerType::Builtin(VariantType::Object) => self.s("EncodedObjectAsID"),
-            ContainerType::Builtin(t) => self.s(self.type_name(t)),
-            ContainerType::ClassName(name) => self.s(name.as_str()),
-            ContainerType::Untyped | ContainerType::Script(_) => {}
-        }
-        self.s(" , ");
-        for i in 0..array.len() {
-            if i > 0 {
-                self.s(", ");
-            }
-            self.value(r, depth + 1)?;
-        }
-        self.s(" )");
-        Ok(())
-    }
-
     /// Is a container at `depth` past the engine's text recursion limit?
-    fn cut(&self, depth: usize) -> bool {
+    pub(super) fn cut(&self, depth: usize) -> bool {
         self.style.has_depth_cutoff() && depth > MAX_TEXT_RECURSION
     }
 
@@ -287,33 +227,7 @@ impl<'w, 'f> Writer<'w, 'f> {
         self.s(")");
     }
 
-    fn object(&mut self, r: &mut Reader<'w>, object: FullObject<'w>, depth: usize) -> fmt::Result {
-        if self.cut(depth) {
-            // Too deep to print: step over the properties.
-            for _ in 0..object.len() {
-                r.name();
-                r.skip();
-            }
-            self.s("null");
-            return Ok(());
-        }
-        self.s("Object(");
-        self.s(object.class().as_str());
-        self.s(",");
-        for i in 0..object.len() {
-            if i > 0 {
-                self.s(",");
-            }
-            self.s("\"");
-            self.s(r.name().as_str());
-            self.s("\":");
-            self.value(r, depth + 1)?;
-        }
-        self.s(")\n");
-        Ok(())
-    }
-
-    fn container_type(&mut self, t: ContainerType<GdStr<'_>>) {
+    pub(super) fn container_type(&mut self, t: ContainerType<GdStr<'_>>) {
         match t {
             ContainerType::Untyped | ContainerType::Builtin(VariantType::Nil) => self.s("Variant"),
             ContainerType::Builtin(ty) => self.s(self.type_name(ty)),
@@ -324,112 +238,6 @@ impl<'w, 'f> Writer<'w, 'f> {
                 self.s("\")");
             }
         }
-    }
-
-    fn array(&mut self, r: &mut Reader<'w>, array: ArrayRef<'w>, depth: usize) -> fmt::Result {
-        let typed = array.element_type().is_typed();
-        if typed {
-            self.s("Array[");
-            self.container_type(array.element_type());
-            self.s("](");
-        }
-        if self.cut(depth) {
-            for _ in 0..array.len() {
-                r.skip();
-            }
-            self.s("[]");
-        } else {
-            self.s("[");
-            self.s(self.style.pad());
-            for i in 0..array.len() {
-                if i > 0 {
-                    self.s(", ");
-                }
-                self.value(r, depth + 1)?;
-            }
-            self.s(self.style.pad());
-            self.s("]");
-        }
-        if typed {
-            self.s(")");
-        }
-        Ok(())
-    }
-
-    fn dictionary(&mut self, r: &mut Reader<'w>, dict: DictRef<'w>, depth: usize) -> fmt::Result {
-        let typed = dict.key_type().is_typed() || dict.value_type().is_typed();
-        if typed {
-            self.s("Dictionary[");
-            self.container_type(dict.key_type());
-            self.s(", ");
-            self.container_type(dict.value_type());
-            self.s("](");
-        }
-        let n = dict.len();
-        if self.cut(depth) {
-            for _ in 0..2 * n {
-                r.skip();
-            }
-            self.s("{}");
-        } else if n == 0 {
-            self.s(match self.style {
-                TextStyle::Godot32 => "{\n\n}",
-                TextStyle::Godot4 => "{}",
-                _ => "{\n}",
-            });
-        } else {
-            self.sorted_pairs(r, n, depth)?;
-        }
-        if typed {
-            self.s(")");
-        }
-        Ok(())
-    }
-
-    /// The `n` pairs at `r`, printed in the engine's key order. The pairs are noted (where
-    /// each key and value starts, and what the key sorts by) and stepped over, sorted, then
-    /// printed from where they were noted; `r` ends after the last pair.
-    fn sorted_pairs(&mut self, r: &mut Reader<'w>, n: usize, depth: usize) -> fmt::Result {
-        let start = self.pairs.len();
-        let dialect = r.dialect();
-        self.pairs.reserve(n);
-        for _ in 0..n {
-            let key_pos = r.pos();
-            let key = r.seek(key_pos).value();
-            r.skip();
-            let value_pos = r.pos();
-            r.skip();
-            self.pairs.push(Pair {
-                key,
-                sort: sort_key(&key, dialect),
-                key_pos,
-                value_pos,
-            });
-        }
-        let order_start = self.orders.len();
-        sort_pairs(
-            self.pairs.get(start..).unwrap_or(&[]),
-            dialect,
-            &mut self.scratch,
-            &mut self.orders,
-        );
-        self.s("{\n");
-        for i in 0..n {
-            let index = self.orders.get(order_start + i).copied().unwrap_or(0);
-            let Some(&pair) = self.pairs.get(start + index as usize) else {
-                continue;
-            };
-            if i > 0 {
-                self.s(",\n");
-            }
-            self.value(&mut r.seek(pair.key_pos), depth + 1)?;
-            self.s(": ");
-            self.value(&mut r.seek(pair.value_pos), depth + 1)?;
-        }
-        self.s("\n}");
-        self.pairs.truncate(start);
-        self.orders.truncate(order_start);
-        Ok(())
     }
 
     /// `Name( a, b )` / `Name(a, b)` with `item` writing each element; the buffer is
@@ -539,7 +347,7 @@ impl<'w, 'f> Writer<'w, 'f> {
     }
 
     /// `String::c_escape_multiline`: only `\` and `"` are escaped.
-    fn escaped_multiline(&mut self, text: &str) {
+    pub(super) fn escaped_multiline(&mut self, text: &str) {
         const SPECIAL: [bool; 256] = escape::table(b"\\\"", 0);
         escape::escape_runs(&mut self.buf, text.as_bytes(), &SPECIAL, |buf, b| {
             buf.push(b'\\');
