@@ -7,11 +7,13 @@
 
 use super::powers::{CachedPower, CACHED_POWERS};
 
+pub(crate) mod fast;
+
 /// A "do-it-yourself floating point" number: `f * 2^e`.
 #[derive(Clone, Copy, Debug)]
-struct DiyFp {
-    f: u64,
-    e: i32,
+pub(super) struct DiyFp {
+    pub(super) f: u64,
+    pub(super) e: i32,
 }
 
 impl DiyFp {
@@ -56,7 +58,7 @@ impl DiyFp {
 }
 
 /// `v` and its rounding boundaries `m-`, `m+` (normalized to the exponent of `m+`).
-struct Boundaries {
+pub(super) struct Boundaries {
     w: DiyFp,
     minus: DiyFp,
     plus: DiyFp,
@@ -64,7 +66,7 @@ struct Boundaries {
 
 /// Boundaries of a positive finite float with `precision` significand bits (24 or 53)
 /// and `bias` (150 or 1075) given its raw exponent and fraction fields.
-fn boundaries(biased_e: u64, fraction: u64, precision: i32, bias: i32) -> Boundaries {
+pub(super) fn boundaries(biased_e: u64, fraction: u64, precision: i32, bias: i32) -> Boundaries {
     let hidden = 1u64 << (precision - 1);
     let min_exp = 1 - bias;
     let v = if biased_e == 0 {
@@ -152,13 +154,7 @@ impl Digits {
 
 /// Grisu2 digits of a positive, finite, non-zero f32.
 pub(crate) fn digits_f32(value: f32) -> Digits {
-    let bits = u64::from(value.to_bits());
-    grisu2(boundaries(
-        bits >> 23 & 0xFF,
-        bits & ((1 << 23) - 1),
-        24,
-        150,
-    ))
+    grisu2(boundaries_f32(value.to_bits()))
 }
 
 /// Grisu2 digits of a positive, finite, non-zero f64.
@@ -172,7 +168,29 @@ pub(crate) fn digits_f64(value: f64) -> Digits {
     ))
 }
 
-fn grisu2(b: Boundaries) -> Digits {
+/// Grisu2's scaled values: `v`, `m-` and `m+` times the cached power 10^-k (the products
+/// rounded to 64 bits, the interval shrunk by one unit on each side), and `k`.
+pub(super) struct Scaled {
+    pub(super) w: DiyFp,
+    pub(super) minus: DiyFp,
+    pub(super) plus: DiyFp,
+    pub(super) k: i32,
+}
+
+/// The boundaries of an f32 magnitude (`bits` without the sign).
+#[inline(always)]
+pub(super) fn boundaries_f32(bits: u32) -> Boundaries {
+    boundaries(
+        u64::from(bits >> 23 & 0xFF),
+        u64::from(bits & 0x7F_FFFF),
+        24,
+        150,
+    )
+}
+
+/// The scaling step of Grisu2 (everything before the digit generation).
+#[inline(always)]
+pub(super) fn scale(b: &Boundaries) -> Scaled {
     let cached = cached_power(b.plus.e);
     let c = DiyFp {
         f: cached.f,
@@ -190,12 +208,22 @@ fn grisu2(b: Boundaries) -> Digits {
         f: w_plus.f.wrapping_sub(1),
         e: w_plus.e,
     };
+    Scaled {
+        w,
+        minus: m_minus,
+        plus: m_plus,
+        k: cached.k,
+    }
+}
+
+fn grisu2(b: Boundaries) -> Digits {
+    let s = scale(&b);
     let mut digits = Digits {
         buf: [0; 20],
         len: 0,
-        exponent: -cached.k,
+        exponent: -s.k,
     };
-    digit_gen(&mut digits, m_minus, w, m_plus);
+    digit_gen(&mut digits, s.minus, s.w, s.plus);
     digits
 }
 

@@ -16,6 +16,8 @@ use super::style::TextStyle;
 use crate::format::exact::{exact_f32, exact_f64};
 use crate::wire::narrow::f32_of;
 
+mod fast;
+
 /// A small stack buffer that implements `fmt::Write`.
 pub(crate) struct StackBuf {
     buf: [u8; 64],
@@ -59,6 +61,13 @@ pub(crate) enum Role {
 /// Writes `value` as the engine of `style` prints it. `value` is what the engine holds:
 /// an f32 widened to f64 for f32 data, or the f64.
 pub(crate) fn write_real(out: &mut Vec<u8>, value: f64, role: Role, style: TextStyle) {
+    if style == TextStyle::Godot4 {
+        // A finite non-zero f32 (what f32 data always holds): the fast path.
+        let narrow = f32_of(value);
+        if f64::from(narrow) == value && narrow.is_finite() && narrow != 0.0 {
+            return fast::godot4_f32(out, narrow, role == Role::Float);
+        }
+    }
     let start = out.len();
     match style {
         TextStyle::Godot4 => godot4(out, value),
@@ -81,7 +90,7 @@ pub(crate) fn write_real(out: &mut Vec<u8>, value: f64, role: Role, style: TextS
     }
 }
 
-fn godot4(out: &mut Vec<u8>, value: f64) {
+pub(super) fn godot4(out: &mut Vec<u8>, value: f64) {
     if value == 0.0 {
         return out.push(b'0');
     }
