@@ -5,6 +5,8 @@ pub(crate) mod base64;
 pub(crate) mod escape;
 pub(crate) mod exact;
 #[cfg(feature = "std")]
+pub(crate) mod float32;
+#[cfg(feature = "std")]
 pub mod json;
 pub(crate) mod number;
 #[cfg(feature = "parallel")]
