@@ -13,5 +13,7 @@ pub(crate) mod number;
 pub(crate) mod parallel;
 #[cfg(feature = "std")]
 pub(crate) mod shortest32;
+#[cfg(all(test, feature = "std"))]
+pub(crate) mod sweep;
 pub(crate) mod syntax;
 pub mod text;

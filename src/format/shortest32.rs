@@ -363,51 +363,26 @@ mod tests {
 
     /// Every `step`-th f32 bit pattern (and the special ones): the same text as before.
     fn same_as_zmij(step: usize) -> (u64, u64) {
-        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let total = 1u64 << 32;
-        let per = total.div_ceil(threads as u64);
-        let mut checked = 0;
-        let mut failed = 0;
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads as u64)
-                .map(|t| {
-                    scope.spawn(move || {
-                        let (mut ok, mut bad) = (0u64, 0u64);
-                        let (mut a, mut b) = (Vec::new(), Vec::new());
-                        let end = ((t + 1) * per).min(total);
-                        for bits in (t * per..end).step_by(step) {
-                            let x = f32::from_bits(bits as u32);
-                            if !x.is_finite() {
-                                continue;
-                            }
-                            a.clear();
-                            b.clear();
-                            push_f32(&mut a, x);
-                            push_f32_zmij(&mut b, x);
-                            if a == b {
-                                ok += 1;
-                            } else {
-                                if bad < 10 {
-                                    std::eprintln!(
-                                        "{bits:#010x}: {} != {}",
-                                        String::from_utf8_lossy(&a),
-                                        String::from_utf8_lossy(&b)
-                                    );
-                                }
-                                bad += 1;
-                            }
-                        }
-                        (ok, bad)
-                    })
-                })
-                .collect();
-            for h in handles {
-                let (ok, bad) = h.join().unwrap();
-                checked += ok + bad;
-                failed += bad;
+        use crate::format::sweep::{sweep, Verdict};
+        sweep(0..1 << 32, step, |bits, (a, b): &mut (Vec<u8>, Vec<u8>)| {
+            let x = f32::from_bits(bits);
+            if !x.is_finite() {
+                return Verdict::Skip;
             }
-        });
-        (checked, failed)
+            a.clear();
+            b.clear();
+            push_f32(a, x);
+            push_f32_zmij(b, x);
+            if a == b {
+                Verdict::Same
+            } else {
+                Verdict::Differ(std::format!(
+                    "{} != {}",
+                    String::from_utf8_lossy(a),
+                    String::from_utf8_lossy(b)
+                ))
+            }
+        })
     }
 
     #[test]

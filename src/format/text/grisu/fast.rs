@@ -196,40 +196,19 @@ fn closed_form(plus: u64, minus: u64, w: u64, e: i32, j0: i32) -> Option<(u64, i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::vec::Vec;
 
     /// Every `step`-th positive finite f32 from `first`: (compared, differing).
     fn compare(first: u32, step: usize) -> (u64, u64) {
-        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let end = 0x7F80_0000u32; // +inf: everything below is finite and positive
-        let per = (end - first).div_ceil(threads as u32);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads as u32)
-                .map(|t| {
-                    scope.spawn(move || {
-                        let (mut ok, mut bad) = (0u64, 0u64);
-                        let lo = first + t * per;
-                        let hi = lo.saturating_add(per).min(end);
-                        for bits in (lo..hi).step_by(step) {
-                            let x = f32::from_bits(bits);
-                            let (a, b) = (decimal_f32(x), reference(x));
-                            if a == b {
-                                ok += 1;
-                            } else {
-                                if bad < 10 {
-                                    std::eprintln!("{bits:#010x}: {a:?} != {b:?}");
-                                }
-                                bad += 1;
-                            }
-                        }
-                        (ok, bad)
-                    })
-                })
-                .collect();
-            handles.into_iter().fold((0, 0), |(ok, bad), h| {
-                let (o, b) = h.join().unwrap();
-                (ok + o + b, bad + b)
-            })
+        use crate::format::sweep::{sweep, Verdict};
+        // Up to +inf: everything below is finite and positive.
+        sweep(u64::from(first)..0x7F80_0000, step, |bits, (): &mut ()| {
+            let x = f32::from_bits(bits);
+            let (a, b) = (decimal_f32(x), reference(x));
+            if a == b {
+                Verdict::Same
+            } else {
+                Verdict::Differ(std::format!("{a:?} != {b:?}"))
+            }
         })
     }
 

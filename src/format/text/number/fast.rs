@@ -178,47 +178,27 @@ mod tests {
 
     /// Every `step`-th finite non-zero f32 bit pattern, both roles: (compared, differing).
     fn compare(step: usize) -> (u64, u64) {
-        let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
-        let total = 1u64 << 32;
-        let per = total.div_ceil(threads);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || {
-                        let (mut ok, mut bad) = (0u64, 0u64);
-                        let (mut a, mut b) = (Vec::new(), Vec::new());
-                        for bits in (t * per..((t + 1) * per).min(total)).step_by(step) {
-                            let x = f32::from_bits(bits as u32);
-                            if !x.is_finite() || x == 0.0 {
-                                continue;
-                            }
-                            // The role alternates with the pattern: both are covered.
-                            let float_role = bits & 1 == 0;
-                            a.clear();
-                            b.clear();
-                            godot4_f32(&mut a, x, float_role);
-                            reference(&mut b, x, float_role);
-                            if a == b {
-                                ok += 1;
-                            } else {
-                                if bad < 10 {
-                                    std::eprintln!(
-                                        "{bits:#010x}: {} != {}",
-                                        String::from_utf8_lossy(&a),
-                                        String::from_utf8_lossy(&b)
-                                    );
-                                }
-                                bad += 1;
-                            }
-                        }
-                        (ok, bad)
-                    })
-                })
-                .collect();
-            handles.into_iter().fold((0, 0), |(ok, bad), h| {
-                let (o, b) = h.join().unwrap();
-                (ok + o + b, bad + b)
-            })
+        use crate::format::sweep::{sweep, Verdict};
+        sweep(0..1 << 32, step, |bits, (a, b): &mut (Vec<u8>, Vec<u8>)| {
+            let x = f32::from_bits(bits);
+            if !x.is_finite() || x == 0.0 {
+                return Verdict::Skip;
+            }
+            // The role alternates with the pattern: both are covered.
+            let float_role = bits & 1 == 0;
+            a.clear();
+            b.clear();
+            godot4_f32(a, x, float_role);
+            reference(b, x, float_role);
+            if a == b {
+                Verdict::Same
+            } else {
+                Verdict::Differ(std::format!(
+                    "{} != {}",
+                    String::from_utf8_lossy(a),
+                    String::from_utf8_lossy(b)
+                ))
+            }
         })
     }
 
