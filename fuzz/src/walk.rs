@@ -66,9 +66,53 @@ fn debug(value: impl fmt::Debug) -> Sink {
 /// measures each child, O(size) per level).
 const CHECK_DEPTH: usize = 2;
 
+/// Nesting from which [`walk`] runs on a thread of its own with a large stack: the walk
+/// recurses once per level, and under AddressSanitizer its frames are large enough that a
+/// value nested 1,024 deep (the parse limit) overflows the main thread's 8 MiB.
+const DEEP: usize = 64;
+
 /// Visits `v` and everything inside it. `buf` is the buffer given to `parse` (offsets are
-/// relative to it); `depth` is 0 for the top-level value.
+/// relative to it); `depth` is 0 for the top-level value. A panic inside is a panic here.
 pub fn walk(v: VariantRef<'_>, buf: &[u8], depth: usize) {
+    if depth == 0 && nesting(v) > DEEP {
+        std::thread::scope(|scope| {
+            let walker = std::thread::Builder::new()
+                .stack_size(1 << 30)
+                .spawn_scoped(scope, || walk_at(v, buf, 0))
+                .expect("a thread for a deep walk");
+            if let Err(panic) = walker.join() {
+                std::panic::resume_unwind(panic);
+            }
+        });
+        return;
+    }
+    walk_at(v, buf, depth)
+}
+
+/// The most containers open around any node of `v` (0 for a leaf), by the one-pass walk.
+fn nesting(v: VariantRef<'_>) -> usize {
+    let mut deepest = 0;
+    let _ = v.visit(&mut Deepest(&mut deepest));
+    deepest
+}
+
+/// A visitor noting the deepest [`gdvariant::Place`].
+struct Deepest<'d>(&'d mut usize);
+
+impl<'a> gdvariant::Visitor<'a> for Deepest<'_> {
+    type Break = core::convert::Infallible;
+    fn value(
+        &mut self,
+        _: &Value<'a>,
+        place: gdvariant::Place,
+    ) -> core::ops::ControlFlow<Self::Break> {
+        *self.0 = (*self.0).max(place.depth);
+        core::ops::ControlFlow::Continue(())
+    }
+}
+
+/// [`walk`]'s recursion.
+fn walk_at(v: VariantRef<'_>, buf: &[u8], depth: usize) {
     let off = v.offset();
     assert_eq!(buf.get(off..off + v.encoded().len()), Some(v.encoded()));
     header(&v);
@@ -173,7 +217,7 @@ fn full_object(object: gdvariant::FullObject<'_>, buf: &[u8], depth: usize) {
         let mut n = 0;
         for (name, value) in props {
             gd_str(name);
-            walk(value, buf, depth + 1);
+            walk_at(value, buf, depth + 1);
             n += 1;
         }
         assert_eq!(n, object.len(), "property count");
@@ -350,7 +394,7 @@ fn array_ref(array: ArrayRef<'_>, buf: &[u8], depth: usize) {
     let (mut n, mut end, mut last) = (0, None, None);
     for item in array {
         contiguous(&mut end, &item);
-        walk(item, buf, depth + 1);
+        walk_at(item, buf, depth + 1);
         last = Some(item);
         n += 1;
     }
@@ -372,8 +416,8 @@ fn dict_ref(dict: DictRef<'_>, buf: &[u8], depth: usize) {
     for (key, value) in dict {
         contiguous(&mut end, &key);
         contiguous(&mut end, &value);
-        walk(key, buf, depth + 1);
-        walk(value, buf, depth + 1);
+        walk_at(key, buf, depth + 1);
+        walk_at(value, buf, depth + 1);
         n += 1;
     }
     assert_eq!(n, dict.len(), "dictionary count");
