@@ -141,7 +141,7 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
     fn typed_header(&self, offset: usize, mask: u32) -> bool {
         self.root.dialect() == Dialect::Godot4 && {
             let at = offset.wrapping_sub(self.root.offset());
-            (le_u32(self.root.encoded(), at) >> 16) & mask != 0
+            (le_u32(self.root.bytes_from_header(), at) >> 16) & mask != 0
         }
     }
 
@@ -237,7 +237,7 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
                     .offset
                     .wrapping_sub(self.root.offset())
                     .wrapping_add(8);
-                if let Some(window) = escape::plain16(self.root.encoded(), at, raw) {
+                if let Some(window) = escape::plain16(self.root.bytes_from_header(), at, raw) {
                     let buf = &mut self.j.buf;
                     buf.push(b'"');
                     let start = buf.len();
