@@ -293,7 +293,14 @@ fn arrays<'a>(
     work: &mut Vec<Work<'a>>,
 ) {
     let hashed = |array: ArrayRef<'a>| -> Vec<(u64, VariantRef<'a>)> {
-        array.iter().map(|v| (hash(v.encoded()), v)).collect()
+        // Each element's exact bytes once: the alignment compares them many times.
+        array
+            .iter()
+            .map(|v| {
+                let v = v.sized();
+                (hash(v.encoded()), v)
+            })
+            .collect()
     };
     let (xs, ys) = (hashed(x), hashed(y));
     let alignment = align(xs.len(), ys.len(), search, |i, j| {

@@ -232,6 +232,22 @@ impl<'a> VariantRef<'a> {
         self.measured()
     }
 
+    /// This view with its exact bytes known, for a caller that reads
+    /// [`VariantRef::encoded`] of it more than once: a container yielded by a view
+    /// iterator is measured here, once (O(its size)); any other view is returned as is.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // for the diff
+    #[inline]
+    pub(crate) fn sized(self) -> Self {
+        if self.sized {
+            return self;
+        }
+        VariantRef {
+            encoded: self.measured(),
+            sized: true,
+            ..self
+        }
+    }
+
     /// The exact bytes of a view made by [`VariantRef::open_ended`].
     #[cold]
     fn measured(&self) -> &'a [u8] {
