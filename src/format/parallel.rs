@@ -24,30 +24,51 @@ fn window() -> usize {
 /// `sink`, in order. Stops at the first error of `sink` (the chunks in flight finish and
 /// are dropped). Safe to call from inside the pool: the caller's thread helps with the
 /// pool's work while it waits.
-pub(crate) fn ordered<E>(
+pub(crate) fn ordered<E: Send>(
     n: usize,
     format: impl Fn(usize) -> Vec<u8> + Sync,
+    sink: impl FnMut(&[u8]) -> Result<(), E>,
+) -> Result<(), E> {
+    ordered_jobs(0..n, |i| Ok(format(i)), sink)
+}
+
+/// Formats each job of `jobs` with `format` on the rayon pool and hands each one's bytes
+/// to `sink`, in the jobs' order. The caller's thread takes the next job from `jobs` only
+/// when the window has room (so `jobs` may do real work, such as finding where the next
+/// job starts, while earlier ones are formatted). Stops at the first error of `format` or
+/// `sink` (jobs in flight finish and are dropped).
+pub(crate) fn ordered_jobs<T: Send, E: Send>(
+    mut jobs: impl Iterator<Item = T>,
+    format: impl Fn(T) -> Result<Vec<u8>, E> + Sync,
     mut sink: impl FnMut(&[u8]) -> Result<(), E>,
 ) -> Result<(), E> {
     let window = window();
-    let (tx, rx) = mpsc::channel::<(usize, Vec<u8>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Result<Vec<u8>, E>)>();
     let format = &format;
     rayon::in_place_scope(|scope| {
         let mut spawned = 0;
         let mut written = 0;
-        let mut done: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
-        while written < n {
-            while spawned < n && spawned < written + window {
+        let mut more = true;
+        let mut done: BTreeMap<usize, Result<Vec<u8>, E>> = BTreeMap::new();
+        loop {
+            while more && spawned < written + window {
+                let Some(job) = jobs.next() else {
+                    more = false;
+                    break;
+                };
                 let tx = tx.clone();
                 let i = spawned;
                 scope.spawn(move |_| {
                     // The receiver outlives the scope: the send cannot fail.
-                    let _ = tx.send((i, format(i)));
+                    let _ = tx.send((i, format(job)));
                 });
                 spawned += 1;
             }
+            if written == spawned && !more {
+                return Ok(());
+            }
             if let Some(bytes) = done.remove(&written) {
-                sink(&bytes)?;
+                sink(&bytes?)?;
                 written += 1;
                 continue;
             }
@@ -63,13 +84,12 @@ pub(crate) fn ordered<E>(
                     None => match rx.recv() {
                         Ok(got) => got,
                         // Every sender is alive while chunks are owed: not reached.
-                        Err(_) => break,
+                        Err(_) => return Ok(()),
                     },
                 },
             };
             done.insert(i, bytes);
         }
-        Ok(())
     })
 }
 

@@ -74,13 +74,16 @@
 //! object, a Vector2 `[1.0, 2.0]`): lossy on its own, exact again with the original value
 //! as a template ([`plain::to_bytes_like`]).
 
+mod entry;
 mod options;
 pub mod plain;
 mod reader;
+#[cfg(feature = "parallel")]
+mod split;
 mod tagged;
 mod writer;
 
 pub use crate::format::syntax::SyntaxError;
+pub use entry::write;
 pub use options::{ReadOptions, WriteOptions};
 pub use reader::{to_bytes, to_bytes_into, to_bytes_with, JsonError, JsonErrorKind};
-pub use tagged::write;

@@ -10,7 +10,6 @@ use core::ops::ControlFlow;
 use std::io::{self, Write};
 
 use crate::format::escape;
-use crate::format::json::options::WriteOptions;
 use crate::format::json::writer::{Json, CHUNK};
 use crate::format::number::{push_f64, push_i64};
 use crate::read::decoded::Value;
@@ -23,30 +22,15 @@ use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 
-/// Writes `value` as JSON (the schema in [`crate::json`]) to `out`, streaming;
-/// [`WriteOptions::pretty`] indents with two spaces. One pass over the bytes, without
-/// recursion: nothing is measured or re-validated, and the output goes to `out` in 64 KiB
-/// writes (no `BufWriter` needed). Allocates the one 64 KiB buffer, and keeps it at about
-/// that size (long strings and packed arrays are handed on in pieces), plus a stack of
-/// the open containers (a few bytes per nesting level).
-///
-/// ```
-/// use gdvariant::json::WriteOptions;
-/// use gdvariant::{Dialect, VariantRef};
-///
-/// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]; // Vector2(1, 2)
-/// let mut out = Vec::new();
-/// gdvariant::json::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, &WriteOptions::new())?;
-/// assert_eq!(out, br#"{"Vector2":[1.0,2.0]}"#);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn write(
+/// [`write`](super::write) on the calling thread alone (but for a large packed array's
+/// floats, which go to the rayon pool with the `parallel` feature).
+pub(super) fn write_serial(
     out: &mut impl Write,
     value: VariantRef<'_>,
-    options: &WriteOptions,
+    pretty: bool,
 ) -> io::Result<()> {
     let mut tagged = Tagged {
-        j: Json::new(out, options.pretty),
+        j: Json::new(out, pretty),
         open: Vec::with_capacity(16),
         root: value,
     };

@@ -1,0 +1,562 @@
+//! Large Arrays and Dictionaries written as JSON on all cores (feature `parallel`).
+//!
+//! [`write`](super::write) hands a value here when it is an untyped Array or Dictionary of
+//! at least [`SPLIT_BYTES`] encoded bytes. The caller's thread walks its children (and,
+//! inside them, any untyped Array or Dictionary that is itself large), measuring each
+//! child once, headers only, and cuts the run of children into chunks of about
+//! [`CHUNK_BYTES`] of input. The rayon pool formats the chunks with the serial writer,
+//! and the caller's thread writes them in order as they come back
+//! ([`parallel::ordered_jobs`]): at most a window of chunks is in flight, so memory stays
+//! bounded whatever the value's size. A large child that cannot be cut (a packed array,
+//! a typed container, an Object) is written in place by the serial writer, which formats
+//! a large packed array's floats on the pool itself.
+//!
+//! A chunk is formatted as a value of its own: the container's header, the chunk's count,
+//! and a copy of the chunk's bytes make an Array or Dictionary that the serial writer
+//! writes; the text between its opening and its closing is the chunk's text, with the
+//! separator that goes before it. Pretty output moves every line of a piece right by the
+//! depth it sits at (JSON strings hold no raw newline, so every newline in a piece is the
+//! writer's own). The output is byte for byte that of the serial writer; the tests below
+//! compare the two on every fixture, at small thresholds.
+
+use alloc::collections::VecDeque;
+use alloc::vec::Vec;
+use std::io::{self, Write};
+
+use crate::format::json::tagged::write_serial;
+use crate::format::parallel;
+use crate::read::decoded::Value;
+use crate::read::node::measure;
+use crate::read::reader::Reader;
+use crate::read::value::VariantRef;
+use crate::wire::bytes::le_u32;
+use crate::wire::container_type::ContainerType;
+use crate::wire::dialect::Dialect;
+use crate::wire::header::COUNT_SHARED_BIT;
+
+/// An untyped Array or Dictionary of at least this many encoded bytes is cut into chunks
+/// (as is one met inside a cut one); any other child this large is written in place.
+pub(crate) const SPLIT_BYTES: usize = 4 << 20;
+
+/// An untyped Array or Dictionary with at least this many children, met inside a cut
+/// one, is cut too, without measuring it first (measuring a large container would read
+/// all of it once more, on the caller's thread, before its first chunk starts).
+const SPLIT_COUNT: usize = 4096;
+
+/// Encoded bytes of children per chunk: a fraction of a millisecond of formatting.
+const CHUNK_BYTES: usize = 256 << 10;
+
+/// The thresholds (the tests make them small).
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    split_bytes: usize,
+    split_count: usize,
+    chunk_bytes: usize,
+}
+
+const LIMITS: Limits = Limits {
+    split_bytes: SPLIT_BYTES,
+    split_count: SPLIT_COUNT,
+    chunk_bytes: CHUNK_BYTES,
+};
+
+/// Is `value` written here: an untyped Array or Dictionary of at least [`SPLIT_BYTES`],
+/// with more than one thread in the pool? O(1) for a value from `parse`; a container
+/// yielded by a view iterator is measured (O(size), headers only).
+pub(crate) fn worth(value: &VariantRef<'_>) -> bool {
+    rayon::current_num_threads() > 1
+        && cuttable(value).is_some()
+        && value.encoded().len() >= LIMITS.split_bytes
+}
+
+/// Writes `value` (for which [`worth`] holds) as the serial writer would, its chunks
+/// formatted on the pool.
+pub(crate) fn write(out: &mut impl Write, value: VariantRef<'_>, pretty: bool) -> io::Result<()> {
+    write_with(out, value, pretty, LIMITS)
+}
+
+fn write_with(
+    out: &mut impl Write,
+    value: VariantRef<'_>,
+    pretty: bool,
+    limits: Limits,
+) -> io::Result<()> {
+    let Some(kind) = cuttable(&value) else {
+        return write_serial(out, value, pretty);
+    };
+    let bytes = value.encoded();
+    let mut cuts = Cuts {
+        bytes,
+        base: value.offset(),
+        dialect: value.dialect(),
+        pretty,
+        limits,
+        frames: Vec::new(),
+        queue: VecDeque::new(),
+    };
+    cuts.open(kind, 0, 0, Vec::new());
+    loop {
+        let mut direct = None;
+        let jobs = core::iter::from_fn(|| match cuts.next()? {
+            Piece::Job(job) => Some(job),
+            Piece::Direct(child, levels) => {
+                direct = Some((child, levels));
+                None
+            }
+        });
+        parallel::ordered_jobs(jobs, |job| job.format(pretty), |text| out.write_all(text))?;
+        let Some((child, levels)) = direct else {
+            return Ok(());
+        };
+        let mut shifted = Shift {
+            out: &mut *out,
+            levels: if pretty { levels } else { 0 },
+        };
+        write_serial(&mut shifted, child, pretty)?;
+    }
+}
+
+/// An untyped Array or Dictionary: what is cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Array,
+    Dictionary,
+}
+
+/// Is `value` an untyped Array or Dictionary whose count directly follows its header (so
+/// a chunk can be made from the header, a count and the chunk's bytes)?
+fn cuttable(value: &VariantRef<'_>) -> Option<Kind> {
+    let mut reader = Reader::new(value);
+    let decoded = reader.value();
+    let at_children = reader.pos();
+    kind_of(&decoded, at_children, value.dialect())
+}
+
+/// [`cuttable`] for a decoded node whose children start `at_children` bytes after its
+/// header.
+fn kind_of(decoded: &Value<'_>, at_children: usize, dialect: Dialect) -> Option<Kind> {
+    if at_children != 8 {
+        return None;
+    }
+    let _ = dialect;
+    match decoded {
+        Value::Array(a) if a.element_type() == ContainerType::Untyped => Some(Kind::Array),
+        Value::Dictionary(d)
+            if d.key_type() == ContainerType::Untyped
+                && d.value_type() == ContainerType::Untyped =>
+        {
+            Some(Kind::Dictionary)
+        }
+        _ => None,
+    }
+}
+
+/// One open container being cut.
+#[derive(Debug)]
+struct Frame {
+    kind: Kind,
+    /// The container's own depth (its children are one deeper).
+    depth: usize,
+    /// The container's header word and count word, as on the wire.
+    head: [u32; 2],
+    /// Position of the next child in the root's bytes.
+    pos: usize,
+    /// Entries (elements, or pairs) not yet handed on.
+    left: u64,
+    /// Entries handed on so far.
+    done: u64,
+    /// A Dictionary whose pair was cut between its key and its value: the value is next.
+    half: bool,
+    /// The run of small entries not yet made a chunk: where it starts, the index of its
+    /// first entry, and how many.
+    run_at: usize,
+    run_first: u64,
+    run_len: u32,
+}
+
+/// What the walk hands on, in output order.
+enum Piece<'a> {
+    /// Formatted on the pool.
+    Job(Job<'a>),
+    /// A large child that cannot be cut, written in place by the caller's thread, its
+    /// lines moved right by the given number of levels.
+    Direct(VariantRef<'a>, usize),
+}
+
+/// Text to format on the pool.
+enum Job<'a> {
+    /// Text already made (separators, a container's opening or closing).
+    Text(Vec<u8>),
+    /// One child alone, moved right by the given number of levels.
+    One(VariantRef<'a>, usize),
+    /// A run of entries of a container at `depth`: `bytes` (a copy of the header, the
+    /// count and the entries) is a value of its own.
+    Run {
+        kind: Kind,
+        depth: usize,
+        first: u64,
+        bytes: Vec<u8>,
+        dialect: Dialect,
+    },
+}
+
+impl Job<'_> {
+    fn format(self, pretty: bool) -> io::Result<Vec<u8>> {
+        match self {
+            Job::Text(text) => Ok(text),
+            Job::One(value, levels) => {
+                let mut text = Vec::new();
+                write_serial(&mut text, value, pretty)?;
+                Ok(shifted(&text, if pretty { levels } else { 0 }))
+            }
+            Job::Run {
+                kind,
+                depth,
+                first,
+                bytes,
+                dialect,
+            } => {
+                let value = VariantRef::trusted(&bytes, 0, dialect);
+                let mut text = Vec::with_capacity(bytes.len().saturating_mul(2));
+                write_serial(&mut text, value, pretty)?;
+                // The text between the opening and the closing; for a Dictionary, without
+                // the last pair's `]` (the next separator, or the closing, writes it).
+                let (open, close): (&[u8], &[u8]) = match (kind, pretty) {
+                    (Kind::Array, false) => (b"[", b"]"),
+                    (Kind::Array, true) => (b"[", b"\n]"),
+                    (Kind::Dictionary, false) => (b"{\"Dictionary\":[", b"]]}"),
+                    (Kind::Dictionary, true) => (b"{\"Dictionary\": [", b"]\n]}"),
+                };
+                let inner = text
+                    .strip_prefix(open)
+                    .and_then(|t| t.strip_suffix(close))
+                    .ok_or_else(|| io::Error::other("gdvariant: a chunk's JSON is not framed"))?;
+                let mut piece = Vec::with_capacity(inner.len() + 2);
+                if first > 0 {
+                    piece.extend_from_slice(match kind {
+                        Kind::Array => b",",
+                        Kind::Dictionary => b"],",
+                    });
+                }
+                extend_shifted(&mut piece, inner, if pretty { depth } else { 0 });
+                Ok(piece)
+            }
+        }
+    }
+}
+
+/// The walk over the containers being cut (outermost first), and the pieces made but not
+/// yet handed on.
+struct Cuts<'a> {
+    bytes: &'a [u8],
+    base: usize,
+    dialect: Dialect,
+    pretty: bool,
+    limits: Limits,
+    frames: Vec<Frame>,
+    queue: VecDeque<Piece<'a>>,
+}
+
+/// What a child is, for the walk.
+enum Child<'a> {
+    /// Small: it ends at the given position.
+    Small(usize),
+    /// An untyped container to cut.
+    Cut(Kind),
+    /// Large, and cannot be cut.
+    Whole(VariantRef<'a>),
+}
+
+impl<'a> Cuts<'a> {
+    /// The next piece, or `None` at the end.
+    fn next(&mut self) -> Option<Piece<'a>> {
+        loop {
+            if let Some(piece) = self.queue.pop_front() {
+                return Some(piece);
+            }
+            if self.frames.is_empty() {
+                return None;
+            }
+            self.step();
+        }
+    }
+
+    /// A container to cut, opened after `before` (its separator).
+    fn open(&mut self, kind: Kind, depth: usize, at: usize, mut before: Vec<u8>) {
+        let mut reader = Reader::at(self.bytes, at, self.base, self.dialect);
+        let decoded = reader.value();
+        let count = match decoded {
+            Value::Array(a) => a.len(),
+            Value::Dictionary(d) => d.len(),
+            _ => 0,
+        };
+        let head = [
+            le_u32(self.bytes, at),
+            le_u32(self.bytes, at.wrapping_add(4)),
+        ];
+        before.extend_from_slice(match (kind, self.pretty) {
+            (Kind::Array, _) => b"[",
+            (Kind::Dictionary, false) => b"{\"Dictionary\":[",
+            (Kind::Dictionary, true) => b"{\"Dictionary\": [",
+        });
+        self.queue.push_back(Piece::Job(Job::Text(before)));
+        self.frames.push(Frame {
+            kind,
+            depth,
+            head,
+            pos: reader.pos(),
+            left: count as u64,
+            done: 0,
+            half: false,
+            run_at: 0,
+            run_first: 0,
+            run_len: 0,
+        });
+    }
+
+    /// What the child at `at`, in a container at `depth`, is.
+    fn classify(&self, at: usize) -> Child<'a> {
+        let mut reader = Reader::at(self.bytes, at, self.base, self.dialect);
+        let decoded = reader.value();
+        let kind = kind_of(&decoded, reader.pos().wrapping_sub(at), self.dialect);
+        let count = match decoded {
+            Value::Array(a) => a.len(),
+            Value::Dictionary(d) => d.len(),
+            _ => 0,
+        };
+        if let Some(kind) = kind {
+            if count >= self.limits.split_count {
+                return Child::Cut(kind);
+            }
+        }
+        let rest = self.bytes.get(at..).unwrap_or(&[]);
+        let len = measure(rest, self.dialect);
+        if len < self.limits.split_bytes {
+            return Child::Small(at.saturating_add(len));
+        }
+        match kind {
+            Some(kind) => Child::Cut(kind),
+            None => {
+                let encoded = rest.get(..len).unwrap_or(rest);
+                Child::Whole(VariantRef::trusted(
+                    encoded,
+                    self.base.saturating_add(at),
+                    self.dialect,
+                ))
+            }
+        }
+    }
+
+    /// One step of the innermost container: its end, a small entry added to the run, or
+    /// one child handed on alone.
+    fn step(&mut self) {
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let (kind, depth, pos) = (frame.kind, frame.depth, frame.pos);
+        if frame.left == 0 && !frame.half {
+            self.close();
+            return;
+        }
+        if !frame.half {
+            // A whole entry that is small joins the run.
+            let end = match self.classify(pos) {
+                Child::Small(end) if kind == Kind::Dictionary => match self.classify(end) {
+                    Child::Small(end) => Some(end),
+                    _ => None,
+                },
+                Child::Small(end) => Some(end),
+                _ => None,
+            };
+            if let Some(end) = end {
+                self.add_to_run(end);
+                return;
+            }
+        }
+        // One child alone: its separator, then the child.
+        self.end_run();
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        let mut before = Vec::new();
+        let pretty = self.pretty;
+        let line = |before: &mut Vec<u8>| {
+            if pretty {
+                before.push(b'\n');
+                before.resize(before.len() + 2 * (depth + 1), b' ');
+            }
+        };
+        match (kind, frame.half) {
+            (Kind::Array, _) => {
+                if frame.done > 0 {
+                    before.push(b',');
+                }
+                line(&mut before);
+                frame.done += 1;
+                frame.left -= 1;
+            }
+            (Kind::Dictionary, false) => {
+                if frame.done > 0 {
+                    before.extend_from_slice(b"],");
+                }
+                line(&mut before);
+                before.push(b'[');
+                frame.half = true;
+            }
+            (Kind::Dictionary, true) => {
+                before.extend_from_slice(if pretty { b", " } else { b"," });
+                frame.half = false;
+                frame.done += 1;
+                frame.left -= 1;
+            }
+        }
+        match self.classify(pos) {
+            Child::Small(end) => {
+                let child = self.child(pos, end);
+                self.queue.push_back(Piece::Job(Job::Text(before)));
+                self.queue.push_back(Piece::Job(Job::One(child, depth + 1)));
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.pos = end;
+                }
+            }
+            Child::Whole(child) => {
+                let end = pos.saturating_add(child.encoded().len());
+                self.queue.push_back(Piece::Job(Job::Text(before)));
+                self.queue.push_back(Piece::Direct(child, depth + 1));
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.pos = end;
+                }
+            }
+            Child::Cut(kind) => self.open(kind, depth + 1, pos, before),
+        }
+    }
+
+    /// The validated child from `at` to `end`.
+    fn child(&self, at: usize, end: usize) -> VariantRef<'a> {
+        let encoded = self.bytes.get(at..end).unwrap_or(&[]);
+        VariantRef::trusted(encoded, self.base.saturating_add(at), self.dialect)
+    }
+
+    /// Adds the entry from the innermost container's position to `end` to its run, and
+    /// hands the run on once it is large enough.
+    fn add_to_run(&mut self, end: usize) {
+        let chunk_bytes = self.limits.chunk_bytes;
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        if frame.run_len == 0 {
+            frame.run_at = frame.pos;
+            frame.run_first = frame.done;
+        }
+        frame.run_len += 1;
+        frame.pos = end;
+        frame.done += 1;
+        frame.left -= 1;
+        if end.saturating_sub(frame.run_at) >= chunk_bytes || frame.run_len == u32::MAX >> 1 {
+            self.end_run();
+        }
+    }
+
+    /// Hands the innermost container's run on as a job, if it has one.
+    fn end_run(&mut self) {
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        if frame.run_len == 0 {
+            return;
+        }
+        let entries = self.bytes.get(frame.run_at..frame.pos).unwrap_or(&[]);
+        let mut bytes = Vec::with_capacity(8 + entries.len());
+        bytes.extend_from_slice(&frame.head[0].to_le_bytes());
+        let count = (frame.head[1] & COUNT_SHARED_BIT) | frame.run_len;
+        bytes.extend_from_slice(&count.to_le_bytes());
+        bytes.extend_from_slice(entries);
+        self.queue.push_back(Piece::Job(Job::Run {
+            kind: frame.kind,
+            depth: frame.depth,
+            first: frame.run_first,
+            bytes,
+            dialect: self.dialect,
+        }));
+        frame.run_len = 0;
+    }
+
+    /// The end of the innermost container: its run, then its closing.
+    fn close(&mut self) {
+        self.end_run();
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        let any = frame.done > 0;
+        let mut text = Vec::new();
+        if any && frame.kind == Kind::Dictionary {
+            text.push(b']');
+        }
+        if any && self.pretty {
+            text.push(b'\n');
+            text.resize(text.len() + 2 * frame.depth, b' ');
+        }
+        text.extend_from_slice(match frame.kind {
+            Kind::Array => b"]",
+            Kind::Dictionary => b"]}",
+        });
+        self.queue.push_back(Piece::Job(Job::Text(text)));
+        if let Some(parent) = self.frames.last_mut() {
+            parent.pos = frame.pos;
+        }
+    }
+}
+
+/// `text` with `levels` levels of indentation (two spaces each) after every newline.
+fn shifted(text: &[u8], levels: usize) -> Vec<u8> {
+    if levels == 0 {
+        return text.to_vec();
+    }
+    let mut out = Vec::with_capacity(text.len() + text.len() / 8);
+    extend_shifted(&mut out, text, levels);
+    out
+}
+
+/// Appends `text` to `out` with `levels` levels of indentation after every newline.
+fn extend_shifted(out: &mut Vec<u8>, text: &[u8], levels: usize) {
+    if levels == 0 {
+        out.extend_from_slice(text);
+        return;
+    }
+    let mut rest = text;
+    while let Some(at) = memchr::memchr(b'\n', rest) {
+        let (line, tail) = rest.split_at(at + 1);
+        out.extend_from_slice(line);
+        out.resize(out.len() + 2 * levels, b' ');
+        rest = tail;
+    }
+    out.extend_from_slice(rest);
+}
+
+/// A writer that indents by `levels` levels after every newline written through it.
+struct Shift<'w, W: Write> {
+    out: &'w mut W,
+    levels: usize,
+}
+
+impl<W: Write> Write for Shift<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        if self.levels == 0 {
+            return self.out.write_all(buf);
+        }
+        self.out.write_all(&shifted(buf, self.levels))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+#[path = "split_tests.rs"]
+mod tests;
