@@ -17,13 +17,26 @@ use crate::read::strings::GdStr;
 use crate::wire::dialect::Dialect;
 use crate::wire::narrow::u64_bits;
 
-/// One dictionary pair while its dictionary is being sorted: where the key and the value
-/// are, and what the key sorts by.
+/// One dictionary pair while its dictionary is being sorted and printed: where the key
+/// and the value are, what the key sorts by, and where its rendered text is in the
+/// writer's side buffer (`text..text_end`, empty when the pair was not rendered).
 #[derive(Clone, Copy)]
 pub(super) struct Pair {
     pub(super) sort: SortKey,
     pub(super) key_pos: usize,
     pub(super) value_pos: usize,
+    pub(super) text: usize,
+    pub(super) text_end: usize,
+}
+
+/// One pair of a small flat Dictionary while it is printed (`dict.rs`): what its key sorts by, where
+/// the key is (read again when prefixes tie), and where its text is in the buffer.
+#[derive(Clone, Copy)]
+pub(super) struct FlatPair {
+    pub(super) sort: SortKey,
+    pub(super) key_at: usize,
+    pub(super) start: usize,
+    pub(super) end: usize,
 }
 
 /// Where the keys of noted pairs are read again, when their prefixes do not decide: the
