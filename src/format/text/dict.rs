@@ -76,10 +76,8 @@ impl<'w> Writer<'w, '_> {
             self.s(close);
             return Ok(());
         }
-        if n <= SMALL && self.small_flat(r, n, depth)? {
-            self.s(close);
-            return Ok(());
-        }
+        // Not `small_flat` first: a dictionary holding a container after some leaves
+        // would have those rendered twice.
         let side = self.side.len();
         let (pairs, orders, all) = self.note_pairs(r, n, depth)?;
         self.s("{\n");

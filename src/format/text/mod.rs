@@ -43,9 +43,12 @@ mod grisu;
 mod number;
 pub(crate) mod options;
 mod order;
+#[cfg(test)]
+mod order_check;
 pub(crate) mod owned;
 mod parse;
 mod powers;
+mod radix;
 pub(crate) mod style;
 mod walk;
 mod writer;
