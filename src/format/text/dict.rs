@@ -154,7 +154,8 @@ impl<'w> Writer<'w, '_> {
         depth: usize,
     ) -> Result<bool, fmt::Error> {
         let dialect = r.dialect();
-        let start = *r;
+        // Only the position (a copy of the whole reader stalls on its fresh position).
+        let start = r.pos();
         let bytes = r.bytes();
         let mark = self.buf.len();
         let mut items = core::mem::take(&mut self.small);
@@ -197,11 +198,11 @@ impl<'w> Writer<'w, '_> {
             });
         }
         if flat {
-            self.in_key_order(&items, start, dialect);
+            self.in_key_order(&items, *r, dialect);
             self.s("\n}");
         } else {
             self.buf.truncate(mark);
-            *r = start;
+            *r = r.seek(start);
         }
         self.small = items;
         Ok(flat)

@@ -102,6 +102,7 @@ fn texts_together(dialect: Dialect) -> bool {
 }
 
 /// The sort key of `key`.
+#[inline]
 pub(crate) fn sort_key(key: &Value<'_>, dialect: Dialect) -> SortKey {
     let rank = u32::from(key.ty().id(dialect).unwrap_or(0));
     let text = string_like(key);
