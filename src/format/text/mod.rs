@@ -38,13 +38,17 @@
 //!
 //! [`Variant::text`]: crate::Variant::text
 
+mod dict;
 mod grisu;
 mod number;
 pub(crate) mod options;
 mod order;
+#[cfg(test)]
+mod order_check;
 pub(crate) mod owned;
 mod parse;
 mod powers;
+mod radix;
 pub(crate) mod style;
 mod walk;
 mod writer;
@@ -77,11 +81,13 @@ impl<'a> VariantRef<'a> {
     /// [`TextStyle::for_dialect`].
     ///
     /// Cost: one pass over the bytes, O(output), except that the engines print a
-    /// dictionary's keys sorted: each dictionary's pairs are noted (about 70 bytes each),
-    /// sorted and printed from where they are, so memory is bounded by the dictionaries
-    /// being printed (the largest one and those around it), never by the file, and each
-    /// value inside a dictionary is stepped over once more (headers only) when its pairs are
-    /// noted.
+    /// dictionary's keys sorted: each dictionary's pairs are noted (about 90 bytes each),
+    /// sorted and printed, so memory is bounded by the dictionaries being printed (the
+    /// largest one and those around it), never by the file. A pair whose key and value are
+    /// short leaves (strings of at most 256 bytes, no packed arrays), or whose value is a
+    /// small dictionary of such pairs, is rendered when noted and its text kept until it is
+    /// printed; any other pair is printed from where it is, its value stepped over once
+    /// more (headers only) when the pairs are noted.
     ///
     /// ```
     /// use gdvariant::text::TextStyle;

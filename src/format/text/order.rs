@@ -15,15 +15,30 @@ use crate::read::decoded::Value;
 use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::wire::dialect::Dialect;
-use crate::wire::narrow::u64_bits;
+use crate::wire::narrow::{halves, u64_bits};
 
-/// One dictionary pair while its dictionary is being sorted: where the key and the value
-/// are, and what the key sorts by.
+use super::radix::{radix_sort, radix_sort_packed, Packing};
+
+/// One dictionary pair while its dictionary is being sorted and printed: where the key
+/// and the value are, what the key sorts by, and where its rendered text is in the
+/// writer's side buffer (`text..text_end`, empty when the pair was not rendered).
 #[derive(Clone, Copy)]
 pub(super) struct Pair {
     pub(super) sort: SortKey,
     pub(super) key_pos: usize,
     pub(super) value_pos: usize,
+    pub(super) text: usize,
+    pub(super) text_end: usize,
+}
+
+/// One pair of a small flat Dictionary while it is printed (`dict.rs`): what its key sorts by, where
+/// the key is (read again when prefixes tie), and where its text is in the buffer.
+#[derive(Clone, Copy)]
+pub(super) struct FlatPair {
+    pub(super) sort: SortKey,
+    pub(super) key_at: usize,
+    pub(super) start: usize,
+    pub(super) end: usize,
 }
 
 /// Where the keys of noted pairs are read again, when their prefixes do not decide: the
@@ -87,6 +102,7 @@ fn texts_together(dialect: Dialect) -> bool {
 }
 
 /// The sort key of `key`.
+#[inline]
 pub(crate) fn sort_key(key: &Value<'_>, dialect: Dialect) -> SortKey {
     let rank = u32::from(key.ty().id(dialect).unwrap_or(0));
     let text = string_like(key);
@@ -226,107 +242,147 @@ pub(super) fn sort_pairs(
 #[derive(Default)]
 pub(crate) struct Scratch {
     keyed: Vec<(u64, u32)>,
+    packed: Vec<u64>,
     merge: Vec<u32>,
+    tied: Vec<(u64, u32)>,
+    work: Vec<(usize, usize, usize)>,
 }
 
-/// Keyed pairs from which [`radix_sort`] is used instead of std's sort.
+/// Keys from which a radix sort is used instead of std's sort.
 const RADIX_MIN: usize = 256;
 
-/// Sorts `keyed` (positions in increasing order, with their prefixes) by prefix, ties in
-/// position order: the order of std's sort of the (prefix, position) pairs. A stable
-/// least-significant-digit radix sort, a byte per pass; the bytes in which every prefix
-/// is the same (the common start of keys like `"k1"`, `"k2"`, their zero padding) take no
-/// pass. The second buffer is the second half of `keyed` itself (one allocation, made
-/// room for by the caller), cut off again at the end.
-fn radix_sort(keyed: &mut Vec<(u64, u32)>) {
-    let mut counts = [[0u32; 256]; 8];
-    for &(prefix, _) in keyed.iter() {
-        for (byte, count) in counts.iter_mut().enumerate() {
-            let digit = prefix.to_le_bytes().get(byte).copied().unwrap_or(0);
-            if let Some(c) = count.get_mut(usize::from(digit)) {
-                *c += 1;
-            }
-        }
-    }
-    let n = keyed.len();
-    keyed.resize(2 * n, (0, 0));
-    // The data is in the first half (`false`) or the second.
-    let mut second = false;
-    for (byte, count) in counts.iter().enumerate() {
-        if count.iter().any(|&c| c as usize == n) {
-            continue; // one value in this byte: nothing to move
-        }
-        // Where each digit's run starts.
-        let mut starts = [0usize; 256];
-        let mut at = 0;
-        for (start, &c) in starts.iter_mut().zip(count.iter()) {
-            *start = at;
-            at += c as usize;
-        }
-        let (first_half, second_half) = keyed.split_at_mut(n);
-        let (from, to) = if second {
-            (&*second_half, first_half)
-        } else {
-            (&*first_half, second_half)
-        };
-        for &item in from {
-            let digit = usize::from(item.0.to_le_bytes().get(byte).copied().unwrap_or(0));
-            if let Some(start) = starts.get_mut(digit) {
-                if let Some(slot) = to.get_mut(*start) {
-                    *slot = item;
-                }
-                *start += 1;
-            }
-        }
-        second = !second;
-    }
-    if second {
-        keyed.copy_within(n.., 0);
-    }
-    keyed.truncate(n);
-}
-
-/// [`sort_pairs`] when every key has a prefix of one kind (see there).
+/// [`sort_pairs`] when every key has a prefix of one kind (see there). When the bits in
+/// which the prefixes differ fit in 32 ([`Packing`]), each is sorted as one `u64` of its
+/// packed key and position; otherwise as a (prefix, position) pair.
 fn sort_by_prefix(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, order: &mut Vec<u32>) {
     let start = order.len();
-    let keyed = &mut scratch.keyed;
+    let n = pairs.len();
+    let first = pairs.first().map_or(0, |p| p.sort.prefix);
+    let diff = pairs.iter().fold(0, |d, p| d | (p.sort.prefix ^ first));
+    // Strings: equal prefixes are then put in order by the rest of the keys.
+    let strings = !pairs.first().is_some_and(|p| p.sort.exact);
+    // A dictionary's count is a u32 on the wire (and far below for an owned one).
+    if let Some(packing) = Packing::of(diff).filter(|_| u32::try_from(n).is_ok()) {
+        let mut items = core::mem::take(&mut scratch.packed);
+        items.clear();
+        // Room for the radix sort's second buffer too: one allocation.
+        items.reserve(2 * n);
+        items.extend(
+            pairs
+                .iter()
+                .enumerate()
+                .map(|(i, p)| packing.key(p.sort.prefix) << 32 | i as u64),
+        );
+        if n >= RADIX_MIN {
+            radix_sort_packed(&mut items, packing.width());
+        } else {
+            items.sort_unstable();
+        }
+        order.extend(items.iter().map(|&x| halves(x).0));
+        if strings {
+            break_ties(pairs, keys, scratch, order, start, |i| {
+                items.get(i).map(|&x| x >> 32)
+            });
+        }
+        scratch.packed = items;
+        return;
+    }
+    let mut keyed = core::mem::take(&mut scratch.keyed);
     keyed.clear();
-    // Room for the radix sort's second buffer too: one allocation.
-    keyed.reserve(2 * pairs.len());
+    keyed.reserve(2 * n);
     keyed.extend(
         pairs
             .iter()
             .enumerate()
             .map(|(i, p)| (p.sort.prefix, u32::try_from(i).unwrap_or(u32::MAX))),
     );
-    if keyed.len() >= RADIX_MIN {
-        radix_sort(keyed);
+    if n >= RADIX_MIN {
+        radix_sort(&mut keyed);
     } else {
         keyed.sort_unstable();
     }
     order.extend(keyed.iter().map(|&(_, i)| i));
-    // Equal prefixes of strings: the whole keys decide (stably, by position).
-    if pairs.first().is_some_and(|p| p.sort.exact) {
-        return;
+    if strings {
+        break_ties(pairs, keys, scratch, order, start, |i| {
+            keyed.get(i).map(|k| k.0)
+        });
     }
+    scratch.keyed = keyed;
+}
+
+/// Puts each run of equal prefixes in `order` (from `start` on; `prefix(i)` is the sorted
+/// prefix of its `i`th position, or its packed key) in order by the whole keys:
+/// [`order_tied`].
+fn break_ties(
+    pairs: &[Pair],
+    keys: Keys<'_>,
+    scratch: &mut Scratch,
+    order: &mut [u32],
+    start: usize,
+    prefix: impl Fn(usize) -> Option<u64>,
+) {
+    let n = order.len().saturating_sub(start);
     let mut at = 0;
-    while at < keyed.len() {
-        let prefix = keyed.get(at).map_or(0, |k| k.0);
-        let end = keyed
-            .iter()
-            .skip(at)
-            .position(|k| k.0 != prefix)
-            .map_or(keyed.len(), |n| at + n);
+    while at < n {
+        let here = prefix(at);
+        let mut end = at + 1;
+        while end < n && prefix(end) == here {
+            end += 1;
+        }
         if end - at > 1 {
             if let Some(run) = order.get_mut(start + at..start + end) {
-                // The run's positions are in increasing order (the sort's tie-break): a
-                // stable sort of them by the whole keys.
-                let mut merge = core::mem::take(&mut scratch.merge);
-                merge_sort_indices(pairs, keys, &mut merge, run);
-                scratch.merge = merge;
+                order_tied(pairs, keys, scratch, run);
             }
         }
         at = end;
+    }
+}
+
+/// Puts `run` (positions of string keys whose first 8 bytes are equal, in increasing
+/// order) in order by the whole keys, stably: by their next 8 bytes (big-endian,
+/// zero-padded: the keys hold no NUL, so a key that ends sorts first), then each run of
+/// those that are still equal by the 8 after, and so on until the keys end (equal keys:
+/// position order).
+fn order_tied(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, run: &mut [u32]) {
+    let Scratch { tied, work, .. } = scratch;
+    work.clear();
+    work.push((0, run.len(), 8));
+    while let Some((a, b, offset)) = work.pop() {
+        let Some(segment) = run.get_mut(a..b) else {
+            continue;
+        };
+        tied.clear();
+        let mut longer = false;
+        for &i in segment.iter() {
+            let key = pairs.get(i as usize).map(|p| keys.of(p));
+            let text = key
+                .as_ref()
+                .and_then(string_like)
+                .map_or("", |s| s.as_str());
+            let rest = text.as_bytes().get(offset..).unwrap_or(&[]);
+            longer |= rest.len() > 8;
+            tied.push((prefix(rest), i));
+        }
+        // Ties keep their positions' (increasing) order.
+        tied.sort_unstable();
+        for (slot, &(_, i)) in segment.iter_mut().zip(tied.iter()) {
+            *slot = i;
+        }
+        if !longer {
+            continue; // every key ends within these bytes: equal bytes, equal keys
+        }
+        let mut at = 0;
+        while at < tied.len() {
+            let here = tied.get(at).map(|t| t.0);
+            let mut end = at + 1;
+            while end < tied.len() && tied.get(end).map(|t| t.0) == here {
+                end += 1;
+            }
+            if end - at > 1 {
+                work.push((a + at, a + end, offset + 8));
+            }
+            at = end;
+        }
     }
 }
 
@@ -397,41 +453,5 @@ fn merge_pass(
             }
         }
         start = end;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn radix_sort_is_std_sort_of_prefix_and_position() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for n in [0usize, 1, 2, 255, 256, 257, 1000, 5000] {
-            for spread in [0u64, 3, 0xFFFF, u64::MAX] {
-                let keyed: Vec<(u64, u32)> = (0..n)
-                    .map(|i| {
-                        let x = next();
-                        // Shared high bytes, few distinct values, or anything.
-                        let prefix = match spread {
-                            0 => 0x6b00_0000_0000_0000 | (x & 0xFF_FF00),
-                            s => (x & s).rotate_left(24),
-                        };
-                        (prefix, i as u32)
-                    })
-                    .collect();
-                let mut expected = keyed.clone();
-                expected.sort_unstable();
-                let mut ours = keyed;
-                radix_sort(&mut ours);
-                assert_eq!(ours, expected, "n {n}, spread {spread:#x}");
-            }
-        }
     }
 }

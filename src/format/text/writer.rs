@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::number::{write_real, Role};
-use super::order::{Pair, Scratch};
+use super::order::{FlatPair, Pair, Scratch};
 use super::style::TextStyle;
 use crate::format::escape;
 use crate::format::number::{push_i64, push_u64};
@@ -36,6 +36,10 @@ pub(super) struct Writer<'w, 'f> {
     pub(super) pairs: Vec<Pair>,
     pub(super) orders: Vec<u32>,
     pub(super) scratch: Scratch,
+    /// The rendered text of the noted pairs (a stack, like `pairs`), and the decoded pairs
+    /// pieces of a small flat dictionary (`dict.rs`).
+    pub(super) side: Vec<u8>,
+    pub(super) small: Vec<FlatPair>,
 }
 
 impl<'w, 'f> Writer<'w, 'f> {
@@ -47,6 +51,8 @@ impl<'w, 'f> Writer<'w, 'f> {
             pairs: Vec::new(),
             orders: Vec::new(),
             scratch: Scratch::default(),
+            side: Vec::new(),
+            small: Vec::new(),
         }
     }
 
@@ -356,7 +362,7 @@ impl<'w, 'f> Writer<'w, 'f> {
     }
 
     /// `String::c_escape`: C escapes for `\ \a \b \f \n \r \t \v ' "`, and (Godot 3) `?`.
-    fn escaped(&mut self, text: &str) {
+    pub(super) fn escaped(&mut self, text: &str) {
         const GODOT4: [bool; 256] = escape::table(b"\\\x07\x08\x0C\n\r\t\x0B'\"", 0);
         const GODOT3: [bool; 256] = escape::table(b"\\\x07\x08\x0C\n\r\t\x0B'\"?", 0);
         let table = if self.style.is_godot3() {
