@@ -2,6 +2,7 @@
 //! with one error type for their readers.
 
 pub(crate) mod base64;
+pub(crate) mod digits;
 pub(crate) mod escape;
 pub(crate) mod exact;
 #[cfg(feature = "std")]

@@ -6,45 +6,11 @@ use alloc::vec::Vec;
 #[cfg(feature = "std")]
 use crate::format::exact::{exact_f64, Exact};
 
-/// Two decimal digits per entry, "00" to "99".
-const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
-
-/// Appends the decimal digits of `n`. O(digits), no formatting machinery. The digits are
-/// stored straight into their place in `out` (a byte stored and then read back as part of
-/// a wider word would stall the load until the store lands).
+/// Appends the decimal digits of `n` ([`crate::format::digits`]: eight at a time, each
+/// group written whole and cut to length).
 #[inline]
-pub(crate) fn push_u64(out: &mut Vec<u8>, mut n: u64) {
-    let len = n.checked_ilog10().map_or(1, |log| log as usize + 1);
-    let start = out.len();
-    // Room made with one fixed-size copy (a `resize` of `len` calls memset), cut below.
-    out.extend_from_slice(&[b'0'; 20]);
-    out.truncate(start + len);
-    let Some(digits) = out.get_mut(start..) else {
-        return;
-    };
-    let mut at = len;
-    while n >= 100 {
-        let pair = (n % 100) as usize * 2;
-        n /= 100;
-        at -= 2;
-        if let (Some(dst), Some(src)) = (digits.get_mut(at..at + 2), PAIRS.get(pair..pair + 2)) {
-            dst.copy_from_slice(src);
-        }
-    }
-    // Below 100 after the loop.
-    let n = u8::try_from(n).unwrap_or(0);
-    if n >= 10 {
-        let pair = usize::from(n) * 2;
-        if let (Some(dst), Some(src)) = (digits.get_mut(..2), PAIRS.get(pair..pair + 2)) {
-            dst.copy_from_slice(src);
-        }
-    } else if let Some(d) = digits.first_mut() {
-        *d = b'0' + n;
-    }
+pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
+    crate::format::digits::push_u64(out, n);
 }
 
 /// Appends the decimal form of `n`.
@@ -83,6 +49,10 @@ pub(crate) fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
 #[cfg(feature = "std")]
 #[inline]
 pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
+    // Integers and small binary fractions (most game data), digits straight into place.
+    if crate::format::digits::push_dyadic(out, x) {
+        return;
+    }
     let magnitude = x.abs();
     let decimal = (1e-4..1e16).contains(&magnitude);
     if let Some(exact) = exact_f64(magnitude).filter(|_| decimal) {

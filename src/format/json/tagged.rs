@@ -31,6 +31,7 @@ pub(super) fn write_serial(
 ) -> io::Result<()> {
     let mut tagged = Tagged {
         j: Json::new(out, pretty),
+        top: Level::ROOT,
         open: Vec::with_capacity(16),
         root: value,
     };
@@ -44,6 +45,8 @@ pub(super) fn write_serial(
 /// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
+    /// No container: the top-level value's place (nothing before it, nothing to close).
+    Root,
     /// An untyped Array: `[a,b]`.
     Array,
     /// A typed Array, Pandemonium's TypedArray / PackedTypedArray: `{"Array":[a,b],"type":T}`.
@@ -67,10 +70,20 @@ struct Level {
     at: usize,
 }
 
-/// The walk's visitor: the output, and the open containers (outermost first; the children
-/// of the last one are at depth `open.len()`).
+impl Level {
+    /// The level around the top-level value.
+    const ROOT: Level = Level {
+        kind: Kind::Root,
+        count: 0,
+        at: 0,
+    };
+}
+
+/// The walk's visitor: the output, the innermost open container (kept apart: every node
+/// reads and counts it), and the ones around it (outermost first).
 struct Tagged<'a, 'w, W: Write> {
     j: Json<'w, W>,
+    top: Level,
     open: Vec<Level>,
     root: VariantRef<'a>,
 }
@@ -81,12 +94,11 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
     #[inline(always)]
     fn before(&mut self, depth: usize) {
         let pretty = self.j.pretty;
-        let Some(parent) = self.open.last_mut() else {
-            return;
-        };
+        let parent = &mut self.top;
         let count = parent.count;
         parent.count = count.wrapping_add(1);
         match parent.kind {
+            Kind::Root => {}
             Kind::Array | Kind::Typed => {
                 if count > 0 {
                     self.j.buf.push(b',');
@@ -105,12 +117,18 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
                     }
                     return;
                 }
+                if !pretty {
+                    if count > 0 {
+                        self.j.put(b"],[");
+                    } else {
+                        self.j.buf.push(b'[');
+                    }
+                    return;
+                }
                 if count > 0 {
                     self.j.put(b"],");
                 }
-                if pretty {
-                    self.j.line_at(depth);
-                }
+                self.j.line_at(depth);
                 self.j.buf.push(b'[');
             }
             // The property's name and its comma came before, from `property`.
@@ -138,14 +156,17 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
     /// Opens a container: its opening text, and a level.
     #[inline]
     fn open(&mut self, kind: Kind, at: usize) {
-        self.open.push(Level { kind, count: 0, at });
+        self.open.push(self.top);
+        self.top = Level { kind, count: 0, at };
     }
 
     /// The end of the container at `depth`: its closing text.
     fn close(&mut self, depth: usize) -> io::Result<()> {
-        let Some(level) = self.open.pop() else {
+        let level = self.top;
+        if level.kind == Kind::Root {
             return Ok(());
-        };
+        }
+        self.top = self.open.pop().unwrap_or(Level::ROOT);
         let pretty = self.j.pretty;
         let any = level.count > 0;
         if any
@@ -161,7 +182,7 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
             self.j.line_at(depth);
         }
         match level.kind {
-            Kind::Array => self.j.buf.push(b']'),
+            Kind::Root | Kind::Array => self.j.buf.push(b']'),
             Kind::Dictionary => self.j.put(b"]}"),
             Kind::Object => self.j.put(b"]}}"),
             Kind::Typed => {
@@ -289,9 +310,10 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
     #[inline]
     fn property(&mut self, name: GdStr<'a>, place: Place) -> ControlFlow<io::Error> {
         let pretty = self.j.pretty;
-        let Some(parent) = self.open.last_mut() else {
+        let parent = &mut self.top;
+        if parent.kind == Kind::Root {
             return ControlFlow::Continue(());
-        };
+        }
         let count = parent.count;
         parent.count = count.wrapping_add(1);
         if count > 0 {
