@@ -22,6 +22,8 @@ pub mod query;
 pub(crate) mod reader;
 pub(crate) mod strings;
 pub(crate) mod validate;
+#[cfg(all(test, feature = "std"))]
+mod validate_reference;
 pub(crate) mod value;
 pub(crate) mod values;
 pub(crate) mod visit;
