@@ -26,5 +26,7 @@ pub(crate) mod validate;
 mod validate_reference;
 pub(crate) mod value;
 pub(crate) mod values;
+#[cfg(all(test, feature = "std"))]
+mod views_hint_tests;
 pub(crate) mod visit;
 pub(crate) mod walk;

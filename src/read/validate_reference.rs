@@ -136,7 +136,7 @@ impl Rng {
 }
 
 /// Every `.bin` fixture up to 64 KiB with its dialect (by directory).
-fn fixtures() -> Vec<(Vec<u8>, Dialect)> {
+pub(crate) fn fixtures() -> Vec<(Vec<u8>, Dialect)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let dirs: [(&str, Dialect); 9] = [
         ("g32", Dialect::Godot3),
