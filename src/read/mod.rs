@@ -22,7 +22,11 @@ pub mod query;
 pub(crate) mod reader;
 pub(crate) mod strings;
 pub(crate) mod validate;
+#[cfg(all(test, feature = "std"))]
+mod validate_reference;
 pub(crate) mod value;
 pub(crate) mod values;
+#[cfg(all(test, feature = "std"))]
+mod views_hint_tests;
 pub(crate) mod visit;
 pub(crate) mod walk;

@@ -14,7 +14,7 @@ use crate::read::object::FullObject;
 use crate::read::object::{NodePathRef, ObjectRef, SignalRef};
 use crate::read::packed::PackedArray;
 use crate::read::strings::{string_at, string_of, GdStr};
-use crate::read::value::VariantRef;
+use crate::read::value::{Shape, VariantRef};
 use crate::read::walk::{head, Frame, Head};
 use crate::wire::bytes::{le_u32, le_u64, pad4};
 use crate::wire::dialect::Dialect;
@@ -345,6 +345,32 @@ impl<'a> VariantRef<'a> {
     /// PackedStringArray, whose end is found by reading its items).
     #[inline]
     pub fn value(&self) -> Value<'a> {
+        // A view iterator that yielded this value already read its header.
+        let bytes = self.bytes_from_header();
+        match self.shape() {
+            Shape::Int => Value::Int(i64::from(le_u32(bytes, 4) as i32)),
+            Shape::Float => Value::Float(f64::from(f32::from_bits(le_u32(bytes, 4)))),
+            Shape::String => Value::String(string_at(bytes, 4).0),
+            Shape::StringName => Value::StringName(string_at(bytes, 4).0),
+            Shape::Dictionary => Value::Dictionary(DictRef::new(
+                self.payload(),
+                self.offset().saturating_add(4),
+                self.header(),
+                self.dialect(),
+            )),
+            Shape::Array => Value::Array(ArrayRef::new(
+                self.payload(),
+                self.offset().saturating_add(4),
+                self.header(),
+                self.dialect(),
+            )),
+            Shape::Sized | Shape::Open => self.value_unhinted(),
+        }
+    }
+
+    /// [`VariantRef::value`] from the header.
+    #[inline(never)]
+    fn value_unhinted(&self) -> Value<'a> {
         Reader::new(self).value()
     }
 }

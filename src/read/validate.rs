@@ -1,12 +1,22 @@
-//! The one-pass validator, [`validate`]: the walk of `walk.rs` over untrusted bytes, each
-//! node read and checked by `node.rs`.
+//! The one-pass validator, [`validate`]: the walk of `walk.rs` over untrusted bytes.
+//!
+//! The frequent nodes (a 32-bit int or float, a plain ASCII string, a fixed payload, an
+//! untyped Array or Dictionary whose count fits) are read inline, over locals the
+//! compiler keeps in registers: the position, the nodes left in the budget and the walk.
+//! Anything else (another header, a count or length out of bounds, text that is not plain
+//! ASCII, fewer than 8 bytes left) goes to `node.rs`'s [`node`], from the header, which
+//! then finds the same errors at the same offsets as it always did. The depth is checked
+//! when a container opens, not at every node: its first child is the first node that can
+//! be too deep.
 
 use crate::read::node::node;
-use crate::read::options::ParseOptions;
-use crate::read::walk::{Budget, Frame, Stack, Step, Walk};
-use crate::wire::cursor::Cursor;
+use crate::read::options::{ParseOptions, GODOT_MAX_DEPTH};
+use crate::read::walk::{head, Frame, Head, Stack, Step, Walk};
+use crate::wire::cursor::{plain_string, Cursor};
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
+use crate::wire::header::fast_table;
+use crate::wire::narrow::halves;
 use crate::wire::types::VariantType;
 use crate::wire::utf8::godot_view;
 
@@ -17,11 +27,15 @@ use crate::wire::utf8::godot_view;
 /// stack, a debug build on 128 KiB.
 const SEGMENT: usize = 128;
 
-/// Shared state of one validation.
-struct Shared<'o> {
+/// What one validation reads only off its hot path.
+struct Ctx<'o> {
     dialect: Dialect,
     options: &'o ParseOptions,
-    budget: Budget,
+    /// Absolute offset of the input's first byte, for errors.
+    base: usize,
+    /// Deepest depth accepted: the limit asked for, at most [`GODOT_MAX_DEPTH`] (so a
+    /// validated value fits the walks' stacks).
+    max_depth: usize,
 }
 
 /// Validates the value starting at `data[0]` and returns its encoded length.
@@ -32,64 +46,163 @@ pub(crate) fn validate(
     dialect: Dialect,
     options: &ParseOptions,
 ) -> Result<usize, Error> {
-    let mut cur = Cursor::new(data, base);
-    let mut shared = Shared {
+    let ctx = Ctx {
         dialect,
         options,
-        budget: Budget::new(&options.limits),
+        base,
+        max_depth: usize::from(options.limits.max_depth.min(GODOT_MAX_DEPTH)),
     };
-    shared.budget.enter(&cur, 0)?;
-    let root = node::<true>(&mut cur, dialect, options)?;
-    if root.steps > 0 {
-        children(&mut cur, &mut shared, root, 1)?;
+    // The top-level value is the one step of the walk's own frame, at depth 0.
+    let (end, _) = children(data, 0, options.limits.max_nodes, Frame::ROOT, 0, &ctx)?;
+    Ok(end)
+}
+
+/// Validates the children of a container (`first`) whose children sit at `depth`, and all
+/// their descendants, from `data[pos]`, with `left` nodes left in the budget: one pass, an
+/// explicit stack segment, no recursion per level. Returns the position after the last
+/// child and the nodes left.
+fn children(
+    data: &[u8],
+    pos: usize,
+    mut left: u64,
+    first: Frame,
+    depth: usize,
+    ctx: &Ctx<'_>,
+) -> Result<(usize, u64), Error> {
+    let table = fast_table(ctx.dialect);
+    // `depth <= max_depth`: the caller checked it when it opened `first`. A container
+    // opened with `room` containers saved around it has children too deep.
+    let room = ctx.max_depth.saturating_sub(depth);
+    let mut stack = Stack::<SEGMENT>::new();
+    let mut walk = Walk::new(first);
+    // The bytes from the next node on; its position is `data.len() - rest.len()`.
+    let mut rest = data.get(pos..).unwrap_or_default();
+    let at = |rest: &[u8]| data.len() - rest.len();
+    'walk: loop {
+        match walk.step() {
+            Step::End => {
+                if !walk.close(&stack) {
+                    return Ok((at(rest), left));
+                }
+                continue;
+            }
+            Step::Name => {
+                rest = data.get(name(data, at(rest), ctx)?..).unwrap_or_default();
+                continue;
+            }
+            Step::Value => {}
+        }
+        // The node budget, counted down.
+        let Some(fewer) = left.checked_sub(1) else {
+            return Err(error(ctx, at(rest), ErrorKind::TooManyNodes));
+        };
+        left = fewer;
+        // The header and the payload's first word in one load; the frequent nodes end
+        // here (`continue`), containers fall through with the steps of their children.
+        let (next, frame) = 'node: {
+            let Some((&words, after)) = rest.split_first_chunk::<8>() else {
+                break 'node node_slow(data, at(rest), ctx)?;
+            };
+            let (word, first) = halves(u64::from_le_bytes(words));
+            match head(word, table) {
+                Head::Int | Head::Float => {
+                    rest = after;
+                    continue 'walk;
+                }
+                Head::String | Head::StringName => {
+                    if let Some(next) = plain_string(after, first) {
+                        rest = next;
+                        continue 'walk;
+                    }
+                }
+                Head::Fixed(size) => {
+                    if let Some(next) = rest.get(4 + usize::from(size)..) {
+                        rest = next;
+                        continue 'walk;
+                    }
+                }
+                Head::Dictionary => {
+                    if fits(after, first, 8) {
+                        break 'node (at(after), Frame::dictionary(first));
+                    }
+                }
+                Head::Array => {
+                    if fits(after, first, 4) {
+                        break 'node (at(after), Frame::array(first));
+                    }
+                }
+                Head::General => {}
+            }
+            node_slow(data, at(rest), ctx)?
+        };
+        rest = data.get(next..).unwrap_or_default();
+        // An empty container has nothing to walk: it is not opened.
+        if frame.steps == 0 {
+            continue;
+        }
+        if walk.saved() >= room {
+            return Err(too_deep(data, at(rest), frame, ctx));
+        }
+        if !walk.open(frame, &mut stack) {
+            // This segment is full: continue one level down in a fresh one.
+            let child_depth = depth + walk.saved() + 1;
+            let (end, fewer) = children(data, at(rest), left, frame, child_depth, ctx)?;
+            rest = data.get(end..).unwrap_or_default();
+            left = fewer;
+        }
+    }
+}
+
+/// Can an untyped container's `count` (the word after its header), with `after` the bytes
+/// after the count, be read inline: bit 31 clear (strict mode refuses it) and
+/// `count * min_child` bytes left? Otherwise [`node`] reads it and reports what is wrong.
+#[inline(always)]
+fn fits(after: &[u8], count: u32, min_child: usize) -> bool {
+    count <= i32::MAX as u32 && (count as usize).saturating_mul(min_child) <= after.len()
+}
+
+/// The node at `data[pos]` read by [`node`], from its header: the position after its own
+/// fields and the steps of its children.
+#[inline(never)]
+fn node_slow(data: &[u8], pos: usize, ctx: &Ctx<'_>) -> Result<(usize, Frame), Error> {
+    let mut cur = Cursor::at(data, pos, ctx.base);
+    let frame = node::<true>(&mut cur, ctx.dialect, ctx.options)?;
+    Ok((cur.pos(), frame))
+}
+
+/// A full Object's property name at `data[pos]`: the position after it.
+#[inline(never)]
+fn name(data: &[u8], pos: usize, ctx: &Ctx<'_>) -> Result<usize, Error> {
+    let mut cur = Cursor::at(data, pos, ctx.base);
+    let name = cur.string::<true>()?;
+    if ctx.dialect.script_is_path() && godot_view(name) == b"script" {
+        check_script_property(&cur)?;
     }
     Ok(cur.pos())
 }
 
-/// Validates the children of a container (`first`) whose children sit at `depth`, and all
-/// their descendants: one pass, an explicit stack segment, no recursion per level.
-fn children(
-    outer: &mut Cursor<'_>,
-    shared: &mut Shared<'_>,
-    first: Frame,
-    depth: usize,
-) -> Result<(), Error> {
-    // Work on local copies of the cursor and the budget so that they can live in
-    // registers; they are written back before a nested segment and at the end.
-    let mut cur = *outer;
-    let (dialect, options) = (shared.dialect, shared.options);
-    let mut budget = shared.budget;
-    let mut stack = Stack::<SEGMENT>::new();
-    let mut walk = Walk::new(first);
-    loop {
-        match walk.step() {
-            Step::End => {
-                if !walk.close(&stack) {
-                    *outer = cur;
-                    shared.budget = budget;
-                    return Ok(());
-                }
-            }
-            Step::Name => {
-                let name = cur.string::<true>()?;
-                if dialect.script_is_path() && godot_view(name) == b"script" {
-                    check_script_property(&cur)?;
-                }
-            }
-            Step::Value => {
-                let node_depth = depth + walk.saved();
-                budget.enter(&cur, node_depth)?;
-                let grandchildren = node::<true>(&mut cur, dialect, options)?;
-                // An empty container has nothing to walk: it is not opened.
-                if grandchildren.steps > 0 && !walk.open(grandchildren, &mut stack) {
-                    // This segment is full: continue one level down in a fresh one.
-                    shared.budget = budget;
-                    children(&mut cur, shared, grandchildren, node_depth + 1)?;
-                    budget = shared.budget;
-                }
-            }
+/// The error for a container (`frame`) whose children at `data[pos]` are deeper than the
+/// limit: `TooDeep` at its first child, after the name before it for an Object (whose
+/// errors come first, as they would in a walk that checked every node).
+#[cold]
+#[inline(never)]
+fn too_deep(data: &[u8], pos: usize, frame: Frame, ctx: &Ctx<'_>) -> Error {
+    let at = if frame.named {
+        match name(data, pos, ctx) {
+            Ok(at) => at,
+            Err(error) => return error,
         }
-    }
+    } else {
+        pos
+    };
+    error(ctx, at, ErrorKind::TooDeep)
+}
+
+/// `kind` at `data[pos]`.
+#[cold]
+#[inline(never)]
+fn error(ctx: &Ctx<'_>, pos: usize, kind: ErrorKind) -> Error {
+    Error::new(kind, ctx.base.saturating_add(pos))
 }
 
 /// Godot 4 loads an object's `script` property as a resource path: the value must be

@@ -26,14 +26,49 @@ use crate::wire::types::{Layout, VariantType};
 /// [`Value`]: crate::Value
 #[derive(Clone, Copy)]
 pub struct VariantRef<'a> {
-    /// The value's bytes from its header: exactly its own when `sized`, else (a container
-    /// yielded by a view iterator) up to the end of the bytes around it.
+    /// The value's bytes from its header: exactly its own, or for a [`Shape::is_open`]
+    /// one (a container yielded by a view iterator) up to the end of the bytes around it.
     encoded: &'a [u8],
     offset: usize,
     word: u32,
     ty: VariantType,
     dialect: Dialect,
-    sized: bool,
+    /// Whether `encoded` ends where the value does, and what the header is when the view
+    /// iterator that yielded the value knew it (one byte: the copies of a view, made at
+    /// every step of a walk, move as few fields as they did without it).
+    shape: Shape,
+}
+
+/// A [`VariantRef`]'s bytes and, when the view iterator that yielded it found one of the
+/// frequent headers (no flag bits), that header: [`VariantRef::value`] then decodes it
+/// without reading the header again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Shape {
+    /// Exactly the value's bytes; the header is not known.
+    Sized,
+    /// A container whose end is not known yet; the header is not known.
+    Open,
+    /// A 32-bit int (exactly its bytes).
+    Int,
+    /// A 32-bit float (exactly its bytes).
+    Float,
+    /// A String (exactly its bytes).
+    String,
+    /// A StringName (exactly its bytes).
+    StringName,
+    /// An untyped Dictionary whose end is not known yet.
+    Dictionary,
+    /// An untyped Array whose end is not known yet.
+    Array,
+}
+
+impl Shape {
+    /// Does the view's `encoded` run past the value (its end not known yet)?
+    #[inline(always)]
+    pub(crate) fn is_open(self) -> bool {
+        matches!(self, Shape::Open | Shape::Dictionary | Shape::Array)
+    }
 }
 
 impl<'a> VariantRef<'a> {
@@ -158,12 +193,12 @@ impl<'a> VariantRef<'a> {
             word,
             decode_ty(word, dialect),
             dialect,
-            true,
+            Shape::Sized,
         )
     }
 
     /// A view of validated bytes whose header `word` and type `ty` the caller already
-    /// read: exactly the value's bytes when `sized`, else running past them (see
+    /// read: exactly the value's bytes, or running past them for an open `shape` (see
     /// [`VariantRef::open_ended`]).
     #[inline(always)]
     pub(crate) fn known(
@@ -172,7 +207,7 @@ impl<'a> VariantRef<'a> {
         word: u32,
         ty: VariantType,
         dialect: Dialect,
-        sized: bool,
+        shape: Shape,
     ) -> Self {
         VariantRef {
             encoded,
@@ -180,7 +215,7 @@ impl<'a> VariantRef<'a> {
             word,
             ty,
             dialect,
-            sized,
+            shape,
         }
     }
 
@@ -190,7 +225,14 @@ impl<'a> VariantRef<'a> {
     #[inline]
     pub(crate) fn open_ended(data: &'a [u8], offset: usize, dialect: Dialect) -> Self {
         let word = le_u32(data, 0);
-        Self::known(data, offset, word, decode_ty(word, dialect), dialect, false)
+        Self::known(
+            data,
+            offset,
+            word,
+            decode_ty(word, dialect),
+            dialect,
+            Shape::Open,
+        )
     }
 
     /// Splits the first value off validated `data` (whose first byte is at absolute
@@ -226,7 +268,7 @@ impl<'a> VariantRef<'a> {
     /// each call (O(size), headers only, no re-validation).
     #[inline]
     pub fn encoded(&self) -> &'a [u8] {
-        if self.sized {
+        if !self.shape.is_open() {
             return self.encoded;
         }
         self.measured()
@@ -238,12 +280,12 @@ impl<'a> VariantRef<'a> {
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // for the diff
     #[inline]
     pub(crate) fn sized(self) -> Self {
-        if self.sized {
+        if !self.shape.is_open() {
             return self;
         }
         VariantRef {
             encoded: self.measured(),
-            sized: true,
+            shape: Shape::Sized,
             ..self
         }
     }
@@ -258,6 +300,13 @@ impl<'a> VariantRef<'a> {
         let start = encoded.as_ptr() as usize;
         ends::note(start.wrapping_add(4), start.wrapping_add(len), self.dialect);
         encoded
+    }
+
+    /// Whether the view's bytes end where the value does, and what the header is if the
+    /// iterator that yielded this view knew it.
+    #[inline(always)]
+    pub(crate) fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// The value's bytes from its header, possibly running past its end (for readers that

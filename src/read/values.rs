@@ -11,7 +11,7 @@
 use crate::read::ends::{self, Stamp};
 use crate::read::node::measure;
 use crate::read::strings::{string_at, GdStr};
-use crate::read::value::VariantRef;
+use crate::read::value::{Shape, VariantRef};
 use crate::read::walk::{head, Head};
 use crate::wire::bytes::{le_u32, pad4};
 use crate::wire::dialect::Dialect;
@@ -94,23 +94,31 @@ impl<'a> Values<'a> {
         let rest = self.rest;
         let word = le_u32(rest, 0);
         // The type, where the header alone says it, and the length.
-        let (ty, len) = match head(word, fast_table(self.dialect)) {
-            Head::Int => (Some(VariantType::Int), 8),
-            Head::Float => (Some(VariantType::Float), 8),
-            Head::String => (Some(VariantType::String), string_len(rest)),
-            Head::StringName => (Some(VariantType::StringName), string_len(rest)),
-            Head::Fixed(size) => (None, usize::from(size) + 4),
-            Head::Dictionary => return Some(self.open_container(word, VariantType::Dictionary)),
-            Head::Array => return Some(self.open_container(word, VariantType::Array)),
+        let (ty, len, shape) = match head(word, fast_table(self.dialect)) {
+            Head::Int => (Some(VariantType::Int), 8, Shape::Int),
+            Head::Float => (Some(VariantType::Float), 8, Shape::Float),
+            Head::String => (Some(VariantType::String), string_len(rest), Shape::String),
+            Head::StringName => (
+                Some(VariantType::StringName),
+                string_len(rest),
+                Shape::StringName,
+            ),
+            Head::Fixed(size) => (None, usize::from(size) + 4, Shape::Sized),
+            Head::Dictionary => {
+                return Some(self.open_container(word, VariantType::Dictionary, Shape::Dictionary))
+            }
+            Head::Array => {
+                return Some(self.open_container(word, VariantType::Array, Shape::Array))
+            }
             Head::General => match general_len(rest, word, self.dialect) {
-                Some(len) => (None, len),
+                Some(len) => (None, len, Shape::Sized),
                 None => return Some(self.open_general()),
             },
         };
         let len = len.min(rest.len());
         let (encoded, after) = rest.split_at(len);
         let value = match ty {
-            Some(ty) => VariantRef::known(encoded, self.offset, word, ty, self.dialect, true),
+            Some(ty) => VariantRef::known(encoded, self.offset, word, ty, self.dialect, shape),
             None => VariantRef::trusted(encoded, self.offset, self.dialect),
         };
         self.offset = self.offset.saturating_add(len);
@@ -132,9 +140,9 @@ impl<'a> Values<'a> {
     /// Yields the container at the start of `rest`, with header `word` of type `ty`,
     /// without measuring it.
     #[inline(always)]
-    fn open_container(&mut self, word: u32, ty: VariantType) -> VariantRef<'a> {
+    fn open_container(&mut self, word: u32, ty: VariantType, shape: Shape) -> VariantRef<'a> {
         self.open = true;
-        VariantRef::known(self.rest, self.offset, word, ty, self.dialect, false)
+        VariantRef::known(self.rest, self.offset, word, ty, self.dialect, shape)
     }
 
     /// [`Values::open_container`] for a header without a fast path.

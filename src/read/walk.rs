@@ -9,8 +9,8 @@
 //!   steps left in each (a child value, or a full object's property name before each
 //!   property value). The innermost container is [`Walk`], small enough to stay in
 //!   registers; the ones around it are saved on a [`Stack`].
-//! - [`Budget`]: the depth and node limits a validation enforces; [`STACK`]: the depth a
-//!   validated value can reach, so the walks over one never run out of stack.
+//! - [`STACK`]: the depth a validated value can reach, so the walks over one never run out
+//!   of stack.
 //!
 //! The walks that decode values (events, visit, copy) learn a container's steps from
 //! `reader::opens`; the validator and `measure` from `node::node`.
@@ -18,9 +18,7 @@
 //! [`Events`]: crate::read::events::Events
 //! [`VariantRef::visit`]: crate::read::value::VariantRef::visit
 
-use crate::read::options::{Limits, GODOT_MAX_DEPTH};
-use crate::wire::cursor::Cursor;
-use crate::wire::error::{Error, ErrorKind};
+use crate::read::options::GODOT_MAX_DEPTH;
 use crate::wire::header::{FAST_ARRAY, FAST_DICTIONARY, FAST_GENERAL, FAST_STRING};
 use crate::wire::types::VariantType;
 
@@ -263,42 +261,6 @@ impl Walk {
         self.saved = level;
         self.top = stack.get(level);
         true
-    }
-}
-
-/// The limits a validation enforces on every node: its depth and the number of nodes.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Budget {
-    /// Deepest depth accepted: the limit asked for, at most [`GODOT_MAX_DEPTH`] (so a
-    /// validated value fits a [`STACK`]).
-    max_depth: usize,
-    max_nodes: u64,
-    /// Nodes counted so far.
-    nodes: u64,
-}
-
-impl Budget {
-    /// The budget of `limits`, no node counted yet.
-    pub(crate) fn new(limits: &Limits) -> Self {
-        Budget {
-            max_depth: usize::from(limits.max_depth.min(GODOT_MAX_DEPTH)),
-            max_nodes: limits.max_nodes,
-            nodes: 0,
-        }
-    }
-
-    /// Counts the node at `cur`, at `depth`, against the limits: `TooDeep` or
-    /// `TooManyNodes` at the node's offset.
-    #[inline(always)]
-    pub(crate) fn enter(&mut self, cur: &Cursor<'_>, depth: usize) -> Result<(), Error> {
-        if depth > self.max_depth {
-            return Err(cur.error_here(ErrorKind::TooDeep));
-        }
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(cur.error_here(ErrorKind::TooManyNodes));
-        }
-        Ok(())
     }
 }
 

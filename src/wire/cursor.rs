@@ -1,7 +1,7 @@
 //! A bounds-checked reader over the input that reports absolute offsets and never panics.
 
 use super::error::{Error, ErrorKind};
-use super::utf8::{check_godot_utf8, padded_ascii, short_ascii};
+use super::utf8::{check_godot_utf8, padded_ascii, short_ascii, short_ascii16};
 
 /// Reads little-endian fields from `data`, starting at `pos`. Offsets in errors are `pos`
 /// plus `base`, the absolute offset of `data[0]` in the caller's buffer.
@@ -15,6 +15,16 @@ pub(crate) struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     pub(crate) fn new(data: &'a [u8], base: usize) -> Self {
         Cursor { data, pos: 0, base }
+    }
+
+    /// A cursor at `data[pos]` (at the end of `data` if `pos` is past it).
+    #[inline]
+    pub(crate) fn at(data: &'a [u8], pos: usize, base: usize) -> Self {
+        Cursor {
+            data,
+            pos: pos.min(data.len()),
+            base,
+        }
     }
 
     /// Position relative to `data`.
@@ -145,14 +155,37 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The bytes after a string field whose length word `len` came just before `text`, if its
+/// text and padding are there and the text is plain ASCII (no NUL, no byte of 0x80 or
+/// more): the fields [`Cursor::string`] accepts without its full check. `None` for
+/// anything else (the caller then reads the field with `Cursor::string`, which finds what
+/// is wrong, or accepts text that is not ASCII).
+#[inline(always)]
+pub(crate) fn plain_string(text: &[u8], len: u32) -> Option<&[u8]> {
+    if len > i32::MAX as u32 {
+        return None;
+    }
+    let len = len as usize;
+    let padded = len.wrapping_add(3) & !3;
+    let (block, after) = text.split_at_checked(padded)?;
+    ascii(text, 0, block, len).then_some(after)
+}
+
 /// Is the string text of `len` bytes at `data[start]` (`block` with its padding) plain
-/// ASCII? A short one (most keys) takes one load and no branch on its length when 8 bytes
-/// can be loaded; the others go a word at a time. `false` sends the caller to the full
+/// ASCII? One up to 8 bytes (most keys) takes one load, one up to 16 two, with no branch on
+/// its length within each, when 16 bytes can be loaded; the others go a word at a time. `false` sends the caller to the full
 /// UTF-8 check.
 #[inline(always)]
 fn ascii(data: &[u8], start: usize, block: &[u8], len: usize) -> bool {
-    match data.get(start..start.wrapping_add(8)) {
-        Some(chunk) if len <= 8 => short_ascii(chunk.try_into().map_or(0, u64::from_le_bytes), len),
+    let word = |chunk: &[u8], at: usize| {
+        chunk
+            .get(at..at + 8)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    match data.get(start..start.wrapping_add(16)) {
+        Some(chunk) if len <= 8 => short_ascii(word(chunk, 0), len),
+        Some(chunk) if len <= 16 => short_ascii16(word(chunk, 0), word(chunk, 8), len),
         _ => padded_ascii(block, len),
     }
 }

@@ -113,6 +113,14 @@ pub(crate) fn short_ascii(word: u64, len: usize) -> bool {
     len <= 8 && flags(word) & keep_mask(len) == 0
 }
 
+/// Are the low `len` bytes of `lo` then `hi` (at most 16: a string's text, loaded with
+/// whatever follows) plain ASCII, with no NUL and no byte >= 0x80? No branch on `len`.
+#[inline(always)]
+pub(crate) fn short_ascii16(lo: u64, hi: u64, len: usize) -> bool {
+    len <= 16
+        && (flags(lo) & keep_mask(len.min(8))) | (flags(hi) & keep_mask(len.saturating_sub(8))) == 0
+}
+
 /// [`padded_ascii`] of a block over 16 bytes, a word at a time.
 #[inline]
 fn padded_ascii_long(block: &[u8], len: usize) -> bool {
@@ -270,5 +278,36 @@ mod tests {
         // Over 8 bytes is never "short".
         assert!(!short_ascii(u64::from_le_bytes(*b"abcdefgh"), 9));
         assert!(!short_field_clean(u64::from_le_bytes(*b"abcdefgh"), 9));
+    }
+
+    /// `short_ascii16` against a byte-by-byte reference: every length up to 16, each bad
+    /// byte at each text position, whatever follows the text (which must not matter).
+    #[test]
+    fn ascii16_matches_a_byte_by_byte_reference() {
+        let check = |bytes: [u8; 16], len: usize| {
+            let lo = u64::from_le_bytes(bytes[..8].try_into().unwrap());
+            let hi = u64::from_le_bytes(bytes[8..].try_into().unwrap());
+            let ascii = bytes[..len].iter().all(|&b| (1..0x80).contains(&b));
+            assert_eq!(short_ascii16(lo, hi, len), ascii, "{bytes:02x?} len {len}");
+        };
+        for len in 0..=16usize {
+            for after in [0x00u8, 0x80, 0xFF, 0x41] {
+                let mut good = [after; 16];
+                good[..len].fill(b'k');
+                check(good, len);
+                for at in 0..16 {
+                    for bad in [0x00u8, 0x01, 0x7F, 0x80, 0xC3, 0xFF] {
+                        let mut bytes = good;
+                        bytes[at] = bad;
+                        check(bytes, len);
+                    }
+                }
+            }
+        }
+        assert!(!short_ascii16(
+            0x4141_4141_4141_4141,
+            0x4141_4141_4141_4141,
+            17
+        ));
     }
 }
