@@ -6,6 +6,7 @@
 //! checked by a test. The ignored test `f32_text_exhaustive_matches_zmij` compares the text
 //! of `push_f32` with the previous zmij-based text on every finite f32 (all equal); a
 //! sampled version (every 4,099th pattern, exponent ends, small subnormals) always runs.
+//! Both also check the JSON list path (`float32::list`) on every pattern they visit.
 //! Unlike Java's `Float.toString`, which keeps two digits at least, this gives the one
 //! shortest digit where there is one (`3e-44`, not `2.9e-44`).
 //!
@@ -364,25 +365,47 @@ mod tests {
     /// Every `step`-th f32 bit pattern (and the special ones): the same text as before.
     fn same_as_zmij(step: usize) -> (u64, u64) {
         use crate::format::sweep::{sweep, Verdict};
-        sweep(0..1 << 32, step, |bits, (a, b): &mut (Vec<u8>, Vec<u8>)| {
-            let x = f32::from_bits(bits);
-            if !x.is_finite() {
-                return Verdict::Skip;
-            }
-            a.clear();
-            b.clear();
-            push_f32(a, x);
-            push_f32_zmij(b, x);
-            if a == b {
-                Verdict::Same
-            } else {
-                Verdict::Differ(std::format!(
-                    "{} != {}",
-                    String::from_utf8_lossy(a),
-                    String::from_utf8_lossy(b)
-                ))
-            }
-        })
+        sweep(
+            0..1 << 32,
+            step,
+            |bits, (a, b, c): &mut (Vec<u8>, Vec<u8>, Vec<u8>)| {
+                let x = f32::from_bits(bits);
+                if !x.is_finite() {
+                    // The JSON list path (`float32::list`) writes these as strings.
+                    let text: &[u8] = if x.is_nan() {
+                        b"\"nan\""
+                    } else if x > 0.0 {
+                        b"\"inf\""
+                    } else {
+                        b"\"-inf\""
+                    };
+                    if crate::format::float32::list_agrees(bits, text, c) {
+                        return Verdict::Skip;
+                    }
+                    return Verdict::Differ(std::format!("list of {bits:#x}"));
+                }
+                a.clear();
+                b.clear();
+                push_f32(a, x);
+                push_f32_zmij(b, x);
+                // The JSON list path writes the same text, alone and in a Vector3.
+                if !crate::format::float32::list_agrees(bits, a, c) {
+                    return Verdict::Differ(std::format!(
+                        "list path differs from {}",
+                        String::from_utf8_lossy(a)
+                    ));
+                }
+                if a == b {
+                    Verdict::Same
+                } else {
+                    Verdict::Differ(std::format!(
+                        "{} != {}",
+                        String::from_utf8_lossy(a),
+                        String::from_utf8_lossy(b)
+                    ))
+                }
+            },
+        )
     }
 
     #[test]
@@ -434,6 +457,8 @@ mod tests {
             let (mut a, mut b) = (Vec::new(), Vec::new());
             push_f32(&mut a, x);
             push_f32_zmij(&mut b, x);
+            let mut c = Vec::new();
+            assert!(crate::format::float32::list_agrees(x.to_bits(), &a, &mut c));
             assert_eq!(
                 String::from_utf8(a).unwrap(),
                 String::from_utf8(b).unwrap(),

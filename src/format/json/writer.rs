@@ -5,6 +5,7 @@
 use alloc::vec::Vec;
 use std::io::{self, Write};
 
+use crate::format::float32::push_f32_list;
 use crate::format::number::{push_f32, push_f64, push_i64, push_u64};
 #[cfg(feature = "parallel")]
 use crate::format::parallel;
@@ -18,6 +19,10 @@ use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::narrow::f32_of;
 use crate::wire::types::VariantType;
+
+/// Elements of a packed f32 array formatted in one run ([`push_f32_list`]) between checks
+/// for a full buffer.
+const FLOAT_GROUP: usize = 512;
 
 /// Bytes gathered before they are handed to the writer in one call.
 pub(super) const CHUNK: usize = 64 << 10;
@@ -400,6 +405,21 @@ impl<'w, W: Write> Json<'w, W> {
             self.raw("}");
             return Ok(());
         }
+        let data = components.data();
+        if !double && !self.pretty && data.len() / 4 == len.saturating_mul(per_element) {
+            // f32 components, compact: whole runs of elements at a time.
+            self.raw("[");
+            let group = 4 * per_element * FLOAT_GROUP;
+            for (i, run) in data.chunks(group.max(1)).enumerate() {
+                if i > 0 {
+                    self.raw(",");
+                }
+                push_f32_list(&mut self.buf, run, per_element);
+                self.maybe_flush()?;
+            }
+            self.raw("]}");
+            return Ok(());
+        }
         self.list(len, true, |j, _| {
             if per_element == 1 {
                 if let Some(x) = components.next() {
@@ -444,6 +464,14 @@ impl<'w, W: Write> Json<'w, W> {
             let first = c * per_chunk;
             let end = first.saturating_add(per_chunk).min(len);
             let bytes = data.get(first * width..end * width).unwrap_or(&[]);
+            if !double && !pretty {
+                let mut buf = Vec::with_capacity((end - first) * per_element * 12 + 1);
+                if first > 0 {
+                    buf.push(b',');
+                }
+                push_f32_list(&mut buf, bytes, per_element);
+                return buf;
+            }
             let mut components = FloatComponents::new(bytes, double);
             let mut sink = io::sink();
             let mut j = Json {
