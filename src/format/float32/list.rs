@@ -10,7 +10,7 @@
 //! the end of the last nonzero one. The other floats take the 16-byte text of
 //! [`text_of`](super::text_of), stored whole.
 
-// Offsets are small (a block of 288 bytes); the exponents that place the digits are
+// Offsets are small (a block of 1,056 bytes); the exponents that place the digits are
 // bounded by the range the fast path takes (checked by the exhaustive test).
 #![allow(
     clippy::cast_sign_loss,
@@ -24,15 +24,15 @@ use super::{eight_digits, long_text, text_of};
 use crate::format::shortest32;
 
 /// Bytes of the block. Every store lands below `MASK + 1 + 16`.
-const BLOCK: usize = 256 + 32;
+const BLOCK: usize = 1024 + 32;
 
 /// Every store's offset is masked with this: within the block, so no store has a bounds
 /// check; the offsets never reach it (an element starts at or below [`FLUSH_AT`] and
 /// spans at most 2 + 4 × 21 bytes, its stores at most 32 past the start of a float).
-const MASK: usize = 255;
+const MASK: usize = 1023;
 
 /// The block is handed on before an element that would start past this offset.
-const FLUSH_AT: usize = 128;
+const FLUSH_AT: usize = 1024 - 128;
 
 /// `1e-4f32` and `1.0f32` as bits: the floats laid out by [`below_one`].
 const LOW: u32 = 0x38D1_B717;
@@ -177,13 +177,11 @@ fn put_f32(block: &mut Block, at: usize, bits: u32) -> usize {
 fn below_one(block: &mut Block, at: usize, magnitude: u32) -> usize {
     let split = shortest32::split(magnitude);
     let digits = eight_digits(split.tens + split.carry);
-    // Past the last nonzero digit: the ninth, or the last nonzero of the eight (never all
-    // zero: the float is normal, at least seven digits).
-    let end = if split.last == 0 {
-        8 - (digits | 1).leading_zeros() as usize / 8
-    } else {
-        9
-    };
+    // Past the last nonzero digit: the last eight of the nine digits in a word (the ninth
+    // in the top byte), less its zero bytes on top (all zero: only the first digit). No
+    // branch: the ninth digit is 0 about one time in ten, at random.
+    let last_eight = (digits >> 8) | u64::from(split.last) << 56;
+    let end = 9 - last_eight.leading_zeros() as usize / 8;
     // The last of the nine digits has the weight 10^exponent: it goes at `at + 1 -
     // exponent`, the first eight bytes before it (exponent from -12 to -7).
     let start = at.wrapping_add((-7 - split.exponent) as usize);
