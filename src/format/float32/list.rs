@@ -80,7 +80,7 @@ impl Block {
 /// Appends the elements of `data` (little-endian f32s, `per` of them an element), joined
 /// by commas: each element a list `[x,y,z]` when `per > 1`, a bare number when `per` is
 /// 1; a NaN as `"nan"`, infinities as `"inf"` and `"-inf"`. A partial element at the end
-/// is left out. The bytes of [`Json::number`](crate::format::json) on each component.
+/// is left out. The bytes the JSON writer's `number` makes of each component.
 pub(crate) fn push_f32_list(out: &mut Vec<u8>, data: &[u8], per: usize) {
     match per {
         1 => elements::<4>(out, data, 1),

@@ -5,7 +5,6 @@
 use alloc::vec::Vec;
 use std::io::{self, Write};
 
-use crate::format::float32::push_f32_list;
 use crate::format::number::{push_f32, push_f64, push_i64, push_u64};
 #[cfg(feature = "parallel")]
 use crate::format::parallel;
@@ -19,10 +18,6 @@ use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::narrow::f32_of;
 use crate::wire::types::VariantType;
-
-/// Elements of a packed f32 array formatted in one run ([`push_f32_list`]) between checks
-/// for a full buffer.
-const FLOAT_GROUP: usize = 512;
 
 /// Bytes gathered before they are handed to the writer in one call.
 pub(super) const CHUNK: usize = 64 << 10;
@@ -405,6 +400,9 @@ impl<'w, W: Write> Json<'w, W> {
             self.raw("}");
             return Ok(());
         }
+        /// Elements formatted in one run (`float32::push_f32_list`) between checks for a
+        /// full buffer.
+        const FLOAT_GROUP: usize = 512;
         let data = components.data();
         if !double && !self.pretty && data.len() / 4 == len.saturating_mul(per_element) {
             // f32 components, compact: whole runs of elements at a time.
@@ -414,7 +412,7 @@ impl<'w, W: Write> Json<'w, W> {
                 if i > 0 {
                     self.raw(",");
                 }
-                push_f32_list(&mut self.buf, run, per_element);
+                crate::format::float32::push_f32_list(&mut self.buf, run, per_element);
                 self.maybe_flush()?;
             }
             self.raw("]}");
@@ -469,7 +467,7 @@ impl<'w, W: Write> Json<'w, W> {
                 if first > 0 {
                     buf.push(b',');
                 }
-                push_f32_list(&mut buf, bytes, per_element);
+                crate::format::float32::push_f32_list(&mut buf, bytes, per_element);
                 return buf;
             }
             let mut components = FloatComponents::new(bytes, double);
