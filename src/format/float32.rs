@@ -16,6 +16,11 @@ use alloc::vec::Vec;
 
 use crate::format::shortest32;
 
+mod list;
+#[cfg(test)]
+pub(crate) use list::agrees as list_agrees;
+pub(crate) use list::push_f32_list;
+
 /// Nine ASCII zeros (bytes 0 to 8).
 const NINE_ZEROS: u128 = u128::from_le_bytes([b'0'; 16]) >> 56;
 
@@ -182,6 +187,13 @@ fn exponential(digits: u128, len: u32, e: i32) -> (u128, u32) {
 #[cold]
 #[inline(never)]
 fn long_decimal(out: &mut Vec<u8>, x: f32) {
+    let (block, len) = long_text(x);
+    out.extend_from_slice(block.get(..len).unwrap_or(&block));
+}
+
+/// The text of [`long_decimal`] in a block, and its length (at most 20).
+#[inline(never)]
+fn long_text(x: f32) -> ([u8; 32], usize) {
     let negative = x.is_sign_negative();
     let nine = Nine::of(x.to_bits());
     let (lead, e) = (nine.lead, nine.e());
@@ -202,7 +214,7 @@ fn long_decimal(out: &mut Vec<u8>, x: f32) {
     if let Some(slot) = block.get_mut(point) {
         *slot = b'.';
     }
-    out.extend_from_slice(block.get(..point + 2).unwrap_or(&block));
+    (block, (point + 2).min(32))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! checked by a test. The ignored test `f32_text_exhaustive_matches_zmij` compares the text
 //! of `push_f32` with the previous zmij-based text on every finite f32 (all equal); a
 //! sampled version (every 4,099th pattern, exponent ends, small subnormals) always runs.
+//! Both also check the JSON list path (`float32::list`) on every pattern they visit.
 //! Unlike Java's `Float.toString`, which keeps two digits at least, this gives the one
 //! shortest digit where there is one (`3e-44`, not `2.9e-44`).
 //!
@@ -130,12 +131,18 @@ const fn flog10_three_quarters_pow2(q: i32) -> i32 {
 }
 
 /// What the search needs of a binary exponent: `g` (10^-k, rounded up to 63 bits), the
-/// decimal exponent `k` and the shift `h` that lines the significand up with `g`.
+/// decimal exponent `k` and the shift `h` that lines the significand up with `g` (as
+/// multipliers).
 #[derive(Clone, Copy)]
 struct Scale {
     g: u64,
     k: i32,
-    h: u32,
+    /// `2^h`: the shift as a multiplier (one multiply, where a shift by a variable amount
+    /// is several instructions on x86-64 without BMI2).
+    unit: u64,
+    /// What the lower bound is below the value, scaled: `2 × 2^h`, or `2^h` at a power of
+    /// two (the second half of the table).
+    left: u64,
 }
 
 /// [`Scale`] of each biased exponent (0 to 255; 0, the subnormals, as 1), then (256 to
@@ -143,7 +150,12 @@ struct Scale {
 /// `3/4 · 2^q`: one load instead of three multiplies on the way to the product.
 #[allow(clippy::indexing_slicing)] // const initializer: an index out of range fails the build
 const SCALES: [Scale; 512] = {
-    let mut out = [Scale { g: 0, k: 0, h: 0 }; 512];
+    let mut out = [Scale {
+        g: 0,
+        k: 0,
+        unit: 0,
+        left: 0,
+    }; 512];
     let mut i = 0;
     while i < 512 {
         let biased = (i & 255) as i32;
@@ -153,10 +165,12 @@ const SCALES: [Scale; 512] = {
         } else {
             flog10_pow2(q)
         };
+        let h = (q + flog2_pow10(-k) + 33) as u32;
         out[i] = Scale {
             g: G[(-k - G_MIN) as usize],
             k,
-            h: (q + flog2_pow10(-k) + 33) as u32,
+            unit: 1 << h,
+            left: if i >= 256 { 1 << h } else { 2 << h },
         };
         i += 1;
     }
@@ -213,15 +227,17 @@ pub(crate) fn split(bits: u32) -> Split {
         .unwrap_or(Scale {
             g: 1 << 62,
             k: 0,
-            h: 33,
+            unit: 1 << 33,
+            left: 2 << 33,
         });
     let out = u64::from(c & 1);
-    let cb = u64::from(c) << 2;
-    let cbl = cb - 2 + u64::from(irregular);
-    let cbr = cb + 2;
-    let vb = rop(scale.g, cb << scale.h);
-    let vbl = rop(scale.g, cbl << scale.h) + out;
-    let vbr = rop(scale.g, cbr << scale.h) - out;
+    // `4c`, `4c - 2` (`4c - 1` at a power of two) and `4c + 2`, shifted up by h.
+    let cb = (u64::from(c) * scale.unit) << 2;
+    let cbl = cb - scale.left;
+    let cbr = cb + 2 * scale.unit;
+    let vb = rop(scale.g, cb);
+    let vbl = rop(scale.g, cbl) + out;
+    let vbr = rop(scale.g, cbr) - out;
     let s = vb >> 2;
     // s < 2^28: 32-bit quotients.
     let tens = s as u32 / 10;
@@ -328,8 +344,10 @@ mod tests {
             };
             assert_eq!(scale.k, k);
             assert_eq!(scale.g, G[(-k - G_MIN) as usize]);
-            assert_eq!(scale.h as i32, q + flog2_pow10(-k) + 33);
-            assert!((33..=37).contains(&scale.h), "{i}");
+            let h = q + flog2_pow10(-k) + 33;
+            assert!((33..=37).contains(&h), "{i}");
+            assert_eq!(scale.unit, 1 << h);
+            assert_eq!(scale.left, if i >= 256 { 1 } else { 2 } << h);
         }
     }
 
@@ -364,25 +382,47 @@ mod tests {
     /// Every `step`-th f32 bit pattern (and the special ones): the same text as before.
     fn same_as_zmij(step: usize) -> (u64, u64) {
         use crate::format::sweep::{sweep, Verdict};
-        sweep(0..1 << 32, step, |bits, (a, b): &mut (Vec<u8>, Vec<u8>)| {
-            let x = f32::from_bits(bits);
-            if !x.is_finite() {
-                return Verdict::Skip;
-            }
-            a.clear();
-            b.clear();
-            push_f32(a, x);
-            push_f32_zmij(b, x);
-            if a == b {
-                Verdict::Same
-            } else {
-                Verdict::Differ(std::format!(
-                    "{} != {}",
-                    String::from_utf8_lossy(a),
-                    String::from_utf8_lossy(b)
-                ))
-            }
-        })
+        sweep(
+            0..1 << 32,
+            step,
+            |bits, (a, b, c): &mut (Vec<u8>, Vec<u8>, Vec<u8>)| {
+                let x = f32::from_bits(bits);
+                if !x.is_finite() {
+                    // The JSON list path (`float32::list`) writes these as strings.
+                    let text: &[u8] = if x.is_nan() {
+                        b"\"nan\""
+                    } else if x > 0.0 {
+                        b"\"inf\""
+                    } else {
+                        b"\"-inf\""
+                    };
+                    if crate::format::float32::list_agrees(bits, text, c) {
+                        return Verdict::Skip;
+                    }
+                    return Verdict::Differ(std::format!("list of {bits:#x}"));
+                }
+                a.clear();
+                b.clear();
+                push_f32(a, x);
+                push_f32_zmij(b, x);
+                // The JSON list path writes the same text, alone and in a Vector3.
+                if !crate::format::float32::list_agrees(bits, a, c) {
+                    return Verdict::Differ(std::format!(
+                        "list path differs from {}",
+                        String::from_utf8_lossy(a)
+                    ));
+                }
+                if a == b {
+                    Verdict::Same
+                } else {
+                    Verdict::Differ(std::format!(
+                        "{} != {}",
+                        String::from_utf8_lossy(a),
+                        String::from_utf8_lossy(b)
+                    ))
+                }
+            },
+        )
     }
 
     #[test]
@@ -434,6 +474,8 @@ mod tests {
             let (mut a, mut b) = (Vec::new(), Vec::new());
             push_f32(&mut a, x);
             push_f32_zmij(&mut b, x);
+            let mut c = Vec::new();
+            assert!(crate::format::float32::list_agrees(x.to_bits(), &a, &mut c));
             assert_eq!(
                 String::from_utf8(a).unwrap(),
                 String::from_utf8(b).unwrap(),

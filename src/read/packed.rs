@@ -467,7 +467,6 @@ impl<'a> FloatComponents<'a> {
     }
 
     /// The bytes of the components not yet read.
-    #[cfg(feature = "parallel")]
     pub(crate) fn data(&self) -> &'a [u8] {
         self.data
     }

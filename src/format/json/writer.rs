@@ -400,6 +400,24 @@ impl<'w, W: Write> Json<'w, W> {
             self.raw("}");
             return Ok(());
         }
+        /// Elements formatted in one run (`float32::push_f32_list`) between checks for a
+        /// full buffer.
+        const FLOAT_GROUP: usize = 512;
+        let data = components.data();
+        if !double && !self.pretty && data.len() / 4 == len.saturating_mul(per_element) {
+            // f32 components, compact: whole runs of elements at a time.
+            self.raw("[");
+            let group = 4 * per_element * FLOAT_GROUP;
+            for (i, run) in data.chunks(group.max(1)).enumerate() {
+                if i > 0 {
+                    self.raw(",");
+                }
+                crate::format::float32::push_f32_list(&mut self.buf, run, per_element);
+                self.maybe_flush()?;
+            }
+            self.raw("]}");
+            return Ok(());
+        }
         self.list(len, true, |j, _| {
             if per_element == 1 {
                 if let Some(x) = components.next() {
@@ -444,6 +462,14 @@ impl<'w, W: Write> Json<'w, W> {
             let first = c * per_chunk;
             let end = first.saturating_add(per_chunk).min(len);
             let bytes = data.get(first * width..end * width).unwrap_or(&[]);
+            if !double && !pretty {
+                let mut buf = Vec::with_capacity((end - first) * per_element * 12 + 1);
+                if first > 0 {
+                    buf.push(b',');
+                }
+                crate::format::float32::push_f32_list(&mut buf, bytes, per_element);
+                return buf;
+            }
             let mut components = FloatComponents::new(bytes, double);
             let mut sink = io::sink();
             let mut j = Json {

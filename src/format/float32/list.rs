@@ -1,0 +1,371 @@
+//! A run of packed f32 elements as JSON list items (`[0.5,1.25,0.0],[…]`), the same bytes
+//! as [`push_f32`](super::push_f32) and the commas and brackets written one by one, made
+//! in a small block on the stack by fixed-size stores and handed to the output in one copy
+//! per block: no capacity check per float, no length update per byte.
+//!
+//! The floats from 1e-4 to 1 (the bulk of real vector data: positions scaled to a unit,
+//! normals, colors) are laid out by stores alone: `0.000000`, then the nine digits as
+//! made (leading zeros included) at the place their exponent gives, then the point again
+//! (a leading zero may land on it), so that no shift or count depends on the digits but
+//! the end of the last nonzero one. The other floats take the 16-byte text of
+//! [`text_of`](super::text_of), stored whole.
+
+// Offsets are small (a block of 1,056 bytes); the exponents that place the digits are
+// bounded by the range the fast path takes (checked by the exhaustive test).
+#![allow(
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_possible_truncation
+)]
+
+use alloc::vec::Vec;
+
+use super::{eight_digits, long_text, text_of};
+use crate::format::shortest32;
+
+/// Bytes of the block. Every store lands below `MASK + 1 + 16`.
+const BLOCK: usize = 1024 + 32;
+
+/// Every store's offset is masked with this: within the block, so no store has a bounds
+/// check; the offsets never reach it (an element starts at or below [`FLUSH_AT`] and
+/// spans at most 2 + 4 × 21 bytes, its stores at most 32 past the start of a float).
+const MASK: usize = 1023;
+
+/// The block is handed on before an element that would start past this offset.
+const FLUSH_AT: usize = 1024 - 128;
+
+/// `1e-4f32` and `1.0f32` as bits: the floats laid out by [`below_one`].
+const LOW: u32 = 0x38D1_B717;
+const ONE: u32 = 0x3F80_0000;
+
+/// `0.000000` as a little-endian word.
+const ZERO_POINT: u64 = u64::from_le_bytes(*b"0.000000");
+
+/// Eight ASCII zeros.
+const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
+
+struct Block {
+    bytes: [u8; BLOCK],
+}
+
+impl Block {
+    #[inline(always)]
+    fn put1(&mut self, at: usize, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(at & MASK) {
+            *slot = byte;
+        }
+    }
+
+    #[inline(always)]
+    fn put8(&mut self, at: usize, word: u64) {
+        let at = at & MASK;
+        if let Some(slot) = self.bytes.get_mut(at..at + 8) {
+            slot.copy_from_slice(&word.to_le_bytes());
+        }
+    }
+
+    #[inline(always)]
+    fn put16(&mut self, at: usize, word: u128) {
+        let at = at & MASK;
+        if let Some(slot) = self.bytes.get_mut(at..at + 16) {
+            slot.copy_from_slice(&word.to_le_bytes());
+        }
+    }
+
+    fn bytes(&self, len: usize) -> &[u8] {
+        self.bytes.get(..len).unwrap_or(&self.bytes)
+    }
+}
+
+/// Appends the elements of `data` (little-endian f32s, `per` of them an element), joined
+/// by commas: each element a list `[x,y,z]` when `per > 1`, a bare number when `per` is
+/// 1; a NaN as `"nan"`, infinities as `"inf"` and `"-inf"`. A partial element at the end
+/// is left out. The bytes the JSON writer's `number` makes of each component.
+pub(crate) fn push_f32_list(out: &mut Vec<u8>, data: &[u8], per: usize) {
+    match per {
+        1 => elements::<4>(out, data, 1),
+        2 => elements::<8>(out, data, 2),
+        3 => elements::<12>(out, data, 3),
+        4 => elements::<16>(out, data, 4),
+        _ => {
+            // Not met by Godot's types; through single floats.
+            let mut first = true;
+            for element in data.chunks_exact(4 * per.max(1)) {
+                if !first {
+                    out.push(b',');
+                }
+                first = false;
+                out.push(b'[');
+                for (i, c) in element.chunks_exact(4).enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    let mut block = Block { bytes: [0; BLOCK] };
+                    let bits = u32::from_le_bytes([
+                        c.first().copied().unwrap_or(0),
+                        c.get(1).copied().unwrap_or(0),
+                        c.get(2).copied().unwrap_or(0),
+                        c.get(3).copied().unwrap_or(0),
+                    ]);
+                    let end = put_f32(&mut block, 0, bits);
+                    out.extend_from_slice(block.bytes(end));
+                }
+                out.push(b']');
+            }
+        }
+    }
+}
+
+/// [`push_f32_list`] for elements of `B = 4 × per` bytes.
+#[inline(always)]
+fn elements<const B: usize>(out: &mut Vec<u8>, data: &[u8], per: usize) {
+    if data.len() < B {
+        return;
+    }
+    let mut block = Block { bytes: [0; BLOCK] };
+    let mut at = 0usize;
+    for element in data.chunks_exact(B) {
+        if at > FLUSH_AT {
+            out.extend_from_slice(block.bytes(at));
+            at = 0;
+        }
+        if per > 1 {
+            block.put1(at, b'[');
+            at += 1;
+        }
+        for (i, f) in element.chunks_exact(4).enumerate() {
+            if i > 0 {
+                block.put1(at, b',');
+                at += 1;
+            }
+            at = put_f32(
+                &mut block,
+                at,
+                u32::from_le_bytes(f.try_into().unwrap_or([0; 4])),
+            );
+        }
+        if per > 1 {
+            block.put1(at, b']');
+            at += 1;
+        }
+        // The comma after every element; the last one's is left out below.
+        block.put1(at, b',');
+        at += 1;
+    }
+    out.extend_from_slice(block.bytes(at - 1));
+}
+
+/// Writes the text of the f32 `bits` at `at`; returns where it ends.
+#[inline(always)]
+fn put_f32(block: &mut Block, at: usize, bits: u32) -> usize {
+    let magnitude = bits & 0x7FFF_FFFF;
+    // A '-' that the text overwrites when the float is positive.
+    block.put1(at, b'-');
+    let at = at + (bits >> 31) as usize;
+    if magnitude.wrapping_sub(LOW) < ONE - LOW {
+        below_one(block, at, magnitude)
+    } else {
+        other(block, at, bits)
+    }
+}
+
+/// A float from 1e-4 to 1 (excluded), as `0.` and its digits: `0.` then `-e - 1` zeros
+/// (`e` the exponent of its first digit, from -4 to -1) then its digits. The nine digits
+/// (at most two leading zeros: the float is normal) are stored whole where their last one
+/// belongs; a leading zero lands on the `0.` or after it, and the point is stored last.
+#[inline(always)]
+fn below_one(block: &mut Block, at: usize, magnitude: u32) -> usize {
+    let split = shortest32::split(magnitude);
+    let digits = eight_digits(split.tens + split.carry);
+    // Past the last nonzero digit: the last eight of the nine digits in a word (the ninth
+    // in the top byte), less its zero bytes on top (all zero: only the first digit). No
+    // branch: the ninth digit is 0 about one time in ten, at random.
+    let last_eight = (digits >> 8) | u64::from(split.last) << 56;
+    let end = 9 - last_eight.leading_zeros() as usize / 8;
+    // The last of the nine digits has the weight 10^exponent: it goes at `at + 1 -
+    // exponent`, the first eight bytes before it (exponent from -12 to -7).
+    let start = at.wrapping_add((-7 - split.exponent) as usize);
+    block.put8(at, ZERO_POINT);
+    block.put8(start, digits | ZEROS);
+    block.put1(start + 8, split.last as u8 | b'0');
+    block.put1(at + 1, b'.');
+    start + end
+}
+
+/// Every other float (sign written): the 16-byte text, a long decimal, or a string for a
+/// NaN or an infinity.
+#[inline(never)]
+fn other(block: &mut Block, at: usize, bits: u32) -> usize {
+    let magnitude = bits & 0x7FFF_FFFF;
+    if magnitude >= 0x7F80_0000 {
+        return not_finite(block, at, bits);
+    }
+    match text_of(f32::from_bits(magnitude)) {
+        Some((text, len)) => {
+            block.put16(at, text);
+            at + len as usize
+        }
+        None => {
+            let (text, len) = long_text(f32::from_bits(magnitude));
+            block.put16(at, u128::from_le_bytes(first16(&text, 0)));
+            block.put16(at + 16, u128::from_le_bytes(first16(&text, 16)));
+            at + len
+        }
+    }
+}
+
+/// Bytes `from..from + 16` of a 32-byte block.
+fn first16(text: &[u8; 32], from: usize) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    if let Some(src) = text.get(from..from + 16) {
+        out.copy_from_slice(src);
+    }
+    out
+}
+
+/// `"nan"`, `"inf"`, `"-inf"` at the start of the float (before the sign, which a NaN
+/// does not show).
+#[cold]
+#[inline(never)]
+fn not_finite(block: &mut Block, at: usize, bits: u32) -> usize {
+    let negative = bits >> 31 != 0;
+    let start = at - usize::from(negative);
+    let text: &[u8] = if bits & 0x7F_FFFF != 0 {
+        b"\"nan\""
+    } else if negative {
+        b"\"-inf\""
+    } else {
+        b"\"inf\""
+    };
+    let mut word = [0u8; 8];
+    if let Some(dst) = word.get_mut(..text.len()) {
+        dst.copy_from_slice(text);
+    }
+    block.put8(start, u64::from_le_bytes(word));
+    start + text.len()
+}
+
+/// Test support for the float proofs: whether this path writes `bits` alone and as a
+/// Vector3 of it three times (`[t,t,t]`) as `text`, its text by `push_f32` (or the JSON
+/// string of a NaN or an infinity).
+#[cfg(test)]
+pub(crate) fn agrees(bits: u32, text: &[u8], scratch: &mut Vec<u8>) -> bool {
+    let one = bits.to_le_bytes();
+    scratch.clear();
+    push_f32_list(scratch, &one, 1);
+    if scratch.as_slice() != text {
+        return false;
+    }
+    let mut three = [0u8; 12];
+    for chunk in three.chunks_exact_mut(4) {
+        chunk.copy_from_slice(&one);
+    }
+    scratch.clear();
+    push_f32_list(scratch, &three, 3);
+    let n = text.len();
+    scratch.len() == 3 * n + 4
+        && scratch.first() == Some(&b'[')
+        && scratch.last() == Some(&b']')
+        && (0..3).all(|i| {
+            let at = 1 + i * (n + 1);
+            scratch.get(at..at + n) == Some(text)
+                && scratch.get(at + n) == Some(if i < 2 { &b',' } else { &b']' })
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    use super::*;
+    use crate::format::float32::push_f32;
+
+    /// The text the JSON writer made before: each component through `push_f32`, NaN and
+    /// infinities as strings, commas and brackets pushed one by one.
+    pub(crate) fn one_by_one(out: &mut Vec<u8>, data: &[u8], per: usize) {
+        for (e, element) in data.chunks_exact(4 * per).enumerate() {
+            if e > 0 {
+                out.push(b',');
+            }
+            if per > 1 {
+                out.push(b'[');
+            }
+            for (i, c) in element.chunks_exact(4).enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                let x = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                if x.is_nan() {
+                    out.extend_from_slice(b"\"nan\"");
+                } else if x.is_infinite() {
+                    out.extend_from_slice(if x > 0.0 { b"\"inf\"" } else { b"\"-inf\"" });
+                } else {
+                    push_f32(out, x);
+                }
+            }
+            if per > 1 {
+                out.push(b']');
+            }
+        }
+    }
+
+    fn bytes_of(xs: &[u32]) -> Vec<u8> {
+        xs.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    /// Random bit patterns, floats in [0, 1) and a mix of the special ones, every element
+    /// width and many lengths (blocks handed on at every possible point).
+    #[test]
+    fn lists_match_one_by_one() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        };
+        let specials = [
+            0u32,
+            0x8000_0000,
+            0x7F80_0000,
+            0xFF80_0000,
+            0x7FC0_0000,
+            0xFFC0_0001,
+            0x7F7F_FFFF,
+            0xFF7F_FFFF,
+            1,
+            0x8000_0001,
+            LOW,
+            LOW - 1,
+            ONE,
+            ONE - 1,
+            0xBF7F_FFFF,
+            0x5A0E_1BCA, // 1e16
+            0x5A0E_1BC9,
+            0xDA0E_1BC9,
+            0x5368_D4A5, // 1e12
+        ];
+        for round in 0..400usize {
+            let n = round % 97 + 1;
+            let xs: Vec<u32> = (0..n * 4)
+                .map(|i| match (next() >> 60) as usize {
+                    0..=5 => {
+                        ((next() >> 40) as f32 / 16_777_216.0).to_bits() ^ ((i as u32 & 1) << 31)
+                    }
+                    6..=11 => (next() >> 32) as u32,
+                    _ => specials[(next() % specials.len() as u64) as usize],
+                })
+                .collect();
+            for per in 1..=5 {
+                let data = bytes_of(&xs);
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                push_f32_list(&mut a, &data, per);
+                one_by_one(&mut b, &data, per);
+                assert_eq!(
+                    std::string::String::from_utf8_lossy(&a),
+                    std::string::String::from_utf8_lossy(&b),
+                    "round {round} per {per}"
+                );
+            }
+        }
+    }
+}
