@@ -16,10 +16,8 @@ use super::style::TextStyle;
 use crate::format::exact::{exact_f32, exact_f64};
 use crate::wire::narrow::f32_of;
 
-mod batch;
+pub(crate) mod batch;
 mod fast;
-
-pub(crate) use batch::godot4_components_f32;
 
 /// A small stack buffer that implements `fmt::Write`.
 pub(crate) struct StackBuf {

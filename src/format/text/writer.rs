@@ -7,7 +7,8 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::number::{godot4_components_f32, write_real, Role};
+use super::number::batch::godot4_components_f32;
+use super::number::{write_real, Role};
 use super::order::{Pair, Scratch};
 use super::style::TextStyle;
 use crate::format::escape;

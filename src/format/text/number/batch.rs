@@ -232,7 +232,7 @@ mod tests {
                 xs.extend((first..first.saturating_add(RUN)).map(f32::from_bits));
                 patterns.fetch_add(xs.len() as u64, Ordering::Relaxed);
                 let half = xs.len() / 2;
-                for (part, lead) in [(&xs[..], false), (&xs[half..], true)] {
+                for (part, lead) in [(&xs[..], false), (xs.get(half..).unwrap_or(&[]), true)] {
                     a.clear();
                     b.clear();
                     a.extend_from_slice(b"[");
