@@ -229,7 +229,13 @@ mod tests {
             RUN as usize * step_runs,
             |first, (a, b, xs): &mut (Vec<u8>, Vec<u8>, Vec<f32>)| {
                 xs.clear();
-                xs.extend((first..first.saturating_add(RUN)).map(f32::from_bits));
+                // Up to 2^32: the last run ends with 0xFFFF_FFFF.
+                let end = (u64::from(first) + u64::from(RUN)).min(1 << 32);
+                xs.extend(
+                    (u64::from(first)..end)
+                        .filter_map(|b| u32::try_from(b).ok())
+                        .map(f32::from_bits),
+                );
                 patterns.fetch_add(xs.len() as u64, Ordering::Relaxed);
                 let half = xs.len() / 2;
                 for (part, lead) in [(&xs[..], false), (xs.get(half..).unwrap_or(&[]), true)] {
@@ -277,6 +283,7 @@ mod tests {
             999_999_900_000_000.0,
             1.5e10,
             0.87758255,
+            f32::from_bits(u32::MAX),
         ]);
         let both: Vec<f32> = xs.iter().flat_map(|&x| [x, -x]).collect();
         for lead in [false, true] {
