@@ -8,6 +8,7 @@
 use super::powers::{CachedPower, CACHED_POWERS};
 
 pub(crate) mod fast;
+pub(crate) mod normal;
 
 /// A "do-it-yourself floating point" number: `f * 2^e`.
 #[derive(Clone, Copy, Debug)]

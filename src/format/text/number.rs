@@ -16,6 +16,7 @@ use super::style::TextStyle;
 use crate::format::exact::{exact_f32, exact_f64};
 use crate::wire::narrow::f32_of;
 
+pub(crate) mod batch;
 mod fast;
 
 /// A small stack buffer that implements `fmt::Write`.

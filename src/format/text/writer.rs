@@ -7,6 +7,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::number::batch::godot4_components_f32;
 use super::number::{write_real, Role};
 use super::order::{FlatPair, Pair, Scratch};
 use super::style::TextStyle;
@@ -23,6 +24,9 @@ use crate::wire::types::VariantType;
 
 /// The engines' `MAX_RECURSION` in `VariantWriter`: deeper containers print empty.
 const MAX_TEXT_RECURSION: usize = 100;
+
+/// Components formatted per call of [`godot4_components_f32`].
+const F32_RUN: usize = 256;
 
 /// Bytes gathered before they are handed to the formatter.
 pub(super) const CHUNK: usize = 16 << 10;
@@ -297,7 +301,38 @@ impl<'w, 'f> Writer<'w, 'f> {
         {
             return self.floats_parallel(ty, components);
         }
+        if self.style == TextStyle::Godot4 && !components.is_double() {
+            return self.f32_components(ty, components);
+        }
         self.list(ty, components, |w, x| w.real(x, Role::Component))
+    }
+
+    /// [`Writer::floats`] for f32 data in Godot 4: runs of [`F32_RUN`] components at a
+    /// time through [`godot4_components_f32`] (the same text as the list).
+    fn f32_components(
+        &mut self,
+        ty: VariantType,
+        mut components: FloatComponents<'_>,
+    ) -> fmt::Result {
+        self.open_call(self.type_name(ty));
+        let mut run = [0f32; F32_RUN];
+        let mut lead = false;
+        loop {
+            let mut n = 0;
+            for (slot, x) in run.iter_mut().zip(components.by_ref()) {
+                // f32 data widened to f64: narrowing it back is exact.
+                *slot = crate::wire::narrow::f32_of(x);
+                n += 1;
+            }
+            let Some(xs) = run.get(..n).filter(|xs| !xs.is_empty()) else {
+                break;
+            };
+            godot4_components_f32(&mut self.buf, xs, lead);
+            lead = true;
+            self.maybe_flush()?;
+        }
+        self.close_call();
+        Ok(())
     }
 
     /// [`Writer::floats`] with its chunks formatted on the rayon pool
@@ -318,6 +353,13 @@ impl<'w, 'f> Writer<'w, 'f> {
             let end = first.saturating_add(per_chunk).min(len);
             let bytes = data.get(first * width..end * width).unwrap_or(&[]);
             let mut buf = Vec::with_capacity((end - first) * 16);
+            if style == TextStyle::Godot4 && !double {
+                let xs: Vec<f32> = FloatComponents::new(bytes, false)
+                    .map(crate::wire::narrow::f32_of)
+                    .collect();
+                godot4_components_f32(&mut buf, &xs, first > 0);
+                return buf;
+            }
             for (i, x) in FloatComponents::new(bytes, double).enumerate() {
                 if first + i > 0 {
                     buf.extend_from_slice(b", ");

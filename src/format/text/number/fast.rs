@@ -54,7 +54,7 @@ impl Block {
 /// lowest byte: two halves of four digits, then pairs, then single digits, each step on
 /// all fields of the word at once (the products stay inside their fields).
 #[inline(always)]
-fn eight_digits(x: u64) -> u64 {
+pub(super) fn eight_digits(x: u64) -> u64 {
     let halves = (x / 10_000) | ((x % 10_000) << 32);
     let hundreds = ((halves * 5243) >> 19) & 0x0000_007F_0000_007F;
     let pairs = hundreds | ((halves - hundreds * 100) << 16);

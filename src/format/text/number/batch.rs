@@ -1,0 +1,368 @@
+//! Godot 4's text of many f32 components at once (a packed array's run): each number is
+//! put together in a 128-bit register (digits by SWAR, the point and the zeros by shifts
+//! and masks, no branch on the digit count) and stored with fixed-size stores into
+//! output reserved for the whole run, so no number's text is read back from memory and
+//! the formatting of consecutive numbers overlaps. Digits come from
+//! [`grisu::normal::decimal`]. Zeros print as `0`; subnormals, infinities and NaNs (and
+//! anything the fixed layout does not cover, which no f32 reaches) take
+//! [`super::write_real`]. The text is [`super::write_real`]'s for `Role::Component` in
+//! Godot 4, joined by `", "`: checked on a sample always, on every f32 (in runs) by an
+//! ignored test.
+
+// Digit counts (at most 20), exponents of an f32 (|e| < 60) and shifts below 128: the
+// casts are exact.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap
+)]
+
+use alloc::vec::Vec;
+
+use super::super::grisu::normal;
+use super::super::style::TextStyle;
+use super::fast::eight_digits;
+use super::Role;
+
+/// Powers of ten that fit a u64.
+#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
+const POW10: [u64; 20] = {
+    let mut out = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        out[i] = out[i - 1] * 10;
+        i += 1;
+    }
+    out
+};
+
+/// `'0'` in every byte.
+const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
+
+/// The low `i` bytes set, for `i` in 0..=16.
+#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
+const INT_MASKS: [u128; 17] = {
+    let mut out = [u128::MAX; 17];
+    let mut i = 0;
+    while i < 16 {
+        out[i] = (1 << (8 * i)) - 1;
+        i += 1;
+    }
+    out
+};
+
+/// Bytes reserved per number: a sign, 16 bytes of text (one store), 2 of separator.
+const PER_NUMBER: usize = 19;
+
+/// The number of decimal digits of `n` (1 for 0), without a branch.
+#[inline(always)]
+fn digit_count(n: u64) -> u32 {
+    let bits = 64 - (n | 1).leading_zeros();
+    let t = (bits * 1233) >> 12;
+    t + 1 - u32::from(n < POW10.get(t as usize).copied().unwrap_or(u64::MAX))
+}
+
+/// The sixteen ASCII digits of `n < 10^16` with leading `'0'`s, the first in the lowest
+/// byte.
+#[inline(always)]
+fn ascii16(n: u64) -> u128 {
+    let (high, low) = (n / 100_000_000, n % 100_000_000);
+    (u128::from(eight_digits(high)) | u128::from(eight_digits(low)) << 64) | ZEROS
+}
+
+/// `digits × 10^exponent` as Godot 4 prints a component (`%g`-like: plain when the
+/// first digit's decimal exponent is in −4..15, else `d.ddde±XX`), unsigned, in the low
+/// bytes of the result, and its length; the bytes past it are scratch. `None` for a text
+/// longer than 16 bytes (no f32's).
+#[inline(always)]
+fn layout(digits: u64, exponent: i32) -> Option<(u128, usize)> {
+    let k = digit_count(digits) as i32;
+    // value = 0.d1d2… × 10^n
+    let n = k + exponent;
+    if -4 < n && n <= 15 {
+        // Plain: the integer part (at least one digit, `0` below 1), the fraction of `f`
+        // digits (the digits' last, with the zeros after the point as leading zeros).
+        // For exponent ≥ 0 the digits times 10^exponent are the text: no fraction.
+        let f = (-exponent).max(0) as u32;
+        let whole = digits.wrapping_mul(*POW10.get(exponent.max(0) as usize)?);
+        let ip = n.max(1) as u32;
+        let width = ip + f;
+        if width + u32::from(f > 0) > 16 {
+            return None;
+        }
+        // The digits left-aligned (scaled to 16 digits), then those from `ip` on moved
+        // up one byte for the point.
+        let scale = *POW10.get((16 - width) as usize)?;
+        let text = ascii16(whole.wrapping_mul(scale));
+        let int_mask = *INT_MASKS.get(ip as usize)?;
+        let joined = (text & int_mask) | ((text & !int_mask) << 8) | u128::from(b'.') << (8 * ip);
+        return Some((joined, (width + u32::from(f > 0)) as usize));
+    }
+    sci(digits, k as u32, n - 1)
+}
+
+/// The scientific layout: `d`, `.` and the other digits if any, `e`, the sign, two
+/// exponent digits at least.
+#[inline(never)]
+fn sci(digits: u64, k: u32, e: i32) -> Option<(u128, usize)> {
+    if !(1..=11).contains(&k) {
+        return None;
+    }
+    let text = ascii16(digits) >> (8 * (16 - k));
+    let mut out = text & 0xFF;
+    let mut len = 1;
+    if k > 1 {
+        out |= u128::from(b'.') << 8 | (text >> 8) << 16;
+        len = k + 1;
+    }
+    let mut tail = [b'e', if e < 0 { b'-' } else { b'+' }, 0, 0, 0];
+    let a = e.unsigned_abs();
+    let digits_len = if a >= 100 {
+        tail[2] = b'0' + (a / 100 % 10) as u8;
+        tail[3] = b'0' + (a / 10 % 10) as u8;
+        tail[4] = b'0' + (a % 10) as u8;
+        5
+    } else {
+        tail[2] = b'0' + (a / 10) as u8;
+        tail[3] = b'0' + (a % 10) as u8;
+        4
+    };
+    for (i, &b) in tail.iter().take(digits_len).enumerate() {
+        out |= u128::from(b) << (8 * (len as usize + i));
+    }
+    let len = len as usize + digits_len;
+    (len <= 16).then_some((out, len))
+}
+
+/// The text of the f32 `bits` for the fast run: (text, length, sign), the sign to be
+/// written before the text. `None` for what [`super::write_real`] prints instead.
+#[inline(always)]
+fn number(bits: u32) -> Option<(u128, usize, usize)> {
+    let magnitude = bits & 0x7FFF_FFFF;
+    match normal::decimal(magnitude) {
+        Some((digits, exponent)) => {
+            let (text, len) = layout(digits, exponent)?;
+            Some((text, len, (bits >> 31) as usize))
+        }
+        None if magnitude == 0 => Some((u128::from(b'0'), 1, 0)),
+        None => None,
+    }
+}
+
+/// Appends Godot 4's text of the components `xs` (f32 data), separated by `", "`, and
+/// preceded by one when `lead`: the text of [`super::write_real`] with
+/// `Role::Component`, for each.
+pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
+    if xs.is_empty() {
+        return;
+    }
+    if lead {
+        out.extend_from_slice(b", ");
+    }
+    // Each number is followed by a separator; the last one is taken off at the end.
+    let mut rest = xs;
+    while !rest.is_empty() {
+        let start = out.len();
+        out.resize(start + (rest.len() + 1) * PER_NUMBER, 0);
+        let mut pos = 0;
+        let mut slow = None;
+        if let Some(dst) = out.get_mut(start..) {
+            for (i, &x) in rest.iter().enumerate() {
+                let fast = number(x.to_bits());
+                let window = dst.get_mut(pos..pos + PER_NUMBER);
+                let (Some((text, len, minus)), Some(window)) = (fast, window) else {
+                    slow = Some((i, x));
+                    break;
+                };
+                // The sign (kept or written over), the text, the separator.
+                let (minus, len) = (minus & 1, len.min(16));
+                if let Some(sign) = window.first_mut() {
+                    *sign = b'-';
+                }
+                if let Some(slot) = window.get_mut(minus..minus + 16) {
+                    slot.copy_from_slice(&text.to_le_bytes());
+                }
+                if let Some(slot) = window.get_mut(minus + len..minus + len + 2) {
+                    slot.copy_from_slice(b", ");
+                }
+                pos += minus + len + 2;
+            }
+        }
+        out.truncate(start + pos);
+        match slow {
+            Some((i, x)) => {
+                super::write_real(out, f64::from(x), Role::Component, TextStyle::Godot4);
+                out.extend_from_slice(b", ");
+                rest = rest.get(i + 1..).unwrap_or(&[]);
+            }
+            None => rest = &[],
+        }
+    }
+    out.truncate(out.len().saturating_sub(2));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::{string::String, vec::Vec};
+
+    /// The texts of `xs` one at a time through [`super::super::write_real`], joined.
+    fn reference(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
+        for (i, &x) in xs.iter().enumerate() {
+            if i > 0 || lead {
+                out.extend_from_slice(b", ");
+            }
+            super::super::write_real(out, f64::from(x), Role::Component, TextStyle::Godot4);
+        }
+    }
+
+    /// Runs of `RUN` consecutive bit patterns from every `step`-th run of all 2^32, each
+    /// formatted in one call (and its second half again, led by a separator) and compared
+    /// with the single-number texts: (patterns compared, runs differing).
+    pub(crate) fn compare(step_runs: usize) -> (u64, u64) {
+        use crate::format::sweep::{sweep, Verdict};
+        use std::sync::atomic::{AtomicU64, Ordering};
+        const RUN: u32 = 64;
+        let patterns = AtomicU64::new(0);
+        let (_, failed) = sweep(
+            0..1 << 32,
+            RUN as usize * step_runs,
+            |first, (a, b, xs): &mut (Vec<u8>, Vec<u8>, Vec<f32>)| {
+                xs.clear();
+                // Up to 2^32: the last run ends with 0xFFFF_FFFF.
+                let end = (u64::from(first) + u64::from(RUN)).min(1 << 32);
+                xs.extend(
+                    (u64::from(first)..end)
+                        .filter_map(|b| u32::try_from(b).ok())
+                        .map(f32::from_bits),
+                );
+                patterns.fetch_add(xs.len() as u64, Ordering::Relaxed);
+                let half = xs.len() / 2;
+                for (part, lead) in [(&xs[..], false), (xs.get(half..).unwrap_or(&[]), true)] {
+                    a.clear();
+                    b.clear();
+                    a.extend_from_slice(b"[");
+                    b.extend_from_slice(b"[");
+                    godot4_components_f32(a, part, lead);
+                    reference(b, part, lead);
+                    if a != b {
+                        return Verdict::Differ(std::format!(
+                            "{} != {}",
+                            String::from_utf8_lossy(a),
+                            String::from_utf8_lossy(b)
+                        ));
+                    }
+                }
+                Verdict::Same
+            },
+        );
+        (patterns.into_inner(), failed)
+    }
+
+    #[test]
+    fn sampled_runs_match_single_numbers() {
+        let (checked, failed) = compare(1021);
+        assert_eq!(failed, 0);
+        assert!(checked > 4_000_000, "{checked}");
+        // Every layout and the specials, mixed in one run, both signs.
+        let mut xs: Vec<f32> = Vec::new();
+        for e in -46..=39 {
+            for m in [1.0f64, 1.5, 1.25, 1.234_567_9, 9.999_999, 3.0] {
+                xs.push((m * 10f64.powi(e)) as f32);
+            }
+        }
+        xs.extend([
+            0.0,
+            f32::INFINITY,
+            f32::NAN,
+            f32::from_bits(1),
+            f32::MAX,
+            1e15,
+            1e-5,
+            0.0001,
+            999_999_900_000_000.0,
+            1.5e10,
+            0.87758255,
+            f32::from_bits(u32::MAX),
+        ]);
+        let both: Vec<f32> = xs.iter().flat_map(|&x| [x, -x]).collect();
+        for lead in [false, true] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            godot4_components_f32(&mut a, &both, lead);
+            reference(&mut b, &both, lead);
+            assert_eq!(String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap());
+        }
+        let mut a = Vec::new();
+        godot4_components_f32(
+            &mut a,
+            &[1.0, -0.0, 0.5, -1e-5, f32::NEG_INFINITY, 1e15],
+            false,
+        );
+        assert_eq!(a, b"1, 0, 0.5, -1e-05, inf_neg, 1e+15");
+        let mut a = Vec::new();
+        godot4_components_f32(&mut a, &[], true);
+        assert!(a.is_empty());
+    }
+
+    /// Every f32 bit pattern, in runs of 64 (2^32 patterns):
+    /// `cargo test --release --lib -- --ignored number::batch --nocapture`.
+    #[test]
+    #[ignore]
+    fn exhaustive_runs_match_single_numbers() {
+        let start = std::time::Instant::now();
+        let (checked, failed) = compare(1);
+        std::eprintln!(
+            "{checked} f32 bit patterns compared in runs, {failed} runs differ, {:?}",
+            start.elapsed()
+        );
+        assert_eq!(failed, 0);
+        assert_eq!(checked, 1 << 32, "every pattern");
+    }
+
+    /// Timing, not a check (ns per float, minimum of 7 rounds, pv3-like data):
+    /// `cargo test --release --lib -- --ignored batch_timing --nocapture`.
+    #[test]
+    #[ignore]
+    fn batch_timing() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let xs: Vec<f32> = (0..3_000_000)
+            .map(|_| {
+                state ^= state >> 12;
+                state ^= state << 25;
+                state ^= state >> 27;
+                ((state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40) as f32) / 16_777_216.0
+            })
+            .collect();
+        let n = xs.len() as f64;
+        let mut out = Vec::with_capacity(64 << 20);
+        let mut acc = 0u64;
+        let mut best = [f64::MAX; 3];
+        for _ in 0..7 {
+            let t = std::time::Instant::now();
+            for &x in &xs {
+                let (d, e) = normal::decimal(x.to_bits()).unwrap_or_default();
+                acc = acc.wrapping_add(d ^ e as u64);
+            }
+            best[0] = best[0].min(t.elapsed().as_nanos() as f64 / n);
+            let t = std::time::Instant::now();
+            for &x in &xs {
+                let (d, e) = normal::decimal(x.to_bits()).unwrap_or_default();
+                let (text, len) = layout(d, e).unwrap_or_default();
+                acc = acc.wrapping_add(text as u64 ^ len as u64);
+            }
+            best[1] = best[1].min(t.elapsed().as_nanos() as f64 / n);
+            out.clear();
+            let t = std::time::Instant::now();
+            for run in xs.chunks(256) {
+                godot4_components_f32(&mut out, run, true);
+            }
+            best[2] = best[2].min(t.elapsed().as_nanos() as f64 / n);
+        }
+        std::eprintln!(
+            "digits {:.1} ns, digits+layout {:.1} ns, runs into a Vec {:.1} ns ({acc})",
+            best[0],
+            best[1],
+            best[2]
+        );
+    }
+}
