@@ -7,7 +7,8 @@
 //! normals, colors) are laid out by stores alone: `0.000000`, then the nine digits as
 //! made (leading zeros included) at the place their exponent gives, then the point again
 //! (a leading zero may land on it), so that no shift or count depends on the digits but
-//! the end of the last nonzero one. The other floats take the 16-byte text of
+//! the end of the last nonzero one. Integers from 1 to 2^24 (mesh indices, grid positions,
+//! counts stored as floats) are their digits and `.0`. The other floats take the 16-byte text of
 //! [`text_of`](super::text_of), stored whole.
 
 // Offsets are small (a block of 1,056 bytes); the exponents that place the digits are
@@ -164,9 +165,41 @@ fn put_f32(block: &mut Block, at: usize, bits: u32) -> usize {
     let at = at + (bits >> 31) as usize;
     if magnitude.wrapping_sub(LOW) < ONE - LOW {
         below_one(block, at, magnitude)
+    } else if magnitude.wrapping_sub(ONE) < INTEGERS - ONE
+        && magnitude & fraction_mask(magnitude) == 0
+    {
+        integer(block, at, magnitude)
     } else {
         other(block, at, bits)
     }
+}
+
+/// `2^24f32` as bits: the floats from 1 below it with no fraction are laid out by
+/// [`integer`].
+const INTEGERS: u32 = 0x4B80_0000;
+
+/// The mantissa bits of the float `magnitude` (from 1 to 2^24) that weigh less than 1.
+#[inline(always)]
+fn fraction_mask(magnitude: u32) -> u32 {
+    // The exponent, 0 to 23: the low `23 - exponent` mantissa bits are the fraction.
+    let exponent = (magnitude >> 23).wrapping_sub(127) & 31;
+    (0x7F_FFFF_u32 >> exponent.min(23)) & 0x7F_FFFF
+}
+
+/// A float from 1 to 2^24 (excluded) with no fraction, as its integer's digits and `.0`:
+/// every such integer is exact, and its neighbours are at most 1 away, so its shortest
+/// digits are the integer's own (and below 10^16 the layout has no exponent).
+#[inline(always)]
+fn integer(block: &mut Block, at: usize, magnitude: u32) -> usize {
+    let n = f32::from_bits(magnitude) as u32;
+    let digits = eight_digits(n);
+    // Leading zero digits (n ≥ 1: at most seven), in the low bytes.
+    let lead = digits.trailing_zeros() as usize / 8;
+    block.put8(at, (digits >> (8 * lead)) | ZEROS);
+    let end = at + 8 - lead;
+    block.put1(end, b'.');
+    block.put1(end + 1, b'0');
+    end + 2
 }
 
 /// A float from 1e-4 to 1 (excluded), as `0.` and its digits: `0.` then `-e - 1` zeros
@@ -310,6 +343,49 @@ mod tests {
 
     fn bytes_of(xs: &[u32]) -> Vec<u8> {
         xs.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    /// Integers as floats, both signs, against `push_f32` one by one: every one below
+    /// 2^16 and around every power of two and ten, every 61st above, and the floats with
+    /// a fraction next to each (the exhaustive f32 sweep covers every pattern).
+    #[test]
+    fn integers_match_one_by_one() {
+        let mut values: Vec<u32> = (1..1 << 16)
+            .chain(((1 << 16)..(1 << 24)).step_by(61))
+            .collect();
+        for k in 0..25 {
+            for d in 0..3 {
+                values.push((1u32 << k).saturating_sub(d));
+                values.push((1u32 << k) + d);
+            }
+        }
+        for p in [10u32, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000] {
+            values.extend([p - 1, p, p + 1]);
+        }
+        values.extend([(1 << 24) - 1, 1 << 24, (1 << 24) + 2]);
+        let mut data = Vec::new();
+        for n in values {
+            let x = n as f32;
+            for bits in [
+                x.to_bits(),
+                x.to_bits().wrapping_add(1),
+                x.to_bits().wrapping_sub(1),
+            ] {
+                for sign in [0, 0x8000_0000] {
+                    data.extend_from_slice(&(bits | sign).to_le_bytes());
+                }
+            }
+        }
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        push_f32_list(&mut a, &data, 1);
+        one_by_one(&mut b, &data, 1);
+        assert!(a == b, "{} bytes against {}", a.len(), b.len());
+        a.clear();
+        b.clear();
+        let cut = data.len() / 12 * 12;
+        push_f32_list(&mut a, &data[..cut], 3);
+        one_by_one(&mut b, &data[..cut], 3);
+        assert!(a == b, "{} bytes against {}", a.len(), b.len());
     }
 
     /// Random bit patterns, floats in [0, 1) and a mix of the special ones, every element
