@@ -29,8 +29,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let input = args.input.parse(&data, ctx)?;
     // The output is larger than the input and not in step with it: count output bytes.
     let bar = crate::style::output_spinner(data.len(), "json", ctx.quiet);
-    let stdout = io::stdout().lock();
-    let mut out = io::BufWriter::with_capacity(1 << 16, bar.wrap_write(stdout));
+    let mut out = io::BufWriter::with_capacity(1 << 16, bar.wrap_write(raw_stdout()));
     // One value per line (JSON Lines) when there are several.
     let written = input
         .values()
@@ -46,4 +45,19 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         .and_then(|()| out.flush());
     bar.finish_and_clear();
     crate::stdout_result(written)
+}
+
+/// Standard output without Rust's line buffering, which scans every write for a newline
+/// (3 % of `json` on a 3.7 GB blob, whose compact JSON has none): a duplicate of its file
+/// descriptor on Unix, written directly; the locked `Stdout` elsewhere, or when the
+/// descriptor cannot be duplicated. Nothing else writes to stdout while it is in use.
+fn raw_stdout() -> Box<dyn Write> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() {
+            return Box::new(std::fs::File::from(fd));
+        }
+    }
+    Box::new(io::stdout().lock())
 }
