@@ -88,6 +88,7 @@ pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
 
 /// A float whose `{:?}` text is `[-]int.fraction` made of [`short`]/[`full`] digits
 /// alone (see [`dyadic`]).
+#[cfg(feature = "std")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Dyadic {
     pub(crate) negative: bool,

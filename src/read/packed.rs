@@ -467,6 +467,7 @@ impl<'a> FloatComponents<'a> {
     }
 
     /// The bytes of the components not yet read.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // for the writers
     pub(crate) fn data(&self) -> &'a [u8] {
         self.data
     }
