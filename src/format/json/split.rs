@@ -129,16 +129,15 @@ fn cuttable(value: &VariantRef<'_>) -> Option<Kind> {
     let mut reader = Reader::new(value);
     let decoded = reader.value();
     let at_children = reader.pos();
-    kind_of(&decoded, at_children, value.dialect())
+    kind_of(&decoded, at_children)
 }
 
 /// [`cuttable`] for a decoded node whose children start `at_children` bytes after its
 /// header.
-fn kind_of(decoded: &Value<'_>, at_children: usize, dialect: Dialect) -> Option<Kind> {
+fn kind_of(decoded: &Value<'_>, at_children: usize) -> Option<Kind> {
     if at_children != 8 {
         return None;
     }
-    let _ = dialect;
     match decoded {
         Value::Array(a) if a.element_type() == ContainerType::Untyped => Some(Kind::Array),
         Value::Dictionary(d)
@@ -318,7 +317,7 @@ impl<'a> Cuts<'a> {
     fn classify(&self, at: usize) -> Child<'a> {
         let mut reader = Reader::at(self.bytes, at, self.base, self.dialect);
         let decoded = reader.value();
-        let kind = kind_of(&decoded, reader.pos().wrapping_sub(at), self.dialect);
+        let kind = kind_of(&decoded, reader.pos().wrapping_sub(at));
         let count = match decoded {
             Value::Array(a) => a.len(),
             Value::Dictionary(d) => d.len(),
