@@ -7,9 +7,9 @@
 //! normals, colors) are laid out by stores alone: `0.000000`, then the nine digits as
 //! made (leading zeros included) at the place their exponent gives, then the point again
 //! (a leading zero may land on it), so that no shift or count depends on the digits but
-//! the end of the last nonzero one. Integers from 1 to 2^24 (mesh indices, grid positions,
-//! counts stored as floats) are their digits and `.0`. The other floats take the 16-byte text of
-//! [`text_of`](super::text_of), stored whole.
+//! the end of the last nonzero one. Short binary fractions and integers (mesh indices, grid
+//! positions, halves) take the exact routes of [`exact`](super::exact), with no search.
+//! The other floats take the 16-byte text of [`text_of`](super::text_of), stored whole.
 
 // Offsets are small (a block of 1,056 bytes); the exponents that place the digits are
 // bounded by the range the fast path takes (checked by the exhaustive test).
@@ -21,18 +21,18 @@
 
 use alloc::vec::Vec;
 
-use super::{eight_digits, long_text, text_of};
+use super::block::{Block, SINGLE};
+use super::eight::eight_digits;
+use super::exact::{self, Route};
+use super::search::{long_text, text_of};
 use crate::format::shortest32;
 
-/// Bytes of the block. Every store lands below `MASK + 1 + 16`.
+/// Bytes of the block: stores start at offsets up to 1,023.
 const BLOCK: usize = 1024 + 32;
 
-/// Every store's offset is masked with this: within the block, so no store has a bounds
-/// check; the offsets never reach it (an element starts at or below [`FLUSH_AT`] and
-/// spans at most 2 + 4 × 21 bytes, its stores at most 32 past the start of a float).
-const MASK: usize = 1023;
-
-/// The block is handed on before an element that would start past this offset.
+/// The block is handed on before an element that would start past this offset (an
+/// element spans at most 2 + 4 × 21 bytes, its stores at most 32 past the start of a
+/// float).
 const FLUSH_AT: usize = 1024 - 128;
 
 /// `1e-4f32` and `1.0f32` as bits: the floats laid out by [`below_one`].
@@ -44,39 +44,6 @@ const ZERO_POINT: u64 = u64::from_le_bytes(*b"0.000000");
 
 /// Eight ASCII zeros.
 const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
-
-struct Block {
-    bytes: [u8; BLOCK],
-}
-
-impl Block {
-    #[inline(always)]
-    fn put1(&mut self, at: usize, byte: u8) {
-        if let Some(slot) = self.bytes.get_mut(at & MASK) {
-            *slot = byte;
-        }
-    }
-
-    #[inline(always)]
-    fn put8(&mut self, at: usize, word: u64) {
-        let at = at & MASK;
-        if let Some(slot) = self.bytes.get_mut(at..at + 8) {
-            slot.copy_from_slice(&word.to_le_bytes());
-        }
-    }
-
-    #[inline(always)]
-    fn put16(&mut self, at: usize, word: u128) {
-        let at = at & MASK;
-        if let Some(slot) = self.bytes.get_mut(at..at + 16) {
-            slot.copy_from_slice(&word.to_le_bytes());
-        }
-    }
-
-    fn bytes(&self, len: usize) -> &[u8] {
-        self.bytes.get(..len).unwrap_or(&self.bytes)
-    }
-}
 
 /// Appends the elements of `data` (little-endian f32s, `per` of them an element), joined
 /// by commas: each element a list `[x,y,z]` when `per > 1`, a bare number when `per` is
@@ -101,7 +68,7 @@ pub(crate) fn push_f32_list(out: &mut Vec<u8>, data: &[u8], per: usize) {
                     if i > 0 {
                         out.push(b',');
                     }
-                    let mut block = Block { bytes: [0; BLOCK] };
+                    let mut block = Block::<SINGLE>::new();
                     let bits = u32::from_le_bytes([
                         c.first().copied().unwrap_or(0),
                         c.get(1).copied().unwrap_or(0),
@@ -123,7 +90,7 @@ fn elements<const B: usize>(out: &mut Vec<u8>, data: &[u8], per: usize) {
     if data.len() < B {
         return;
     }
-    let mut block = Block { bytes: [0; BLOCK] };
+    let mut block = Block::<BLOCK>::new();
     let mut at = 0usize;
     for element in data.chunks_exact(B) {
         if at > FLUSH_AT {
@@ -158,48 +125,17 @@ fn elements<const B: usize>(out: &mut Vec<u8>, data: &[u8], per: usize) {
 
 /// Writes the text of the f32 `bits` at `at`; returns where it ends.
 #[inline(always)]
-fn put_f32(block: &mut Block, at: usize, bits: u32) -> usize {
+pub(super) fn put_f32<const S: usize>(block: &mut Block<S>, at: usize, bits: u32) -> usize {
     let magnitude = bits & 0x7FFF_FFFF;
     // A '-' that the text overwrites when the float is positive.
     block.put1(at, b'-');
     let at = at + (bits >> 31) as usize;
-    if magnitude.wrapping_sub(LOW) < ONE - LOW {
-        below_one(block, at, magnitude)
-    } else if magnitude.wrapping_sub(ONE) < INTEGERS - ONE
-        && magnitude & fraction_mask(magnitude) == 0
-    {
-        integer(block, at, magnitude)
-    } else {
-        other(block, at, bits)
+    match exact::route(magnitude) {
+        Route::Dyadic => exact::dyadic(block, at, magnitude),
+        Route::LargeInteger => exact::large_integer(block, at, magnitude),
+        Route::Search if magnitude.wrapping_sub(LOW) < ONE - LOW => below_one(block, at, magnitude),
+        Route::Search => other(block, at, bits),
     }
-}
-
-/// `2^24f32` as bits: the floats from 1 below it with no fraction are laid out by
-/// [`integer`].
-const INTEGERS: u32 = 0x4B80_0000;
-
-/// The mantissa bits of the float `magnitude` (from 1 to 2^24) that weigh less than 1.
-#[inline(always)]
-fn fraction_mask(magnitude: u32) -> u32 {
-    // The exponent, 0 to 23: the low `23 - exponent` mantissa bits are the fraction.
-    let exponent = (magnitude >> 23).wrapping_sub(127) & 31;
-    (0x7F_FFFF_u32 >> exponent.min(23)) & 0x7F_FFFF
-}
-
-/// A float from 1 to 2^24 (excluded) with no fraction, as its integer's digits and `.0`:
-/// every such integer is exact, and its neighbours are at most 1 away, so its shortest
-/// digits are the integer's own (and below 10^16 the layout has no exponent).
-#[inline(always)]
-fn integer(block: &mut Block, at: usize, magnitude: u32) -> usize {
-    let n = f32::from_bits(magnitude) as u32;
-    let digits = eight_digits(n);
-    // Leading zero digits (n ≥ 1: at most seven), in the low bytes.
-    let lead = digits.trailing_zeros() as usize / 8;
-    block.put8(at, (digits >> (8 * lead)) | ZEROS);
-    let end = at + 8 - lead;
-    block.put1(end, b'.');
-    block.put1(end + 1, b'0');
-    end + 2
 }
 
 /// A float from 1e-4 to 1 (excluded), as `0.` and its digits: `0.` then `-e - 1` zeros
@@ -207,7 +143,7 @@ fn integer(block: &mut Block, at: usize, magnitude: u32) -> usize {
 /// (at most two leading zeros: the float is normal) are stored whole where their last one
 /// belongs; a leading zero lands on the `0.` or after it, and the point is stored last.
 #[inline(always)]
-fn below_one(block: &mut Block, at: usize, magnitude: u32) -> usize {
+fn below_one<const S: usize>(block: &mut Block<S>, at: usize, magnitude: u32) -> usize {
     let split = shortest32::split(magnitude);
     let digits = eight_digits(split.tens + split.carry);
     // Past the last nonzero digit: the last eight of the nine digits in a word (the ninth
@@ -228,7 +164,7 @@ fn below_one(block: &mut Block, at: usize, magnitude: u32) -> usize {
 /// Every other float (sign written): the 16-byte text, a long decimal, or a string for a
 /// NaN or an infinity.
 #[inline(never)]
-fn other(block: &mut Block, at: usize, bits: u32) -> usize {
+fn other<const S: usize>(block: &mut Block<S>, at: usize, bits: u32) -> usize {
     let magnitude = bits & 0x7FFF_FFFF;
     if magnitude >= 0x7F80_0000 {
         return not_finite(block, at, bits);
@@ -260,7 +196,7 @@ fn first16(text: &[u8; 32], from: usize) -> [u8; 16] {
 /// does not show).
 #[cold]
 #[inline(never)]
-fn not_finite(block: &mut Block, at: usize, bits: u32) -> usize {
+fn not_finite<const S: usize>(block: &mut Block<S>, at: usize, bits: u32) -> usize {
     let negative = bits >> 31 != 0;
     let start = at - usize::from(negative);
     let text: &[u8] = if bits & 0x7F_FFFF != 0 {

@@ -1,0 +1,292 @@
+//! Floats whose shortest digits are known without a search, laid out by stores alone:
+//!
+//! - **Short dyadics below 2^24**: a float with `m` (0 to 8) binary digits after the point
+//!   has an exact decimal with `m` digits after the point, the last a 5 (or `.0` for an
+//!   integer). Any decimal with fewer digits after the point is at least `5·10^-m` away,
+//!   so when half the float's spacing, `2^(e-24)` for a float in `[2^e, 2^(e+1))`, is
+//!   below that, no shorter decimal rounds to the float and the exact one is its shortest
+//!   digits. [`MAX_EXPONENT`] holds the largest such `e` for each `m`. This takes the
+//!   integers below 2^24 (mesh indices, counts), halves and quarters (`0.5`, `24.25`), and
+//!   short binary fractions of small values.
+//! - **Integers from 2^24 to 2^31**: the shortest digits are the multiple of the largest
+//!   power of ten (1,000 at most: the interval that rounds to the float is at most 192
+//!   wide) inside that interval, the nearer one (ties to the even quotient) if two are.
+//!
+//! Both are proved against the shortest-digits search on every f32 they take by the
+//! exhaustive test of `shortest32` (and sampled on every run).
+
+// Exponents and digit counts are bounded by the checks before each cast.
+#![allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
+
+use super::block::Block;
+use super::eight::eight_digits;
+
+/// Eight ASCII zeros.
+const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
+
+/// For `m` binary digits after the point (index `m`, 0 for an integer), the largest
+/// exponent `e` for which `2^(e-24) < 5·10^-m` (and, for integers, the float is below
+/// 2^24, where every float is still an integer's neighbour at distance 1 or less).
+const MAX_EXPONENT: [i32; 9] = [23, 22, 19, 16, 13, 9, 6, 3, -1];
+
+/// `5^m` for `m` from 0 to 8.
+const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
+
+/// The route of positive `magnitude` (the bits of a float less its sign).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Route {
+    /// A short dyadic below 2^24: [`dyadic`].
+    Dyadic,
+    /// An integer from 2^24 to 2^31: [`large_integer`].
+    LargeInteger,
+    /// Neither.
+    Search,
+}
+
+/// Which of the exact routes, if any, lays out `magnitude`.
+#[inline(always)]
+pub(super) fn route(magnitude: u32) -> Route {
+    let biased = magnitude >> 23;
+    let e = biased as i32 - 127;
+    let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
+    // Binary digits after the point: 23 - e less the significand's trailing zeros.
+    let m = 23 - e - significand.trailing_zeros() as i32;
+    let max = MAX_EXPONENT
+        .get(m.max(0) as usize)
+        .copied()
+        .unwrap_or(i32::MIN);
+    if biased != 0 && e <= max {
+        Route::Dyadic
+    } else if (24..=30).contains(&e) {
+        Route::LargeInteger
+    } else {
+        Route::Search
+    }
+}
+
+/// The integer's digits at `at` (`n` below 10^8, one digit at least); returns the end.
+#[inline(always)]
+fn put_digits<const S: usize>(block: &mut Block<S>, at: usize, n: u32) -> usize {
+    let digits = eight_digits(n);
+    // Leading zero digits, in the low bytes; all eight for 0, which keeps one.
+    let lead = (digits.trailing_zeros() as usize / 8).min(7);
+    block.put8(at, (digits >> (8 * lead)) | ZEROS);
+    at + 8 - lead
+}
+
+/// Lays out positive `magnitude`, for which [`route`] is [`Route::Dyadic`]: the integer
+/// part, the point, and the `m` digits after it (`0` for an integer). Returns the end.
+#[inline(always)]
+pub(super) fn dyadic<const S: usize>(block: &mut Block<S>, at: usize, magnitude: u32) -> usize {
+    let e = (magnitude >> 23) as i32 - 127;
+    let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
+    let zeros = significand.trailing_zeros();
+    // `e` from -8 to 23: the point falls `shift` bits from the bottom (31 at most).
+    let shift = (23 - e).clamp(0, 31) as u32;
+    let m = shift.saturating_sub(zeros).min(8);
+    let int = significand.wrapping_shr(shift);
+    let below = significand & 1u32.wrapping_shl(shift).wrapping_sub(1);
+    // The fraction times 10^m: its m binary digits times 5^m (below 10^8).
+    let fraction = below
+        .wrapping_shr(shift - m)
+        .wrapping_mul(POW5.get(m as usize).copied().unwrap_or(1));
+    // `0.` below 1 and `.0` for an integer need no digits made (a branch that mesh data
+    // predicts: its components keep their kind from one vector to the next).
+    let end = if int == 0 {
+        block.put1(at, b'0');
+        at + 1
+    } else {
+        put_digits(block, at, int)
+    };
+    block.put1(end, b'.');
+    if m == 0 {
+        block.put1(end + 1, b'0');
+        return end + 2;
+    }
+    let shown = m as usize;
+    block.put8(
+        end + 1,
+        (eight_digits(fraction) >> (8 * (8 - shown))) | ZEROS,
+    );
+    end + 1 + shown
+}
+
+/// Lays out positive `magnitude`, for which [`route`] is [`Route::LargeInteger`]: the
+/// shortest digits, then `.0`. Returns the end.
+#[inline(always)]
+pub(super) fn large_integer<const S: usize>(
+    block: &mut Block<S>,
+    at: usize,
+    magnitude: u32,
+) -> usize {
+    let e = ((magnitude >> 23) as i32 - 127).clamp(24, 30) as u32;
+    let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
+    let v = u64::from(significand) << (e - 23);
+    // In quarters: the spacing is 2^(e-23); the interval reaches half of it up, and half
+    // of it down (a quarter at a power of two, where the float below is nearer).
+    let spacing = 4u64 << (e - 23);
+    let up = spacing / 2;
+    let down = if significand == 0x80_0000 {
+        spacing / 4
+    } else {
+        up
+    };
+    // The ends are in when the float's significand is even (ties round to it).
+    let closed = significand & 1 == 0;
+    let inside = |distance: u64, reach: u64| {
+        let d = 4 * distance;
+        d < reach || (closed && d == reach)
+    };
+    let mut n = v;
+    for p in [1_000u64, 100, 10] {
+        let q = v / p;
+        let low = q * p;
+        let high = low + p;
+        let (below, above) = (inside(v - low, down), inside(high - v, up));
+        if below || above {
+            n = if below && above {
+                let (dl, dh) = (v - low, high - v);
+                if dl < dh || (dl == dh && q % 2 == 0) {
+                    low
+                } else {
+                    high
+                }
+            } else if below {
+                low
+            } else {
+                high
+            };
+            break;
+        }
+    }
+    // n < 2^31 + 2^6: at most ten digits.
+    let n = n as u32;
+    let end = if n < 100_000_000 {
+        put_digits(block, at, n)
+    } else {
+        let (head, tail) = (n / 100_000_000, n % 100_000_000);
+        let two = usize::from(head >= 10);
+        let head_text = if two == 1 {
+            u64::from(head / 10) | u64::from(head % 10) << 8
+        } else {
+            u64::from(head)
+        };
+        block.put8(at, head_text | ZEROS);
+        let at = at + 1 + two;
+        block.put8(at, eight_digits(tail) | ZEROS);
+        at + 8
+    };
+    block.put1(end, b'.');
+    block.put1(end + 1, b'0');
+    end + 2
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    use super::*;
+    use crate::format::float32::block::SINGLE;
+    use crate::format::float32::search::{long_text, text_of};
+    use crate::format::sweep::{sweep, Verdict};
+    use alloc::vec::Vec;
+
+    /// The text of positive finite `magnitude` by the shortest-digits search.
+    fn searched(magnitude: u32, out: &mut Vec<u8>) {
+        let x = f32::from_bits(magnitude);
+        out.clear();
+        match text_of(x) {
+            Some((text, len)) => out.extend_from_slice(&text.to_le_bytes()[..len as usize]),
+            None => {
+                let (block, len) = long_text(x);
+                out.extend_from_slice(&block[..len]);
+            }
+        }
+    }
+
+    /// Every `step`-th positive pattern that an exact route takes, against the search;
+    /// (compared, differing), and how many took each route.
+    fn routes_match_search(step: usize) -> ((u64, u64), [u64; 2]) {
+        let taken = [
+            core::sync::atomic::AtomicU64::new(0),
+            core::sync::atomic::AtomicU64::new(0),
+        ];
+        let result = sweep(0..0x7F80_0000, step, |magnitude, out: &mut Vec<u8>| {
+            let mut block = Block::<SINGLE>::new();
+            let end = match route(magnitude) {
+                Route::Search => return Verdict::Skip,
+                Route::Dyadic => {
+                    taken[0].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+                    dyadic(&mut block, 0, magnitude)
+                }
+                Route::LargeInteger => {
+                    taken[1].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+                    large_integer(&mut block, 0, magnitude)
+                }
+            };
+            searched(magnitude, out);
+            if block.bytes(end) == out.as_slice() {
+                Verdict::Same
+            } else {
+                Verdict::Differ(std::format!(
+                    "{magnitude:#x}: {} != {}",
+                    alloc::string::String::from_utf8_lossy(block.bytes(end)),
+                    alloc::string::String::from_utf8_lossy(out)
+                ))
+            }
+        });
+        (result, taken.map(core::sync::atomic::AtomicU64::into_inner))
+    }
+
+    /// Every positive f32 an exact route takes (about 10^8 patterns; seconds in release):
+    /// `cargo test --release --lib --all-features -- --ignored exact_routes_exhaustive`.
+    #[test]
+    #[ignore]
+    fn exact_routes_exhaustive() {
+        let ((checked, failed), taken) = routes_match_search(1);
+        std::eprintln!("{checked} checked ({taken:?} by route), {failed} differ");
+        assert_eq!(failed, 0);
+        assert_eq!(checked, taken[0] + taken[1]);
+    }
+
+    /// Every 101st of them, and the ends of each route: powers of two and ten, their
+    /// neighbours, and the largest exponent of each fraction length.
+    #[test]
+    fn exact_routes_sampled() {
+        let ((checked, failed), taken) = routes_match_search(101);
+        assert_eq!(failed, 0);
+        assert!(taken[0] > 100_000 && taken[1] > 100_000, "{taken:?}");
+        assert_eq!(checked, taken[0] + taken[1]);
+        let mut out = Vec::new();
+        let mut ends: Vec<u32> = Vec::new();
+        for k in 0..32u32 {
+            let p = (1u64 << k) as f32;
+            ends.push(p.to_bits());
+        }
+        let mut p = 1u64;
+        for _ in 0..10 {
+            ends.push((p as f32).to_bits());
+            p *= 10;
+        }
+        for (m, &e) in MAX_EXPONENT.iter().enumerate() {
+            for e in [e, e + 1] {
+                let biased = (e + 127) as u32;
+                // The longest significand with m digits after the point, and the shortest.
+                let zeros = (23 - e - m as i32).clamp(0, 23) as u32;
+                ends.push(biased << 23 | (0x7F_FFFF >> zeros << zeros));
+                ends.push(biased << 23 | 1u32.wrapping_shl(zeros) & 0x7F_FFFF);
+            }
+        }
+        for end in ends {
+            for bits in end.saturating_sub(3)..=end.saturating_add(3) {
+                let mut block = Block::<SINGLE>::new();
+                let got = match route(bits) {
+                    Route::Search => continue,
+                    Route::Dyadic => dyadic(&mut block, 0, bits),
+                    Route::LargeInteger => large_integer(&mut block, 0, bits),
+                };
+                searched(bits, &mut out);
+                assert_eq!(block.bytes(got), out.as_slice(), "{bits:#x}");
+            }
+        }
+    }
+}
