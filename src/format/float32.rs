@@ -32,5 +32,8 @@ use list::put_f32;
 pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
     let mut block = Block::<SINGLE>::new();
     let end = put_f32(&mut block, 0, x.to_bits());
-    out.extend_from_slice(block.bytes(end));
+    // At most 21 bytes (`-1.2345678e-38`, or a decimal to 1e16): 32 copied, the rest cut.
+    let at = out.len();
+    out.extend_from_slice(&block.first32());
+    out.truncate(at + end.min(32));
 }

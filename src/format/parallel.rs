@@ -5,7 +5,7 @@
 
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 /// Components (floats) per chunk: about half a millisecond of formatting, a few hundred
 /// kilobytes of text.
@@ -29,27 +29,89 @@ pub(crate) fn ordered<E: Send>(
     format: impl Fn(usize) -> Vec<u8> + Sync,
     sink: impl FnMut(&[u8]) -> Result<(), E>,
 ) -> Result<(), E> {
-    ordered_jobs(0..n, |i| Ok(format(i)), sink)
+    ordered_jobs(0..n, |i, _| Ok(Made::from(format(i))), sink)
+}
+
+/// [`ordered`], with `format` appending chunk `i`'s text to an empty buffer it is given:
+/// the buffers are handed back once written and filled again, so a long run of chunks
+/// allocates (and faults in) a window's worth of memory once.
+pub(crate) fn ordered_into<E: Send>(
+    n: usize,
+    format: impl Fn(usize, &mut Vec<u8>) + Sync,
+    sink: impl FnMut(&[u8]) -> Result<(), E>,
+) -> Result<(), E> {
+    ordered_jobs(
+        0..n,
+        |i, mut buf| {
+            format(i, &mut buf);
+            Ok(Made { buf, start: 0 })
+        },
+        sink,
+    )
+}
+
+/// The text a job made: `buf[start..]` (a job may leave bytes before its text, to avoid a
+/// copy).
+pub(crate) struct Made {
+    pub(crate) buf: Vec<u8>,
+    pub(crate) start: usize,
+}
+
+impl From<Vec<u8>> for Made {
+    fn from(buf: Vec<u8>) -> Self {
+        Made { buf, start: 0 }
+    }
+}
+
+/// Buffers written and emptied, for the next jobs to fill: at most a window of them.
+struct Spares {
+    free: Mutex<Vec<Vec<u8>>>,
+    keep: usize,
+}
+
+impl Spares {
+    fn take(&self) -> Vec<u8> {
+        self.free
+            .lock()
+            .ok()
+            .and_then(|mut free| free.pop())
+            .unwrap_or_default()
+    }
+
+    fn give(&self, mut buf: Vec<u8>) {
+        buf.clear();
+        if let Ok(mut free) = self.free.lock() {
+            if free.len() < self.keep {
+                free.push(buf);
+            }
+        }
+    }
 }
 
 /// Formats each job of `jobs` with `format` on the rayon pool and hands each one's bytes
-/// to `sink`, in the jobs' order. The caller's thread takes the next job from `jobs` only
-/// when the window has room (so `jobs` may do real work, such as finding where the next
-/// job starts, while earlier ones are formatted). Stops at the first error of `format` or
-/// `sink` (jobs in flight finish and are dropped).
+/// to `sink`, in the jobs' order. `format` is given an empty buffer to fill (one that an
+/// earlier job's text was written from, when there is one). The caller's thread takes
+/// the next job from `jobs` only when the window has room (so `jobs` may do real work,
+/// such as finding where the next job starts, while earlier ones are formatted). Stops at
+/// the first error of `format` or `sink` (jobs in flight finish and are dropped).
 pub(crate) fn ordered_jobs<T: Send, E: Send>(
     mut jobs: impl Iterator<Item = T>,
-    format: impl Fn(T) -> Result<Vec<u8>, E> + Sync,
+    format: impl Fn(T, Vec<u8>) -> Result<Made, E> + Sync,
     mut sink: impl FnMut(&[u8]) -> Result<(), E>,
 ) -> Result<(), E> {
     let window = window();
-    let (tx, rx) = mpsc::channel::<(usize, Result<Vec<u8>, E>)>();
+    let spares = Spares {
+        free: Mutex::new(Vec::new()),
+        keep: window,
+    };
+    let (tx, rx) = mpsc::channel::<(usize, Result<Made, E>)>();
     let format = &format;
+    let spares = &spares;
     rayon::in_place_scope(|scope| {
         let mut spawned = 0;
         let mut written = 0;
         let mut more = true;
-        let mut done: BTreeMap<usize, Result<Vec<u8>, E>> = BTreeMap::new();
+        let mut done: BTreeMap<usize, Result<Made, E>> = BTreeMap::new();
         loop {
             while more && spawned < written + window {
                 let Some(job) = jobs.next() else {
@@ -60,19 +122,21 @@ pub(crate) fn ordered_jobs<T: Send, E: Send>(
                 let i = spawned;
                 scope.spawn(move |_| {
                     // The receiver outlives the scope: the send cannot fail.
-                    let _ = tx.send((i, format(job)));
+                    let _ = tx.send((i, format(job, spares.take())));
                 });
                 spawned += 1;
             }
             if written == spawned && !more {
                 return Ok(());
             }
-            if let Some(bytes) = done.remove(&written) {
-                sink(&bytes?)?;
+            if let Some(made) = done.remove(&written) {
+                let made = made?;
+                sink(made.buf.get(made.start..).unwrap_or(&[]))?;
+                spares.give(made.buf);
                 written += 1;
                 continue;
             }
-            let (i, bytes) = match rx.try_recv() {
+            let (i, made) = match rx.try_recv() {
                 Ok(got) => got,
                 Err(_) => match rayon::yield_now() {
                     // A pool thread: run the pool's work (perhaps our own chunks) meanwhile.
@@ -88,7 +152,7 @@ pub(crate) fn ordered_jobs<T: Send, E: Send>(
                     },
                 },
             };
-            done.insert(i, bytes);
+            done.insert(i, made);
         }
     })
 }

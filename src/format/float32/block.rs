@@ -44,6 +44,16 @@ impl<const SIZE: usize> Block<SIZE> {
         }
     }
 
+    /// The first 32 bytes (a fixed-size copy: no call for a short text).
+    #[inline(always)]
+    pub(super) fn first32(&self) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        if let Some(head) = self.bytes.get(..32) {
+            out.copy_from_slice(head);
+        }
+        out
+    }
+
     /// The first `len` bytes (all of them if `len` is past the end).
     #[inline(always)]
     pub(super) fn bytes(&self, len: usize) -> &[u8] {

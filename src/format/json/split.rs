@@ -24,7 +24,7 @@ use alloc::vec::Vec;
 use std::io::{self, Write};
 
 use crate::format::json::tagged::write_serial;
-use crate::format::parallel;
+use crate::format::parallel::{self, Made};
 use crate::read::decoded::Value;
 use crate::read::node::measure;
 use crate::read::reader::Reader;
@@ -32,7 +32,8 @@ use crate::read::value::VariantRef;
 use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::COUNT_SHARED_BIT;
+use crate::wire::header::{Header, COUNT_SHARED_BIT};
+use crate::wire::types::VariantType;
 
 /// An untyped Array or Dictionary of at least this many encoded bytes is cut into chunks
 /// (as is one met inside a cut one); any other child this large is written in place.
@@ -104,7 +105,11 @@ fn write_with(
                 None
             }
         });
-        parallel::ordered_jobs(jobs, |job| job.format(pretty), |text| out.write_all(text))?;
+        parallel::ordered_jobs(
+            jobs,
+            |job, spare| job.format(pretty, spare),
+            |text| out.write_all(text),
+        )?;
         let Some((child, levels)) = direct else {
             return Ok(());
         };
@@ -182,42 +187,69 @@ enum Piece<'a> {
     Direct(VariantRef<'a>, usize),
 }
 
+std::thread_local! {
+    /// A pool thread's copy of the run it formats (kept for its next run).
+    static RUN: core::cell::RefCell<Vec<u8>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
 /// Text to format on the pool.
 enum Job<'a> {
     /// Text already made (separators, a container's opening or closing).
     Text(Vec<u8>),
     /// One child alone, moved right by the given number of levels.
     One(VariantRef<'a>, usize),
-    /// A run of entries of a container at `depth`: `bytes` (a copy of the header, the
-    /// count and the entries) is a value of its own.
+    /// A run of `count` entries of a container at `depth`: `head` (the container's header
+    /// word, and its count word less the count) and `entries` make a value of their own.
     Run {
         kind: Kind,
         depth: usize,
         first: u64,
-        bytes: Vec<u8>,
+        head: [u32; 2],
+        count: u32,
+        entries: &'a [u8],
         dialect: Dialect,
     },
 }
 
 impl Job<'_> {
-    fn format(self, pretty: bool) -> io::Result<Vec<u8>> {
+    /// The job's text, in `spare` (an empty buffer) or another buffer: compact text is
+    /// left where the serial writer put it, with the separator written over the end of the
+    /// chunk's opening, so no byte of it is copied.
+    fn format(self, pretty: bool, spare: Vec<u8>) -> io::Result<Made> {
         match self {
-            Job::Text(text) => Ok(text),
+            Job::Text(text) => Ok(Made::from(text)),
             Job::One(value, levels) => {
-                let mut text = Vec::new();
+                let mut text = spare;
                 write_serial(&mut text, value, pretty)?;
-                Ok(shifted(&text, if pretty { levels } else { 0 }))
+                if pretty && levels > 0 {
+                    return Ok(Made::from(shifted(&text, levels)));
+                }
+                Ok(Made::from(text))
             }
             Job::Run {
                 kind,
                 depth,
                 first,
-                bytes,
+                head,
+                count,
+                entries,
                 dialect,
             } => {
-                let value = VariantRef::trusted(&bytes, 0, dialect);
-                let mut text = Vec::with_capacity(bytes.len().saturating_mul(2));
-                write_serial(&mut text, value, pretty)?;
+                // The run as a value of its own: the header, the count, a copy of the
+                // entries (in a buffer the thread keeps for its next run).
+                let mut text = spare;
+                RUN.with(|run| {
+                    let mut bytes = run.take();
+                    bytes.clear();
+                    bytes.extend_from_slice(&head[0].to_le_bytes());
+                    bytes.extend_from_slice(&(head[1] | count).to_le_bytes());
+                    bytes.extend_from_slice(entries);
+                    let value = VariantRef::trusted(&bytes, 0, dialect);
+                    text.reserve(bytes.len().saturating_mul(2));
+                    let written = write_serial(&mut text, value, pretty);
+                    run.replace(bytes);
+                    written
+                })?;
                 // The text between the opening and the closing; for a Dictionary, without
                 // the last pair's `]` (the next separator, or the closing, writes it).
                 let (open, close): (&[u8], &[u8]) = match (kind, pretty) {
@@ -226,19 +258,31 @@ impl Job<'_> {
                     (Kind::Dictionary, false) => (b"{\"Dictionary\":[", b"]]}"),
                     (Kind::Dictionary, true) => (b"{\"Dictionary\": [", b"]\n]}"),
                 };
-                let inner = text
-                    .strip_prefix(open)
-                    .and_then(|t| t.strip_suffix(close))
-                    .ok_or_else(|| io::Error::other("gdvariant: a chunk's JSON is not framed"))?;
-                let mut piece = Vec::with_capacity(inner.len() + 2);
-                if first > 0 {
-                    piece.extend_from_slice(match kind {
-                        Kind::Array => b",",
-                        Kind::Dictionary => b"],",
-                    });
+                if !text.starts_with(open)
+                    || !text.ends_with(close)
+                    || text.len() < open.len() + close.len()
+                {
+                    return Err(io::Error::other("gdvariant: a chunk's JSON is not framed"));
                 }
-                extend_shifted(&mut piece, inner, if pretty { depth } else { 0 });
-                Ok(piece)
+                let separator: &[u8] = match (first > 0, kind) {
+                    (false, _) => b"",
+                    (true, Kind::Array) => b",",
+                    (true, Kind::Dictionary) => b"],",
+                };
+                text.truncate(text.len() - close.len());
+                if pretty && depth > 0 {
+                    let inner = text.get(open.len()..).unwrap_or(&[]);
+                    let mut piece = Vec::with_capacity(inner.len() + inner.len() / 8 + 2);
+                    piece.extend_from_slice(separator);
+                    extend_shifted(&mut piece, inner, depth);
+                    return Ok(Made::from(piece));
+                }
+                // The separator is no longer than the opening: it goes over its end.
+                let start = open.len() - separator.len();
+                if let Some(slot) = text.get_mut(start..open.len()) {
+                    slot.copy_from_slice(separator);
+                }
+                Ok(Made { buf: text, start })
             }
         }
     }
@@ -313,8 +357,28 @@ impl<'a> Cuts<'a> {
         });
     }
 
-    /// What the child at `at`, in a container at `depth`, is.
+    /// What the child at `at`, in a container at `depth`, is. A child that is not an
+    /// Array or Dictionary with [`Limits::split_count`] children or more (read off its
+    /// count word, without decoding it) is measured first; only a large one is decoded.
     fn classify(&self, at: usize) -> Child<'a> {
+        let rest = self.bytes.get(at..).unwrap_or(&[]);
+        let container = matches!(
+            Header::decode(le_u32(self.bytes, at), self.dialect).map(|h| h.ty),
+            Ok(VariantType::Array | VariantType::Dictionary)
+        );
+        // An untyped container's count follows its header (a typed one's count is read
+        // from what may be its type word: then it is decoded below, which is exact).
+        let many = container
+            && (le_u32(self.bytes, at.wrapping_add(4)) & !COUNT_SHARED_BIT) as usize
+                >= self.limits.split_count;
+        let mut len = None;
+        if !many {
+            let measured = measure(rest, self.dialect);
+            if measured < self.limits.split_bytes {
+                return Child::Small(at.saturating_add(measured));
+            }
+            len = Some(measured);
+        }
         let mut reader = Reader::at(self.bytes, at, self.base, self.dialect);
         let decoded = reader.value();
         let kind = kind_of(&decoded, reader.pos().wrapping_sub(at));
@@ -328,8 +392,7 @@ impl<'a> Cuts<'a> {
                 return Child::Cut(kind);
             }
         }
-        let rest = self.bytes.get(at..).unwrap_or(&[]);
-        let len = measure(rest, self.dialect);
+        let len = len.unwrap_or_else(|| measure(rest, self.dialect));
         if len < self.limits.split_bytes {
             return Child::Small(at.saturating_add(len));
         }
@@ -465,16 +528,13 @@ impl<'a> Cuts<'a> {
             return;
         }
         let entries = self.bytes.get(frame.run_at..frame.pos).unwrap_or(&[]);
-        let mut bytes = Vec::with_capacity(8 + entries.len());
-        bytes.extend_from_slice(&frame.head[0].to_le_bytes());
-        let count = (frame.head[1] & COUNT_SHARED_BIT) | frame.run_len;
-        bytes.extend_from_slice(&count.to_le_bytes());
-        bytes.extend_from_slice(entries);
         self.queue.push_back(Piece::Job(Job::Run {
             kind: frame.kind,
             depth: frame.depth,
             first: frame.run_first,
-            bytes,
+            head: [frame.head[0], frame.head[1] & COUNT_SHARED_BIT],
+            count: frame.run_len,
+            entries,
             dialect: self.dialect,
         }));
         frame.run_len = 0;

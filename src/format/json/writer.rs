@@ -458,23 +458,23 @@ impl<'w, W: Write> Json<'w, W> {
         let per_chunk = (parallel::CHUNK_COMPONENTS / per_element).max(1);
         self.raw("[");
         self.flush()?;
-        let format = |c: usize| {
+        let format = |c: usize, buf: &mut Vec<u8>| {
             let first = c * per_chunk;
             let end = first.saturating_add(per_chunk).min(len);
             let bytes = data.get(first * width..end * width).unwrap_or(&[]);
             if !double && !pretty {
-                let mut buf = Vec::with_capacity((end - first) * per_element * 12 + 1);
+                buf.reserve((end - first) * per_element * 12 + 1);
                 if first > 0 {
                     buf.push(b',');
                 }
-                crate::format::float32::push_f32_list(&mut buf, bytes, per_element);
-                return buf;
+                crate::format::float32::push_f32_list(buf, bytes, per_element);
+                return;
             }
             let mut components = FloatComponents::new(bytes, double);
             let mut sink = io::sink();
             let mut j = Json {
                 out: &mut sink,
-                buf: Vec::with_capacity((end - first) * per_element * 16),
+                buf: core::mem::take(buf),
                 pretty,
                 depth,
             };
@@ -498,10 +498,10 @@ impl<'w, W: Write> Json<'w, W> {
                     });
                 }
             }
-            j.buf
+            *buf = j.buf;
         };
         let out = &mut *self.out;
-        parallel::ordered(len.div_ceil(per_chunk), format, |bytes| {
+        parallel::ordered_into(len.div_ceil(per_chunk), format, |bytes| {
             out.write_all(bytes)
         })?;
         if broken && len > 0 {
