@@ -25,15 +25,20 @@ use list::put_f32;
 
 /// Appends finite `x` as `{:?}` lays out an f32, with its shortest digits (nearest, ties
 /// to even): decimal for `1e-4 <= |x| < 1e16` and zero (bounds compared as f32s, as
-/// `{:?}` does), exponential otherwise. Laid out in a block of 96 bytes on the stack by
-/// the list writer's routes (short binary fractions and integers with no search) and
-/// copied once.
+/// `{:?}` does), exponential otherwise. Laid out by the list writer's routes (short binary fractions
+/// and integers with no search) at the end of `out` itself.
 #[inline]
 pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
-    let mut block = Block::<SINGLE>::new();
-    let end = put_f32(&mut block, 0, x.to_bits());
-    // At most 21 bytes (`-1.2345678e-38`, or a decimal to 1e16): 32 copied, the rest cut.
+    // Laid out at the end of the output (a fixed-size zeroing of the block's bytes,
+    // then the text's stores), which is then cut to the text (at most 21 bytes).
     let at = out.len();
-    out.extend_from_slice(&block.first32());
-    out.truncate(at + end.min(32));
+    out.extend_from_slice(&[0u8; SINGLE]);
+    let end = match out
+        .get_mut(at..at + SINGLE)
+        .and_then(|tail| <&mut [u8; SINGLE]>::try_from(tail).ok())
+    {
+        Some(tail) => put_f32(&mut Block::new(tail), 0, x.to_bits()),
+        None => 0,
+    };
+    out.truncate(at + end.min(SINGLE));
 }

@@ -1,24 +1,27 @@
 //! A small byte block on the stack that float texts are laid out in by fixed-size stores
 //! at masked offsets: no store has a bounds check that can fail, and no length is kept
 //! per byte. [`list`](super::list) hands a block of many floats on in one copy;
-//! [`push_f32`](super::push_f32) uses a block of one.
+//! [`push_f32`](super::push_f32) lays one float out at the end of the output.
 
 /// Bytes of a block for one float.
-pub(super) const SINGLE: usize = 64 + 32;
+pub(super) const SINGLE: usize = 32 + 32;
 
 /// `SIZE` bytes, of which offsets up to `SIZE - 33` (a power of two less one) are where
 /// stores start: a store of up to 32 bytes from any of them stays inside.
-pub(super) struct Block<const SIZE: usize> {
-    bytes: [u8; SIZE],
+/// The bytes are borrowed: a list's block is an array on the stack; one float's is the
+/// end of the output itself, so its text is not copied (nor read back just after its
+/// byte stores, which a load could not forward from).
+pub(super) struct Block<'a, const SIZE: usize> {
+    bytes: &'a mut [u8; SIZE],
 }
 
-impl<const SIZE: usize> Block<SIZE> {
+impl<'a, const SIZE: usize> Block<'a, SIZE> {
     /// Every store's offset is masked with this.
     const MASK: usize = SIZE - 33;
 
     #[inline(always)]
-    pub(super) fn new() -> Self {
-        Block { bytes: [0; SIZE] }
+    pub(super) fn new(bytes: &'a mut [u8; SIZE]) -> Self {
+        Block { bytes }
     }
 
     #[inline(always)]
@@ -44,19 +47,9 @@ impl<const SIZE: usize> Block<SIZE> {
         }
     }
 
-    /// The first 32 bytes (a fixed-size copy: no call for a short text).
-    #[inline(always)]
-    pub(super) fn first32(&self) -> [u8; 32] {
-        let mut out = [0u8; 32];
-        if let Some(head) = self.bytes.get(..32) {
-            out.copy_from_slice(head);
-        }
-        out
-    }
-
     /// The first `len` bytes (all of them if `len` is past the end).
     #[inline(always)]
     pub(super) fn bytes(&self, len: usize) -> &[u8] {
-        self.bytes.get(..len).unwrap_or(&self.bytes)
+        self.bytes.get(..len).unwrap_or(self.bytes.as_slice())
     }
 }

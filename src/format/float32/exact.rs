@@ -66,7 +66,7 @@ pub(super) fn route(magnitude: u32) -> Route {
 
 /// The integer's digits at `at` (`n` below 10^8, one digit at least); returns the end.
 #[inline(always)]
-fn put_digits<const S: usize>(block: &mut Block<S>, at: usize, n: u32) -> usize {
+fn put_digits<const S: usize>(block: &mut Block<'_, S>, at: usize, n: u32) -> usize {
     let digits = eight_digits(n);
     // Leading zero digits, in the low bytes; all eight for 0, which keeps one.
     let lead = (digits.trailing_zeros() as usize / 8).min(7);
@@ -77,7 +77,7 @@ fn put_digits<const S: usize>(block: &mut Block<S>, at: usize, n: u32) -> usize 
 /// Lays out positive `magnitude`, for which [`route`] is [`Route::Dyadic`]: the integer
 /// part, the point, and the `m` digits after it (`0` for an integer). Returns the end.
 #[inline(always)]
-pub(super) fn dyadic<const S: usize>(block: &mut Block<S>, at: usize, magnitude: u32) -> usize {
+pub(super) fn dyadic<const S: usize>(block: &mut Block<'_, S>, at: usize, magnitude: u32) -> usize {
     let e = (magnitude >> 23) as i32 - 127;
     let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
     let zeros = significand.trailing_zeros();
@@ -115,7 +115,7 @@ pub(super) fn dyadic<const S: usize>(block: &mut Block<S>, at: usize, magnitude:
 /// shortest digits, then `.0`. Returns the end.
 #[inline(always)]
 pub(super) fn large_integer<const S: usize>(
-    block: &mut Block<S>,
+    block: &mut Block<'_, S>,
     at: usize,
     magnitude: u32,
 ) -> usize {
@@ -211,7 +211,8 @@ mod tests {
             core::sync::atomic::AtomicU64::new(0),
         ];
         let result = sweep(0..0x7F80_0000, step, |magnitude, out: &mut Vec<u8>| {
-            let mut block = Block::<SINGLE>::new();
+            let mut storage = [0u8; SINGLE];
+            let mut block = Block::new(&mut storage);
             let end = match route(magnitude) {
                 Route::Search => return Verdict::Skip,
                 Route::Dyadic => {
@@ -278,7 +279,8 @@ mod tests {
         }
         for end in ends {
             for bits in end.saturating_sub(3)..=end.saturating_add(3) {
-                let mut block = Block::<SINGLE>::new();
+                let mut storage = [0u8; SINGLE];
+                let mut block = Block::new(&mut storage);
                 let got = match route(bits) {
                     Route::Search => continue,
                     Route::Dyadic => dyadic(&mut block, 0, bits),

@@ -68,7 +68,8 @@ pub(crate) fn push_f32_list(out: &mut Vec<u8>, data: &[u8], per: usize) {
                     if i > 0 {
                         out.push(b',');
                     }
-                    let mut block = Block::<SINGLE>::new();
+                    let mut storage = [0u8; SINGLE];
+                    let mut block = Block::new(&mut storage);
                     let bits = u32::from_le_bytes([
                         c.first().copied().unwrap_or(0),
                         c.get(1).copied().unwrap_or(0),
@@ -90,7 +91,8 @@ fn elements<const B: usize>(out: &mut Vec<u8>, data: &[u8], per: usize) {
     if data.len() < B {
         return;
     }
-    let mut block = Block::<BLOCK>::new();
+    let mut storage = [0u8; BLOCK];
+    let mut block = Block::new(&mut storage);
     let mut at = 0usize;
     for element in data.chunks_exact(B) {
         if at > FLUSH_AT {
@@ -125,7 +127,7 @@ fn elements<const B: usize>(out: &mut Vec<u8>, data: &[u8], per: usize) {
 
 /// Writes the text of the f32 `bits` at `at`; returns where it ends.
 #[inline(always)]
-pub(super) fn put_f32<const S: usize>(block: &mut Block<S>, at: usize, bits: u32) -> usize {
+pub(super) fn put_f32<const S: usize>(block: &mut Block<'_, S>, at: usize, bits: u32) -> usize {
     let magnitude = bits & 0x7FFF_FFFF;
     // A '-' that the text overwrites when the float is positive.
     block.put1(at, b'-');
@@ -143,7 +145,7 @@ pub(super) fn put_f32<const S: usize>(block: &mut Block<S>, at: usize, bits: u32
 /// (at most two leading zeros: the float is normal) are stored whole where their last one
 /// belongs; a leading zero lands on the `0.` or after it, and the point is stored last.
 #[inline(always)]
-fn below_one<const S: usize>(block: &mut Block<S>, at: usize, magnitude: u32) -> usize {
+fn below_one<const S: usize>(block: &mut Block<'_, S>, at: usize, magnitude: u32) -> usize {
     let split = shortest32::split(magnitude);
     let digits = eight_digits(split.tens + split.carry);
     // Past the last nonzero digit: the last eight of the nine digits in a word (the ninth
@@ -164,7 +166,7 @@ fn below_one<const S: usize>(block: &mut Block<S>, at: usize, magnitude: u32) ->
 /// Every other float (sign written): the 16-byte text, a long decimal, or a string for a
 /// NaN or an infinity.
 #[inline(never)]
-fn other<const S: usize>(block: &mut Block<S>, at: usize, bits: u32) -> usize {
+fn other<const S: usize>(block: &mut Block<'_, S>, at: usize, bits: u32) -> usize {
     let magnitude = bits & 0x7FFF_FFFF;
     if magnitude >= 0x7F80_0000 {
         return not_finite(block, at, bits);
@@ -196,7 +198,7 @@ fn first16(text: &[u8; 32], from: usize) -> [u8; 16] {
 /// does not show).
 #[cold]
 #[inline(never)]
-fn not_finite<const S: usize>(block: &mut Block<S>, at: usize, bits: u32) -> usize {
+fn not_finite<const S: usize>(block: &mut Block<'_, S>, at: usize, bits: u32) -> usize {
     let negative = bits >> 31 != 0;
     let start = at - usize::from(negative);
     let text: &[u8] = if bits & 0x7F_FFFF != 0 {
