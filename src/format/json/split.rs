@@ -362,8 +362,20 @@ impl<'a> Cuts<'a> {
     /// count word, without decoding it) is measured first; only a large one is decoded.
     fn classify(&self, at: usize) -> Child<'a> {
         let rest = self.bytes.get(at..).unwrap_or(&[]);
+        let header = Header::decode(le_u32(self.bytes, at), self.dialect);
+        // The commonest children, a fixed payload or a String (keys), are sized off their
+        // header (the value is validated: the length is in range).
+        if let Ok(header) = header {
+            if let Some(fixed) = header.fixed_payload() {
+                return Child::Small(at.saturating_add(4 + fixed));
+            }
+            if header.ty == VariantType::String {
+                let len = le_u32(self.bytes, at.wrapping_add(4)) as usize;
+                return Child::Small(at.saturating_add(8).saturating_add(len.next_multiple_of(4)));
+            }
+        }
         let container = matches!(
-            Header::decode(le_u32(self.bytes, at), self.dialect).map(|h| h.ty),
+            header.map(|h| h.ty),
             Ok(VariantType::Array | VariantType::Dictionary)
         );
         // An untyped container's count follows its header (a typed one's count is read
