@@ -68,6 +68,23 @@ fn push_eight(out: &mut Vec<u8>, n: u32) {
     out.extend_from_slice(&full(n).to_le_bytes());
 }
 
+/// Appends the decimal digits of `n`: [`push_u64`] with its most frequent case, `n` below
+/// 10^8 (one word of digits), inlined into the caller and the rest out of line.
+#[inline(always)]
+pub(crate) fn push_u64_inline(out: &mut Vec<u8>, n: u64) {
+    if n < 100_000_000 {
+        push_short(out, n as u32);
+    } else {
+        push_u64_long(out, n);
+    }
+}
+
+/// [`push_u64`] of `n` at or above 10^8.
+#[inline(never)]
+fn push_u64_long(out: &mut Vec<u8>, n: u64) {
+    push_u64(out, n);
+}
+
 /// Appends the decimal digits of `n`.
 #[inline]
 pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
@@ -161,7 +178,7 @@ pub(crate) fn push_dyadic(out: &mut Vec<u8>, x: f64) -> bool {
     if d.negative {
         out.push(b'-');
     }
-    push_u64(out, d.int);
+    push_u64_inline(out, d.int);
     out.push(b'.');
     put(out, d.fraction, d.fraction_len);
     true
