@@ -388,3 +388,7 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
         flow(self.close(place.depth))
     }
 }
+
+#[cfg(test)]
+#[path = "tagged_tests.rs"]
+mod tests;
