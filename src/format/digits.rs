@@ -78,6 +78,7 @@ fn push_eight(out: &mut Vec<u8>, n: u32) {
 
 /// Appends the decimal digits of `n`: [`push_u64`] with its most frequent case, `n` below
 /// 10^8 (one word of digits), inlined into the caller and the rest out of line.
+#[cfg(feature = "std")]
 #[inline(always)]
 pub(crate) fn push_u64_inline(out: &mut Vec<u8>, n: u64) {
     if n < 100_000_000 {
@@ -88,6 +89,7 @@ pub(crate) fn push_u64_inline(out: &mut Vec<u8>, n: u64) {
 }
 
 /// [`push_u64`] of `n` at or above 10^8.
+#[cfg(feature = "std")]
 #[inline(never)]
 fn push_u64_long(out: &mut Vec<u8>, n: u64) {
     push_u64(out, n);
