@@ -43,10 +43,18 @@ fn put(out: &mut Vec<u8>, word: u64, len: usize) {
 /// word, and how many there are.
 #[inline(always)]
 pub(crate) fn short(n: u32) -> (u64, usize) {
-    let digits = eight(n);
-    // Leading zeros are the low zero bytes; one digit stays for zero.
-    let skip = (digits.trailing_zeros() / 8).min(7);
-    ((digits + ASCII) >> (8 * skip), 8 - skip as usize)
+    // The length by comparisons, apart from the digits: a writer's next position waits
+    // for these few cycles only, not for the multiplications that make the digits.
+    let len = 1
+        + usize::from(n >= 10)
+        + usize::from(n >= 100)
+        + usize::from(n >= 1_000)
+        + usize::from(n >= 10_000)
+        + usize::from(n >= 100_000)
+        + usize::from(n >= 1_000_000)
+        + usize::from(n >= 10_000_000);
+    // Leading zeros are the low bytes of the 8 digits.
+    ((eight(n) + ASCII) >> (8 * (8 - len)), len)
 }
 
 /// `n < 10^8` in exactly 8 ASCII digits, as a little-endian word.
@@ -66,6 +74,25 @@ fn push_short(out: &mut Vec<u8>, n: u32) {
 #[inline(always)]
 fn push_eight(out: &mut Vec<u8>, n: u32) {
     out.extend_from_slice(&full(n).to_le_bytes());
+}
+
+/// Appends the decimal digits of `n`: [`push_u64`] with its most frequent case, `n` below
+/// 10^8 (one word of digits), inlined into the caller and the rest out of line.
+#[cfg(feature = "std")]
+#[inline(always)]
+pub(crate) fn push_u64_inline(out: &mut Vec<u8>, n: u64) {
+    if n < 100_000_000 {
+        push_short(out, n as u32);
+    } else {
+        push_u64_long(out, n);
+    }
+}
+
+/// [`push_u64`] of `n` at or above 10^8.
+#[cfg(feature = "std")]
+#[inline(never)]
+fn push_u64_long(out: &mut Vec<u8>, n: u64) {
+    push_u64(out, n);
 }
 
 /// Appends the decimal digits of `n`.
@@ -112,20 +139,22 @@ pub(crate) struct Dyadic {
 #[cfg(feature = "std")]
 #[inline(always)]
 pub(crate) fn dyadic(x: f64) -> Option<Dyadic> {
-    let magnitude = x.abs();
-    if magnitude >= 9_007_199_254_740_992.0 || magnitude.is_nan() {
+    // x × 256 is exact (a power of two; below 2^61 here), and a whole number exactly when
+    // x is a multiple of 2^-8: then its magnitude is int × 256 + steps. One multiply and
+    // one conversion each way, where the integer part and the fraction were taken apart
+    // in turn before (the next output position waits for `steps`' digit count).
+    let scaled = x * 256.0;
+    let whole = scaled as i64;
+    // (A NaN fails the second test.)
+    if x.abs() >= 9_007_199_254_740_992.0 || whole as f64 != scaled {
         return None;
     }
-    // Both exact below 2^53 (and the signed conversion is the cheap one).
-    let int = magnitude as i64 as u64;
-    let fraction = magnitude - int as f64;
-    // Exact (a power of two): an integer, below 256, when k <= 8; 0 for an integer.
-    let scaled = fraction * 256.0;
-    let steps = scaled as i32 as u32;
-    if f64::from(steps) != scaled || (steps != 0 && int >= 10_000_000) || (int == 0 && steps == 0) {
+    let magnitude = whole.unsigned_abs();
+    let (int, steps) = (magnitude >> 8, (magnitude & 0xFF) as usize);
+    if (steps != 0 && int >= 10_000_000) || magnitude == 0 {
         return None;
     }
-    let &(fraction, fraction_len) = FRACTIONS.get(steps as usize)?;
+    let &(fraction, fraction_len) = FRACTIONS.get(steps)?;
     Some(Dyadic {
         negative: x < 0.0,
         int,
@@ -161,7 +190,7 @@ pub(crate) fn push_dyadic(out: &mut Vec<u8>, x: f64) -> bool {
     if d.negative {
         out.push(b'-');
     }
-    push_u64(out, d.int);
+    push_u64_inline(out, d.int);
     out.push(b'.');
     put(out, d.fraction, d.fraction_len);
     true

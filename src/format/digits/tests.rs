@@ -293,3 +293,66 @@ fn digits_exhaustive_floats() {
         }
     }
 }
+
+/// [`dyadic`] as it was first written (the integer part and the fraction taken apart in
+/// turn): the reference for the one-multiply version.
+fn old_dyadic(x: f64) -> Option<Dyadic> {
+    let magnitude = x.abs();
+    if magnitude >= 9_007_199_254_740_992.0 || magnitude.is_nan() {
+        return None;
+    }
+    let int = magnitude as i64 as u64;
+    let fraction = magnitude - int as f64;
+    let scaled = fraction * 256.0;
+    let steps = scaled as i32 as u32;
+    if f64::from(steps) != scaled || (steps != 0 && int >= 10_000_000) || (int == 0 && steps == 0) {
+        return None;
+    }
+    let &(fraction, fraction_len) = FRACTIONS.get(steps as usize)?;
+    Some(Dyadic {
+        negative: x < 0.0,
+        int,
+        fraction,
+        fraction_len: usize::from(fraction_len),
+    })
+}
+
+#[test]
+fn dyadic_is_the_old_dyadic() {
+    let mut checked = 0u64;
+    let mut taken = 0u64;
+    let mut check = |x: f64| {
+        assert_eq!(dyadic(x), old_dyadic(x), "{x:e} ({:#x})", x.to_bits());
+        checked += 1;
+        taken += u64::from(dyadic(x).is_some());
+    };
+    for x in edge_f64() {
+        check(x);
+    }
+    for x in [
+        f64::NAN,
+        -f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::MIN_POSITIVE,
+    ] {
+        check(x);
+        check(f64::from_bits(x.to_bits() - 1));
+    }
+    // Every exponent, with mantissas ending in each number of zero bits, both signs.
+    let mut state = 0x0F1E_2D3C_4B5A_6978u64;
+    for biased in 0..2048u64 {
+        for zeros in 0..53 {
+            let mantissa = (xorshift(&mut state) & ((1 << 52) - 1)) >> zeros << zeros;
+            for sign in [0, 1u64 << 63] {
+                check(f64::from_bits(sign | biased << 52 | mantissa));
+            }
+        }
+    }
+    for _ in 0..1_000_000 {
+        let bits = xorshift(&mut state);
+        check(f64::from_bits(bits));
+        check((bits >> 11) as f64 / 2f64.powi((bits % 70) as i32));
+    }
+    assert!(checked > 7_000_000 && taken > 250_000, "{checked} {taken}");
+}

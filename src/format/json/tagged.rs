@@ -9,9 +9,9 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 use std::io::{self, Write};
 
-use crate::format::escape;
 use crate::format::json::writer::{Json, CHUNK};
-use crate::format::number::{push_f64, push_i64};
+use crate::format::number::push_f64;
+use crate::format::{digits, escape};
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
 use crate::read::reader::Reader;
@@ -29,10 +29,21 @@ pub(super) fn write_serial(
     value: VariantRef<'_>,
     pretty: bool,
 ) -> io::Result<()> {
-    let mut tagged = Tagged {
-        j: Json::new(out, pretty),
+    if pretty {
+        walk::<_, true>(out, value)
+    } else {
+        walk::<_, false>(out, value)
+    }
+}
+
+/// [`write_serial`] with the layout fixed at compile time: the compact walk has no
+/// pretty-printing branch at all.
+fn walk<W: Write, const PRETTY: bool>(out: &mut W, value: VariantRef<'_>) -> io::Result<()> {
+    let mut tagged = Tagged::<W, PRETTY> {
+        j: Json::new(out, PRETTY),
         top: Level::ROOT,
         open: Vec::with_capacity(16),
+        typed_at: Vec::new(),
         root: value,
     };
     if let ControlFlow::Break(error) = value.visit(&mut tagged) {
@@ -42,97 +53,114 @@ pub(super) fn write_serial(
 }
 
 /// What an open container is, which says what goes between its children and what closes
-/// it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+/// it (the high half of a [`Level`]).
+struct Kind;
+
+impl Kind {
     /// No container: the top-level value's place (nothing before it, nothing to close).
-    Root,
+    const ROOT: u8 = 0;
     /// An untyped Array: `[a,b]`.
-    Array,
+    const ARRAY: u8 = 1;
     /// A typed Array, Pandemonium's TypedArray / PackedTypedArray: `{"Array":[a,b],"type":T}`.
-    Typed,
+    const TYPED: u8 = 2;
     /// An untyped Dictionary: `{"Dictionary":[[k,v],[k,v]]}`.
-    Dictionary,
+    const DICTIONARY: u8 = 3;
     /// A typed Dictionary: `… ,"key_type":K,"value_type":V}`.
-    TypedDictionary,
+    const TYPED_DICTIONARY: u8 = 4;
     /// A full Object: `{"Object":{"class":"C","properties":[["name",v]]}}`.
-    Object,
+    const OBJECT: u8 = 5;
 }
 
-/// One open container.
-#[derive(Clone, Copy, Debug)]
-struct Level {
-    kind: Kind,
-    /// Children written so far (a Dictionary's keys and values alike; an Object's
-    /// property names).
-    count: u32,
-    /// The container's offset, for a typed one (its types are read again at its end).
-    at: usize,
-}
+/// One open container, in one word (read and written whole: no narrow store is ever
+/// followed by a wide load of it): the children written so far in the low 32 bits (a
+/// Dictionary's keys and values alike; an Object's property names), its [`Kind`] above.
+/// A container has fewer than 2^31 children (a Dictionary's count of keys and values
+/// stays below 2^32), so the count never carries into the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Level(u64);
 
 impl Level {
     /// The level around the top-level value.
-    const ROOT: Level = Level {
-        kind: Kind::Root,
-        count: 0,
-        at: 0,
-    };
+    const ROOT: Level = Level::new(Kind::ROOT);
+
+    /// A container of `kind` with no children written yet.
+    const fn new(kind: u8) -> Level {
+        Level((kind as u64) << 32)
+    }
+
+    /// The container's [`Kind`].
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation)] // the kind's byte, above the count
+    fn kind(self) -> u8 {
+        (self.0 >> 32) as u8
+    }
+
+    /// Children written so far.
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation)] // the low half
+    fn count(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The level with one more child.
+    #[inline(always)]
+    fn next(self) -> Level {
+        Level(self.0.wrapping_add(1))
+    }
 }
 
 /// The walk's visitor: the output, the innermost open container (kept apart: every node
-/// reads and counts it), and the ones around it (outermost first).
-struct Tagged<'a, 'w, W: Write> {
+/// reads and counts it), the ones around it (outermost first), and the offsets of the
+/// open typed containers (their types are read again at their ends). `PRETTY`: indent.
+struct Tagged<'a, 'w, W: Write, const PRETTY: bool> {
     j: Json<'w, W>,
     top: Level,
     open: Vec<Level>,
+    typed_at: Vec<usize>,
     root: VariantRef<'a>,
 }
 
-impl<'a, W: Write> Tagged<'a, '_, W> {
+impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
     /// What goes before a child of the innermost open container (none for the top-level
     /// value): the separator, and the newline and indentation when pretty.
     #[inline(always)]
     fn before(&mut self, depth: usize) {
-        let pretty = self.j.pretty;
-        let parent = &mut self.top;
-        let count = parent.count;
-        parent.count = count.wrapping_add(1);
-        match parent.kind {
-            Kind::Root => {}
-            Kind::Array | Kind::Typed => {
-                if count > 0 {
-                    self.j.buf.push(b',');
-                }
-                if pretty {
-                    self.j.line_at(depth);
-                }
-            }
-            Kind::Dictionary | Kind::TypedDictionary => {
+        let parent = self.top;
+        let count = parent.count();
+        self.top = parent.next();
+        match parent.kind() {
+            Kind::DICTIONARY | Kind::TYPED_DICTIONARY => {
                 if count % 2 == 1 {
                     // The value of a pair, after its key.
-                    if pretty {
+                    if PRETTY {
                         self.j.put(b", ");
                     } else {
                         self.j.buf.push(b',');
                     }
-                    return;
-                }
-                if !pretty {
+                } else if PRETTY {
                     if count > 0 {
-                        self.j.put(b"],[");
-                    } else {
-                        self.j.buf.push(b'[');
+                        self.j.put(b"],");
                     }
-                    return;
+                    self.j.line_at(depth);
+                    self.j.buf.push(b'[');
+                } else if count > 0 {
+                    self.j.put(b"],[");
+                } else {
+                    self.j.buf.push(b'[');
                 }
+            }
+            Kind::ARRAY | Kind::TYPED => {
                 if count > 0 {
-                    self.j.put(b"],");
+                    self.j.buf.push(b',');
                 }
-                self.j.line_at(depth);
-                self.j.buf.push(b'[');
+                if PRETTY {
+                    self.j.line_at(depth);
+                }
             }
             // The property's name and its comma came before, from `property`.
-            Kind::Object => parent.count = count,
+            Kind::OBJECT => self.top = parent,
+            // The top-level value.
+            _ => {}
         }
     }
 
@@ -153,41 +181,57 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
         reader.seek(offset.wrapping_sub(self.root.offset())).value()
     }
 
-    /// Opens a container: its opening text, and a level.
-    #[inline]
-    fn open(&mut self, kind: Kind, at: usize) {
+    /// Opens a container: a level (its opening text is the caller's).
+    #[inline(always)]
+    fn open(&mut self, kind: u8) {
         self.open.push(self.top);
-        self.top = Level { kind, count: 0, at };
+        self.top = Level::new(kind);
+    }
+
+    /// Opens a typed container, whose header is at absolute offset `at`.
+    #[inline]
+    fn open_typed(&mut self, kind: u8, at: usize) {
+        self.typed_at.push(at);
+        self.open(kind);
     }
 
     /// The end of the container at `depth`: its closing text.
     fn close(&mut self, depth: usize) -> io::Result<()> {
         let level = self.top;
-        if level.kind == Kind::Root {
+        let kind = level.kind();
+        if kind == Kind::ROOT {
             return Ok(());
         }
         self.top = self.open.pop().unwrap_or(Level::ROOT);
-        let pretty = self.j.pretty;
-        let any = level.count > 0;
+        let any = level.count() > 0;
+        if !PRETTY && kind == Kind::DICTIONARY {
+            // The frequent case.
+            if any {
+                self.j.put(b"]]}");
+            } else {
+                self.j.put(b"]}");
+            }
+            return Ok(());
+        }
         if any
             && matches!(
-                level.kind,
-                Kind::Dictionary | Kind::TypedDictionary | Kind::Object
+                kind,
+                Kind::DICTIONARY | Kind::TYPED_DICTIONARY | Kind::OBJECT
             )
         {
             // The last pair's end.
             self.j.buf.push(b']');
         }
-        if pretty && any {
+        if PRETTY && any {
             self.j.line_at(depth);
         }
-        match level.kind {
-            Kind::Root | Kind::Array => self.j.buf.push(b']'),
-            Kind::Dictionary => self.j.put(b"]}"),
-            Kind::Object => self.j.put(b"]}}"),
-            Kind::Typed => {
+        match kind {
+            Kind::DICTIONARY => self.j.put(b"]}"),
+            Kind::OBJECT => self.j.put(b"]}}"),
+            Kind::TYPED => {
                 self.j.buf.push(b']');
-                let element = match self.container_at(level.at) {
+                let at = self.typed_at.pop().unwrap_or(0);
+                let element = match self.container_at(at) {
                     Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
                         a.element_type()
                     }
@@ -197,9 +241,10 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
                 self.j.container_type(element)?;
                 self.j.buf.push(b'}');
             }
-            Kind::TypedDictionary => {
+            Kind::TYPED_DICTIONARY => {
                 self.j.buf.push(b']');
-                if let Value::Dictionary(dict) = self.container_at(level.at) {
+                let at = self.typed_at.pop().unwrap_or(0);
+                if let Value::Dictionary(dict) = self.container_at(at) {
                     if dict.key_type() != ContainerType::Untyped {
                         self.j.field("key_type");
                         self.j.container_type(dict.key_type())?;
@@ -211,6 +256,8 @@ impl<'a, W: Write> Tagged<'a, '_, W> {
                 }
                 self.j.buf.push(b'}');
             }
+            // An untyped Array.
+            _ => self.j.buf.push(b']'),
         }
         Ok(())
     }
@@ -225,7 +272,7 @@ fn flow(result: io::Result<()>) -> ControlFlow<io::Error> {
     }
 }
 
-impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
+impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY> {
     type Break = io::Error;
 
     #[inline(always)]
@@ -243,6 +290,8 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
                     .wrapping_sub(self.root.offset())
                     .wrapping_add(8);
                 if let Some(window) = escape::plain16(self.root.bytes_from_header(), at, raw) {
+                    // Stored straight into the buffer (a block assembled first and copied
+                    // would be read back before its byte stores reach it).
                     let buf = &mut self.j.buf;
                     buf.push(b'"');
                     let start = buf.len();
@@ -254,42 +303,46 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
                 flow(self.j.string(text.as_str()))
             }
             Value::Int(n) => {
-                push_i64(&mut self.j.buf, n);
+                if n < 0 {
+                    self.j.buf.push(b'-');
+                }
+                digits::push_u64_inline(&mut self.j.buf, n.unsigned_abs());
                 ControlFlow::Continue(())
             }
             Value::Float(x) if x.is_finite() => {
-                push_f64(&mut self.j.buf, x);
+                if !digits::push_dyadic(&mut self.j.buf, x) {
+                    push_f64(&mut self.j.buf, x);
+                }
                 ControlFlow::Continue(())
             }
             Value::Dictionary(_) => {
-                let kind = if self.typed_header(place.offset, 0b1111) {
-                    Kind::TypedDictionary
-                } else {
-                    Kind::Dictionary
-                };
-                if self.j.pretty {
+                if PRETTY {
                     self.j.put(b"{\"Dictionary\": [");
                 } else {
                     self.j.put(b"{\"Dictionary\":[");
                 }
-                self.open(kind, place.offset);
+                if self.typed_header(place.offset, 0b1111) {
+                    self.open_typed(Kind::TYPED_DICTIONARY, place.offset);
+                } else {
+                    self.open(Kind::DICTIONARY);
+                }
                 ControlFlow::Continue(())
             }
             Value::Array(_) => {
                 if self.typed_header(place.offset, 0b11) {
                     self.j.open_tag("Array");
                     self.j.buf.push(b'[');
-                    self.open(Kind::Typed, place.offset);
+                    self.open_typed(Kind::TYPED, place.offset);
                 } else {
                     self.j.buf.push(b'[');
-                    self.open(Kind::Array, place.offset);
+                    self.open(Kind::ARRAY);
                 }
                 ControlFlow::Continue(())
             }
             Value::TypedArray(_) | Value::PackedTypedArray(_) => {
                 self.j.open_tag(value.ty().name(Dialect::Godot4));
                 self.j.buf.push(b'[');
-                self.open(Kind::Typed, place.offset);
+                self.open_typed(Kind::TYPED, place.offset);
                 ControlFlow::Continue(())
             }
             Value::Object(ObjectRef::Full(object)) => {
@@ -297,7 +350,7 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
                 self.j.put(b"{\"class\":");
                 flow(self.j.string(object.class().as_str()))?;
                 self.j.put(b",\"properties\":[");
-                self.open(Kind::Object, place.offset);
+                self.open(Kind::OBJECT);
                 ControlFlow::Continue(())
             }
             leaf => {
@@ -309,22 +362,20 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
 
     #[inline]
     fn property(&mut self, name: GdStr<'a>, place: Place) -> ControlFlow<io::Error> {
-        let pretty = self.j.pretty;
-        let parent = &mut self.top;
-        if parent.kind == Kind::Root {
+        let parent = self.top;
+        if parent.kind() == Kind::ROOT {
             return ControlFlow::Continue(());
         }
-        let count = parent.count;
-        parent.count = count.wrapping_add(1);
-        if count > 0 {
+        self.top = parent.next();
+        if parent.count() > 0 {
             self.j.put(b"],");
         }
-        if pretty {
+        if PRETTY {
             self.j.line_at(place.depth);
         }
         self.j.buf.push(b'[');
         flow(self.j.string(name.as_str()))?;
-        if pretty {
+        if PRETTY {
             self.j.put(b", ");
         } else {
             self.j.buf.push(b',');
@@ -337,3 +388,7 @@ impl<'a, W: Write> Visitor<'a> for Tagged<'a, '_, W> {
         flow(self.close(place.depth))
     }
 }
+
+#[cfg(test)]
+#[path = "tagged_tests.rs"]
+mod tests;
