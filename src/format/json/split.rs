@@ -23,7 +23,7 @@ use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use std::io::{self, Write};
 
-use crate::format::json::tagged::write_serial;
+use crate::format::json::tagged::{write_serial, write_serial_into};
 use crate::format::parallel::{self, Made};
 use crate::read::decoded::Value;
 use crate::read::node::measure;
@@ -220,7 +220,7 @@ impl Job<'_> {
             Job::Text(text) => Ok(Made::from(text)),
             Job::One(value, levels) => {
                 let mut text = spare;
-                write_serial(&mut text, value, pretty)?;
+                write_serial_into(&mut text, value, pretty)?;
                 if pretty && levels > 0 {
                     return Ok(Made::from(shifted(&text, levels)));
                 }
@@ -246,7 +246,7 @@ impl Job<'_> {
                     bytes.extend_from_slice(entries);
                     let value = VariantRef::trusted(&bytes, 0, dialect);
                     text.reserve(bytes.len().saturating_mul(2));
-                    let written = write_serial(&mut text, value, pretty);
+                    let written = write_serial_into(&mut text, value, pretty);
                     run.replace(bytes);
                     written
                 })?;

@@ -36,20 +36,50 @@ pub(super) fn write_serial(
     }
 }
 
+/// [`write_serial`] appending to `text` itself (no buffer copied into it): for the
+/// parallel writer's chunks.
+#[cfg(feature = "parallel")]
+pub(super) fn write_serial_into(
+    text: &mut Vec<u8>,
+    value: VariantRef<'_>,
+    pretty: bool,
+) -> io::Result<()> {
+    let mut unused = io::sink();
+    let j = Json::in_place(&mut unused, core::mem::take(text), pretty);
+    let (j, result) = if pretty {
+        walk_with::<_, true>(j, value)
+    } else {
+        walk_with::<_, false>(j, value)
+    };
+    *text = j.buf;
+    result
+}
+
 /// [`write_serial`] with the layout fixed at compile time: the compact walk has no
 /// pretty-printing branch at all.
 fn walk<W: Write, const PRETTY: bool>(out: &mut W, value: VariantRef<'_>) -> io::Result<()> {
+    let (mut j, result) = walk_with::<W, PRETTY>(Json::new(out, PRETTY), value);
+    result?;
+    j.flush()
+}
+
+/// The walk of `value` through `j`; gives `j` back.
+fn walk_with<'w, W: Write, const PRETTY: bool>(
+    j: Json<'w, W>,
+    value: VariantRef<'_>,
+) -> (Json<'w, W>, io::Result<()>) {
     let mut tagged = Tagged::<W, PRETTY> {
-        j: Json::new(out, PRETTY),
+        j,
         top: Level::ROOT,
         open: Vec::with_capacity(16),
         typed_at: Vec::new(),
         root: value,
     };
-    if let ControlFlow::Break(error) = value.visit(&mut tagged) {
-        return Err(error);
-    }
-    tagged.j.flush()
+    let result = match value.visit(&mut tagged) {
+        ControlFlow::Break(error) => Err(error),
+        ControlFlow::Continue(()) => Ok(()),
+    };
+    (tagged.j, result)
 }
 
 /// What an open container is, which says what goes between its children and what closes

@@ -30,7 +30,13 @@ pub(super) struct Json<'w, W: Write> {
     pub(super) buf: Vec<u8>,
     pub(super) pretty: bool,
     pub(super) depth: usize,
+    /// The buffer is handed to `out` once it holds this many bytes: [`CHUNK`], or never
+    /// ([`IN_PLACE`]) when the buffer is the output itself.
+    limit: usize,
 }
+
+/// [`Json::limit`] of a writer whose buffer is its output.
+const IN_PLACE: usize = usize::MAX;
 
 fn name(ty: VariantType) -> &'static str {
     ty.name(Dialect::Godot4)
@@ -44,10 +50,28 @@ impl<'w, W: Write> Json<'w, W> {
             buf: Vec::with_capacity(CHUNK + 256),
             pretty,
             depth: 0,
+            limit: CHUNK,
+        }
+    }
+
+    /// A writer whose output is `buf` itself, appended to and never handed on (`out` is
+    /// not written): no copy of the text from a buffer to the output. Take the text back
+    /// from [`Json::buf`].
+    #[cfg(feature = "parallel")]
+    pub(super) fn in_place(out: &'w mut W, buf: Vec<u8>, pretty: bool) -> Self {
+        Json {
+            out,
+            buf,
+            pretty,
+            depth: 0,
+            limit: IN_PLACE,
         }
     }
 
     pub(super) fn flush(&mut self) -> io::Result<()> {
+        if self.limit == IN_PLACE {
+            return Ok(());
+        }
         self.out.write_all(&self.buf)?;
         self.buf.clear();
         Ok(())
@@ -56,7 +80,7 @@ impl<'w, W: Write> Json<'w, W> {
     /// Hands a full buffer to the writer (between values).
     #[inline]
     pub(super) fn maybe_flush(&mut self) -> io::Result<()> {
-        if self.buf.len() >= CHUNK {
+        if self.buf.len() >= self.limit {
             self.flush()?;
         }
         Ok(())
@@ -477,6 +501,7 @@ impl<'w, W: Write> Json<'w, W> {
                 buf: core::mem::take(buf),
                 pretty,
                 depth,
+                limit: IN_PLACE,
             };
             for e in first..end {
                 if e > 0 {
@@ -500,9 +525,15 @@ impl<'w, W: Write> Json<'w, W> {
             }
             *buf = j.buf;
         };
-        let out = &mut *self.out;
+        let (out, buf) = (&mut *self.out, &mut self.buf);
+        let in_place = self.limit == IN_PLACE;
         parallel::ordered_into(len.div_ceil(per_chunk), format, |bytes| {
-            out.write_all(bytes)
+            if in_place {
+                buf.extend_from_slice(bytes);
+                Ok(())
+            } else {
+                out.write_all(bytes)
+            }
         })?;
         if broken && len > 0 {
             self.line();
