@@ -30,6 +30,15 @@ struct Exponent {
     k: i32,
     s: u32,
     j0: i32,
+    /// `⌊c / 2⌋ + 2^23` and `⌈c / 2⌉ − 2^23`: `P + 1 = ⌊(x + up) / 2^24⌋` and
+    /// `M − 1 = ⌊(x − down) / 2^24⌋` for `x = F·c` (the wide interval's rounded ends).
+    up: u64,
+    down: u64,
+    /// `10^t · 2^(64 − s)` for `t = max(0, −j₀)` (the wide interval's scale, `10^t < 2^s`
+    /// as `⌊P·10^t / 2^s⌋ < 2^62 ≤ P`), `2^(64 − s)`, and `−t − k`.
+    p10: u64,
+    unit: u64,
+    offset: i32,
 }
 
 /// The entry of exponent field `biased` (1..=254): `cached_power` and `decimal_f32`'s
@@ -45,11 +54,19 @@ const fn entry(biased: i32) -> Exponent {
     assert!(32 <= s && s <= 60);
     let q = biased - 150;
     let j0 = ((q * 78913) >> 18) + cached.k - (q == 0) as i32;
+    let t = if j0 < 0 { -j0 } else { 0 };
+    assert!(POW10[t as usize] < 1 << s);
+    let c = cached.f;
     Exponent {
-        c: cached.f,
+        c,
         k: cached.k,
         s: s as u32,
         j0,
+        up: (c >> 1) + (1 << 23),
+        down: ((c as u128 + 1) >> 1) as u64 - (1 << 23),
+        p10: POW10[t as usize] << (64 - s),
+        unit: 1 << (64 - s),
+        offset: -t - cached.k,
     }
 }
 
@@ -61,6 +78,11 @@ const TABLE: [Exponent; 256] = {
         k: 0,
         s: 32,
         j0: 0,
+        up: 0,
+        down: 0,
+        p10: 0,
+        unit: 0,
+        offset: 0,
     }; 256];
     let mut e = 1;
     while e < 255 {
@@ -96,8 +118,89 @@ fn split(v: u64, p10: u64, s: u32, mask: u64) -> (u64, u64) {
 /// trailing zeros. `None` where a range the closed form relies on does not hold (never
 /// for a normal f32: the exhaustive test checks every one), or for a subnormal, an
 /// infinity or a NaN.
+///
+/// The common case (a significand that is not a power of two: the wide interval) reads
+/// its rounding offsets and its scale (pre-shifted, so no split needs a shift) from the
+/// table, and takes one more digit off without a branch; a power of two takes
+/// [`general`].
 #[inline(always)]
 pub(crate) fn decimal(bits: u32) -> Option<(u64, i32)> {
+    let biased = (bits >> 23) as usize;
+    let fraction = bits & 0x7F_FFFF;
+    if fraction == 0 || biased.wrapping_sub(1) >= 254 {
+        return general(bits);
+    }
+    let ex = *TABLE.get(biased)?;
+    let x = u128::from(fraction | 0x80_0000) * u128::from(ex.c);
+    // W, and P and M already shrunk by one unit (Grisu2's interval).
+    let w = ((x + (1 << 23)) >> 24) as u64;
+    let plus = (((x + u128::from(ex.up)) >> 24) as u64).wrapping_sub(1);
+    let minus = (((x - u128::from(ex.down)) >> 24) as u64).wrapping_add(1);
+    if plus <= minus || plus < w {
+        return None;
+    }
+    let (delta, dist) = (plus - minus, plus - w);
+    // The splits at 2^s as one product each: the high word is the quotient, the low word
+    // the remainder times 2^(64 − s) (the same for all three, so comparisons hold).
+    let split = |v: u64| {
+        let x = u128::from(v) * u128::from(ex.p10);
+        ((x >> 64) as u64, x as u64)
+    };
+    let (ah, al) = split(plus);
+    let (dh, dl) = split(delta);
+    let (gh, gl) = split(dist);
+    let room = dh as i64 - i64::from(dl < al);
+    if room < 0 || ah == 0 || ah >= 1 << 62 {
+        return None;
+    }
+    let q = ah;
+    let room_u = room as u64;
+    // Step 1 (see `fast.rs`): one digit off when the remainder stays within δ, without a
+    // branch (whether it does depends on the digits); a second one (rare: the dropped
+    // digit is a zero) and any further ones in a loop.
+    let q1 = q / 10;
+    let d1 = q - q1 * 10;
+    let c1 = (q1 != 0) & (d1 <= room_u);
+    let m1 = 0u64.wrapping_sub(u64::from(c1));
+    let mut n = q ^ ((q ^ q1) & m1);
+    let mut rem = d1 & m1;
+    let mut pow = 1 + (9 & m1);
+    // ⌈2^40 / pow⌉: ⌊b / pow⌋ = (b × that) >> 40 for b < 2^24; 0 after the loop.
+    let mut recip = (1 << 40) ^ (((1 << 40) ^ ((1 << 40) / 10 + 1)) & m1);
+    let mut j = ex.offset + i32::from(c1);
+    // Two steps hold when the last two digits fit (then so does the last one): tested
+    // on `q` alone, so the branch depends on the rare case only, not on `c1`.
+    if q >= 100 && q % 100 <= room_u {
+        loop {
+            let next = n / 10;
+            let rem_next = rem + (n % 10) * pow;
+            if next == 0 || rem_next > room_u {
+                break;
+            }
+            (n, rem, pow, j) = (next, rem_next, pow * 10, j + 1);
+        }
+        recip = 0;
+    }
+    let within = room - rem as i64;
+    // ⌊(2·(g − a) − 1) / 2^s⌋ for the remainders g, a of `general`, from their scaled
+    // copies: ⌊(2·(gl − al) − 2^(64 − s)) / 2^64⌋.
+    let low = ((i128::from(gl) - i128::from(al)) * 2 - i128::from(ex.unit)) >> 64;
+    let twice_g = 2 * gh as i64 + low as i64;
+    let near = (twice_g + pow as i64 - 2 * rem as i64) >> 1;
+    let bound = near.min(within).max(0) as u64;
+    let steps = if bound < 1 << 24 && recip != 0 {
+        (bound * recip) >> 40
+    } else {
+        bound / pow
+    };
+    Some((n - steps, j))
+}
+
+/// [`decimal`] for every exponent field and significand (the narrower interval below a
+/// power of two included).
+#[cold]
+#[inline(never)]
+fn general(bits: u32) -> Option<(u64, i32)> {
     let biased = (bits >> 23) as usize;
     let fraction = bits & 0x7F_FFFF;
     if biased == 0 || biased >= 255 {

@@ -21,7 +21,6 @@ use alloc::vec::Vec;
 
 use super::super::grisu::normal;
 use super::super::style::TextStyle;
-use super::fast::eight_digits;
 use super::Role;
 
 /// Powers of ten that fit a u64.
@@ -35,9 +34,6 @@ const POW10: [u64; 20] = {
     }
     out
 };
-
-/// `'0'` in every byte.
-const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
 
 /// The low `i` bytes set, for `i` in 0..=16.
 #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
@@ -66,9 +62,49 @@ fn digit_count(n: u64) -> u32 {
 /// byte.
 #[inline(always)]
 fn ascii16(n: u64) -> u128 {
-    let (high, low) = (n / 100_000_000, n % 100_000_000);
-    (u128::from(eight_digits(high)) | u128::from(eight_digits(low)) << 64) | ZEROS
+    let high = n / 100_000_000;
+    let low = n - high * 100_000_000;
+    u128::from(eight_ascii(high)) | u128::from(eight_ascii(low)) << 64
 }
+
+/// The eight ASCII digits of `x < 10^8`, the first in the lowest byte (the SWAR steps
+/// of [`super::fast::eight_digits`], each "quotient, remainder moved up a field" pair
+/// as one product: `q + ((v − q·d) << b) = (v << b) + q·(1 − d·2^b)` modulo 2^64, exact
+/// as the result fits).
+#[inline(always)]
+fn eight_ascii(x: u64) -> u64 {
+    // ⌊x / 10^4⌋ = (x × ⌈2^40 / 10^4⌉) >> 40 for x < 10^8.
+    let q = (x * 109_951_163) >> 40;
+    let halves = (x << 32).wrapping_add(q.wrapping_mul(1u64.wrapping_sub(10_000 << 32)));
+    let hundreds = ((halves * 5243) >> 19) & 0x0000_007F_0000_007F;
+    let pairs = (halves << 16).wrapping_add(hundreds.wrapping_mul(1u64.wrapping_sub(100 << 16)));
+    let tens = ((pairs * 103) >> 10) & 0x000F_000F_000F_000F;
+    let digits = (pairs << 8).wrapping_add(tens.wrapping_mul(1u64.wrapping_sub(10 << 8)));
+    digits | 0x3030_3030_3030_3030
+}
+
+/// The bytes from `i` on, shifted up one byte (the fraction after the point), for `i`
+/// in 0..=16, and the point at byte `i`.
+#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
+const FRACTION_MASKS: [u128; 17] = {
+    let mut out = [0u128; 17];
+    let mut i = 0;
+    while i < 16 {
+        out[i] = !INT_MASKS[i] << 8;
+        i += 1;
+    }
+    out
+};
+#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
+const POINTS: [u128; 17] = {
+    let mut out = [0u128; 17];
+    let mut i = 0;
+    while i < 16 {
+        out[i] = (b'.' as u128) << (8 * i);
+        i += 1;
+    }
+    out
+};
 
 /// `digits × 10^exponent` as Godot 4 prints a component (`%g`-like: plain when the
 /// first digit's decimal exponent is in −4..15, else `d.ddde±XX`), unsigned, in the low
@@ -80,23 +116,25 @@ fn layout(digits: u64, exponent: i32) -> Option<(u128, usize)> {
     // value = 0.d1d2… × 10^n
     let n = k + exponent;
     if -4 < n && n <= 15 {
-        // Plain: the integer part (at least one digit, `0` below 1), the fraction of `f`
-        // digits (the digits' last, with the zeros after the point as leading zeros).
-        // For exponent ≥ 0 the digits times 10^exponent are the text: no fraction.
-        let f = (-exponent).max(0) as u32;
-        let whole = digits.wrapping_mul(*POW10.get(exponent.max(0) as usize)?);
-        let ip = n.max(1) as u32;
-        let width = ip + f;
-        if width + u32::from(f > 0) > 16 {
+        // Plain: the integer part (at least one digit, `0` below 1), then for a negative
+        // exponent the point and `−exponent` digits (the digits' last, with the zeros
+        // after the point as leading zeros); for exponent ≥ 0 the digits times
+        // 10^exponent are the text.
+        let ip = n.max(1);
+        let len = ip + if exponent < 0 { 1 - exponent } else { 0 };
+        if len > 16 {
             return None;
         }
-        // The digits left-aligned (scaled to 16 digits), then those from `ip` on moved
-        // up one byte for the point.
-        let scale = *POW10.get((16 - width) as usize)?;
-        let text = ascii16(whole.wrapping_mul(scale));
-        let int_mask = *INT_MASKS.get(ip as usize)?;
-        let joined = (text & int_mask) | ((text & !int_mask) << 8) | u128::from(b'.') << (8 * ip);
-        return Some((joined, (width + u32::from(f > 0)) as usize));
+        // The digits (times 10^exponent when that is positive) left-aligned in sixteen,
+        // then those from `ip` on moved up one byte for the point: one product, by
+        // 10^(16 + exponent − ip) (at least 10^0: `len` ≤ 16 and at most 16 digits).
+        let scale = *POW10.get((16 + exponent - ip) as usize)?;
+        let text = ascii16(digits.wrapping_mul(scale));
+        let ip = ip as usize;
+        let int_mask = *INT_MASKS.get(ip)?;
+        let joined =
+            (text & int_mask) | ((text << 8) & *FRACTION_MASKS.get(ip)?) | *POINTS.get(ip)?;
+        return Some((joined, len as usize));
     }
     sci(digits, k as u32, n - 1)
 }
@@ -175,7 +213,7 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
                     break;
                 };
                 // The sign (kept or written over), the text, the separator.
-                let (minus, len) = (minus & 1, len.min(16));
+                let minus = minus & 1;
                 if let Some(sign) = window.first_mut() {
                     *sign = b'-';
                 }
