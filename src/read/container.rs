@@ -1,7 +1,9 @@
 //! Arrays and dictionaries: `Copy` views with lazy, exact-size iterators.
 
+use core::fmt;
 use core::iter::FusedIterator;
 
+use crate::read::meta::{Meta, Shape};
 use crate::read::strings::{string_at, GdStr};
 use crate::read::value::VariantRef;
 use crate::read::values::Values;
@@ -38,14 +40,28 @@ fn container_type_at(bytes: &[u8], at: usize, kind: u32) -> (ContainerType<GdStr
 
 /// What an Array or Dictionary view holds: its payload (the bytes after the header; they
 /// may run past the container's end, which is never needed), where that payload starts,
-/// the header word and the dialect. Everything else is read from the payload on demand.
-#[derive(Clone, Copy, Debug)]
+/// and the header word and dialect (in a [`Meta`], whose shape says when the view iterator
+/// that yielded the container found an untyped one: its count is then the payload's first
+/// word). Everything else is read from the payload on demand.
+#[derive(Clone, Copy)]
 struct Body<'a> {
     payload: &'a [u8],
     /// Absolute offset of `payload[0]`.
     offset: usize,
-    word: u32,
-    dialect: Dialect,
+    meta: Meta,
+}
+
+impl fmt::Debug for Body<'_> {
+    /// The fields as they were before the header and dialect were packed (the shape is a
+    /// hint, not part of the value).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Body")
+            .field("payload", &self.payload)
+            .field("offset", &self.offset)
+            .field("word", &self.word())
+            .field("dialect", &self.dialect())
+            .finish()
+    }
 }
 
 impl<'a> Body<'a> {
@@ -54,9 +70,20 @@ impl<'a> Body<'a> {
         Body {
             payload,
             offset,
-            word,
-            dialect,
+            meta: Meta::new(word, VariantType::Nil, dialect, Shape::Sized),
         }
+    }
+
+    /// The header word.
+    #[inline(always)]
+    fn word(&self) -> u32 {
+        self.meta.word()
+    }
+
+    /// The dialect.
+    #[inline(always)]
+    fn dialect(&self) -> Dialect {
+        self.meta.dialect()
     }
 
     /// The declared types (`descriptors` of them: 1 for arrays, 2 for dictionaries) and
@@ -71,9 +98,9 @@ impl<'a> Body<'a> {
             return (types, at);
         }
         let mut at = 0;
-        if self.dialect.typed_containers() {
+        if self.dialect().typed_containers() {
             for (i, slot) in types.iter_mut().enumerate() {
-                let kind = (self.word >> (16 + 2 * i)) & 0b11;
+                let kind = (self.word() >> (16 + 2 * i)) & 0b11;
                 if kind != KIND_NONE {
                     let (t, next) = container_type_at(self.payload, at, kind);
                     *slot = t;
@@ -87,11 +114,11 @@ impl<'a> Body<'a> {
     /// The offset of the count word (after the type descriptors).
     #[inline]
     fn count_at<const N: usize>(&self) -> usize {
-        if self.dialect.is_pandemonium() {
+        if self.dialect().is_pandemonium() {
             return self.pandemonium_type().map_or(0, |(_, at)| at);
         }
         // Untyped containers (every Godot 3 one, most Godot 4 ones) start with the count.
-        if !self.dialect.typed_containers() || (self.word >> 16) & 0b1111 == 0 {
+        if !self.dialect().typed_containers() || (self.word() >> 16) & 0b1111 == 0 {
             return 0;
         }
         self.types::<N>().1
@@ -101,9 +128,9 @@ impl<'a> Body<'a> {
     /// masked off, as the engine does), `None` for any other container.
     #[inline]
     fn pandemonium_element_id(&self) -> Option<u32> {
-        let ty = u8::try_from(self.word & 0xFF)
+        let ty = u8::try_from(self.word() & 0xFF)
             .ok()
-            .and_then(|id| VariantType::from_id(id, self.dialect))?;
+            .and_then(|id| VariantType::from_id(id, self.dialect()))?;
         (ty.layout() == Layout::TypedArray).then(|| le_u32(self.payload, 0) & !COUNT_SHARED_BIT)
     }
 
@@ -116,9 +143,9 @@ impl<'a> Body<'a> {
         let id = self.pandemonium_element_id()?;
         let ty = u8::try_from(id)
             .ok()
-            .and_then(|id| VariantType::from_id(id, self.dialect));
+            .and_then(|id| VariantType::from_id(id, self.dialect()));
         Some(match ty {
-            Some(VariantType::Object) if self.word & FLAG_OBJECT_AS_ID == 0 => {
+            Some(VariantType::Object) if self.word() & FLAG_OBJECT_AS_ID == 0 => {
                 // The class name: a StringName header, then the string.
                 let (name, next) = string_at(self.payload, 8);
                 (ContainerType::ClassName(name), next)
@@ -135,20 +162,26 @@ impl<'a> Body<'a> {
     }
 
     /// The children: `per_entry` values per counted entry.
-    #[inline]
+    #[inline(always)]
     fn values<const N: usize>(&self, per_entry: u32) -> Values<'a> {
-        // Untyped Godot 3 and 4 containers (the most frequent) start with the count.
-        let plain = !self.dialect.is_pandemonium()
-            && (!self.dialect.typed_containers() || (self.word >> 16) & 0b1111 == 0);
+        // Untyped Godot 3 and 4 containers (the most frequent) start with the count; the
+        // view iterators note the untyped ones they yield in the shape.
+        let plain = self.meta.is_untyped_container() || {
+            let dialect = self.dialect();
+            !dialect.is_pandemonium()
+                && (!dialect.typed_containers() || (self.word() >> 16) & 0b1111 == 0)
+        };
         let at = if plain { 0 } else { self.count_at::<N>() };
-        let count = le_u32(self.payload, at) & !COUNT_SHARED_BIT;
-        let start = at.saturating_add(4);
+        let (count, children) = match self.payload.get(at..).and_then(<[u8]>::split_first_chunk) {
+            Some((count, children)) => (u32::from_le_bytes(*count), children),
+            None => (0, &[][..]),
+        };
         Values::new(
             self.payload,
-            self.payload.get(start..).unwrap_or(&[]),
-            self.offset.saturating_add(start),
-            count.saturating_mul(per_entry),
-            self.dialect,
+            children,
+            self.offset.saturating_add(at).saturating_add(4),
+            (count & !COUNT_SHARED_BIT).saturating_mul(per_entry),
+            self.dialect(),
         )
     }
 }
@@ -177,6 +210,20 @@ impl<'a> ArrayRef<'a> {
         }
     }
 
+    /// The container a view iterator yielded as an untyped one (`meta`, of shape
+    /// [`Shape::Dictionary`] or [`Shape::Array`], holds its header and dialect): its count is
+    /// the payload's first word.
+    #[inline(always)]
+    pub(crate) fn hinted(payload: &'a [u8], offset: usize, meta: Meta) -> Self {
+        ArrayRef {
+            body: Body {
+                payload,
+                offset,
+                meta,
+            },
+        }
+    }
+
     /// Number of elements. O(1) (O(descriptor) for a typed array).
     #[inline]
     pub fn len(&self) -> usize {
@@ -199,7 +246,7 @@ impl<'a> ArrayRef<'a> {
     #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn parts(&self) -> (&'a [u8], usize, Dialect) {
-        (self.body.payload, self.body.offset, self.body.dialect)
+        (self.body.payload, self.body.offset, self.body.dialect())
     }
 
     /// The declared element type (`Untyped` in Godot 3). O(1).
@@ -242,12 +289,37 @@ pub struct ArrayIter<'a> {
     values: Values<'a>,
 }
 
+impl<'a> ArrayIter<'a> {
+    /// [`Iterator::fold`] with the position in locals (what `fold` runs in release builds).
+    #[cfg_attr(all(debug_assertions, not(test)), allow(dead_code))]
+    #[inline]
+    pub(crate) fn fast_fold<B, F>(self, init: B, f: F) -> B
+    where
+        F: FnMut(B, VariantRef<'a>) -> B,
+    {
+        self.values.fold_values(init, f)
+    }
+}
+
 impl<'a> Iterator for ArrayIter<'a> {
     type Item = VariantRef<'a>;
 
     #[inline]
     fn next(&mut self) -> Option<VariantRef<'a>> {
         self.values.next()
+    }
+
+    /// The loop of `for_each`, `fold`, `count`, …: the position stays in locals (see
+    /// `fast_fold`). Debug builds keep the default loop over `next`, whose frame is several
+    /// times smaller there, so that recursive walks through 1025 levels (the engine's
+    /// limit) fit a test thread's stack; the unit tests compare the two.
+    #[cfg(not(debug_assertions))]
+    #[inline]
+    fn fold<B, F>(self, init: B, f: F) -> B
+    where
+        F: FnMut(B, VariantRef<'a>) -> B,
+    {
+        self.fast_fold(init, f)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -278,6 +350,20 @@ impl<'a> DictRef<'a> {
         }
     }
 
+    /// The container a view iterator yielded as an untyped one (`meta`, of shape
+    /// [`Shape::Dictionary`] or [`Shape::Array`], holds its header and dialect): its count is
+    /// the payload's first word.
+    #[inline(always)]
+    pub(crate) fn hinted(payload: &'a [u8], offset: usize, meta: Meta) -> Self {
+        DictRef {
+            body: Body {
+                payload,
+                offset,
+                meta,
+            },
+        }
+    }
+
     /// Number of pairs on the wire. O(1) (O(descriptors) when typed).
     #[inline]
     pub fn len(&self) -> usize {
@@ -300,7 +386,7 @@ impl<'a> DictRef<'a> {
     #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn parts(&self) -> (&'a [u8], usize, Dialect) {
-        (self.body.payload, self.body.offset, self.body.dialect)
+        (self.body.payload, self.body.offset, self.body.dialect())
     }
 
     /// Declared key type (Godot 4.4+ typed dictionaries). O(1).
@@ -354,14 +440,37 @@ pub struct DictIter<'a> {
     entries: Values<'a>,
 }
 
+impl<'a> DictIter<'a> {
+    /// [`Iterator::fold`] with the position in locals (what `fold` runs in release builds).
+    #[cfg_attr(all(debug_assertions, not(test)), allow(dead_code))]
+    #[inline]
+    pub(crate) fn fast_fold<B, F>(self, init: B, f: F) -> B
+    where
+        F: FnMut(B, (VariantRef<'a>, VariantRef<'a>)) -> B,
+    {
+        self.entries.fold_pairs(init, f)
+    }
+}
+
 impl<'a> Iterator for DictIter<'a> {
     type Item = (VariantRef<'a>, VariantRef<'a>);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let key = self.entries.next()?;
-        let value = self.entries.next()?;
-        Some((key, value))
+        self.entries.next_pair()
+    }
+
+    /// The loop of `for_each`, `fold`, `count`, …: the position stays in locals (see
+    /// `fast_fold`). Debug builds keep the default loop over `next`, whose frame is several
+    /// times smaller there, so that recursive walks through 1025 levels (the engine's
+    /// limit) fit a test thread's stack; the unit tests compare the two.
+    #[cfg(not(debug_assertions))]
+    #[inline]
+    fn fold<B, F>(self, init: B, f: F) -> B
+    where
+        F: FnMut(B, Self::Item) -> B,
+    {
+        self.fast_fold(init, f)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -380,7 +489,7 @@ impl<'a> VariantRef<'a> {
         matches!(self.ty().layout(), Layout::Array | Layout::TypedArray).then(|| {
             ArrayRef::new(
                 self.payload(),
-                self.offset() + 4,
+                self.offset().saturating_add(4),
                 self.header(),
                 self.dialect(),
             )
@@ -392,7 +501,7 @@ impl<'a> VariantRef<'a> {
         (self.ty() == VariantType::Dictionary).then(|| {
             DictRef::new(
                 self.payload(),
-                self.offset() + 4,
+                self.offset().saturating_add(4),
                 self.header(),
                 self.dialect(),
             )

@@ -9,11 +9,12 @@
 //! no note, and the parent measures it as before.
 //!
 //! A note is one entry per thread: the address of a container's payload, the address of
-//! its end and the dialect. It is only believed by an iterator that was made before the
-//! note was written, on the same thread ([`Stamp`]): that iterator borrows the bytes for
-//! its whole life, so they cannot have changed between the note and its use (a note left
-//! from other bytes that once lived at the same address is never believed). Each thread
-//! has a token no other thread run ever gets and a clock that counts notes.
+//! its end and the dialect. It is only believed by an iterator that took its [`Stamp`]
+//! before the note was written, on the same thread: the iterator stamps itself when it
+//! yields a container without its end, and it borrows the bytes for its whole life, so
+//! they cannot have changed between the note and its use (a note left from other bytes
+//! that once lived at the same address is never believed). Each thread has a token no
+//! other thread ever gets and a clock that counts notes.
 //!
 //! Without the `std` feature there are no thread-locals: nothing is noted and every
 //! container is measured.
@@ -42,13 +43,12 @@ mod imp {
     /// Tokens handed out so far (0 is never one: it marks a thread without a token yet).
     static TOKENS: AtomicU64 = AtomicU64::new(0);
 
-    /// One thread's state: its token and clock, and the last note.
+    /// One thread's state: its token and clock, and the last note (written when the clock
+    /// last moved: the clock counts notes, and nothing else moves it).
     #[derive(Clone, Copy)]
     struct Note {
         token: u64,
         clock: u64,
-        /// The clock when the note was written (0: no note).
-        written: u64,
         key: usize,
         end: usize,
         dialect: Option<Dialect>,
@@ -56,11 +56,11 @@ mod imp {
 
     std::thread_local! {
         static NOTE: Cell<Note> = const {
-            Cell::new(Note { token: 0, clock: 0, written: 0, key: 0, end: 0, dialect: None })
+            Cell::new(Note { token: 0, clock: 0, key: 0, end: 0, dialect: None })
         };
     }
 
-    /// The stamp of an iterator made now.
+    /// A stamp taken now: notes written from now on this thread are believed with it.
     #[inline]
     pub(crate) fn stamp() -> Stamp {
         NOTE.try_with(|cell| {
@@ -83,17 +83,13 @@ mod imp {
     }
 
     /// Notes that the container whose payload starts at address `key` ends at address
-    /// `end`, in `dialect`.
+    /// `end`, in `dialect`. (On a thread without a token yet nobody can believe it: the
+    /// first stamp reads the clock after it.)
     #[inline]
     pub(crate) fn note(key: usize, end: usize, dialect: Dialect) {
         let _ = NOTE.try_with(|cell| {
             let mut note = cell.get();
-            if note.token == 0 {
-                // No iterator of this thread has a stamp: nobody could believe the note.
-                return;
-            }
             note.clock = note.clock.saturating_add(1);
-            note.written = note.clock;
             note.key = key;
             note.end = end;
             note.dialect = Some(dialect);
@@ -109,7 +105,7 @@ mod imp {
             let note = cell.get();
             let fresh = stamp.token != 0
                 && note.token == stamp.token
-                && note.written > stamp.clock
+                && note.clock > stamp.clock
                 && note.key == key
                 && note.dialect == Some(dialect);
             fresh.then_some(note.end)

@@ -12,6 +12,7 @@ pub(crate) mod events;
 #[cfg(feature = "alloc")]
 pub(crate) mod lookup;
 pub(crate) mod math;
+pub(crate) mod meta;
 pub(crate) mod native;
 pub(crate) mod node;
 pub(crate) mod object;
@@ -26,6 +27,8 @@ pub(crate) mod validate;
 mod validate_reference;
 pub(crate) mod value;
 pub(crate) mod values;
+#[cfg(all(test, feature = "std"))]
+mod views_fold_tests;
 #[cfg(all(test, feature = "std"))]
 mod views_hint_tests;
 pub(crate) mod visit;

@@ -154,7 +154,7 @@ impl<'a> PackedArray<'a> {
             double,
             len,
             data,
-            data_offset: payload_offset + 4,
+            data_offset: payload_offset.saturating_add(4),
         }
     }
 

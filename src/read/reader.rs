@@ -343,28 +343,37 @@ impl<'a> FullObject<'a> {
 impl<'a> VariantRef<'a> {
     /// The value decoded into its [`Value`] variant. O(1) (O(items) for a NodePath or a
     /// PackedStringArray, whose end is found by reading its items).
-    #[inline]
+    // Always inlined in release builds: the match on the shape then joins the caller's
+    // match on the value (a walk's usual `match value.value() { … }`), and the value is
+    // not returned through memory. (Not in debug builds, where it would add its locals to
+    // the frame of every level of a recursive walk.)
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn value(&self) -> Value<'a> {
         // A view iterator that yielded this value already read its header.
+        const INT: u8 = Shape::Int as u8;
+        const FLOAT: u8 = Shape::Float as u8;
+        const STRING: u8 = Shape::String as u8;
+        const STRING_NAME: u8 = Shape::StringName as u8;
+        const DICTIONARY: u8 = Shape::Dictionary as u8;
+        const ARRAY: u8 = Shape::Array as u8;
         let bytes = self.bytes_from_header();
-        match self.shape() {
-            Shape::Int => Value::Int(i64::from(le_u32(bytes, 4) as i32)),
-            Shape::Float => Value::Float(f64::from(f32::from_bits(le_u32(bytes, 4)))),
-            Shape::String => Value::String(string_at(bytes, 4).0),
-            Shape::StringName => Value::StringName(string_at(bytes, 4).0),
-            Shape::Dictionary => Value::Dictionary(DictRef::new(
+        match self.meta().shape_byte() {
+            INT => Value::Int(i64::from(le_u32(bytes, 4) as i32)),
+            FLOAT => Value::Float(f64::from(f32::from_bits(le_u32(bytes, 4)))),
+            STRING => Value::String(hinted_string(bytes)),
+            STRING_NAME => Value::StringName(hinted_string(bytes)),
+            DICTIONARY => Value::Dictionary(DictRef::hinted(
                 self.payload(),
                 self.offset().saturating_add(4),
-                self.header(),
-                self.dialect(),
+                self.meta(),
             )),
-            Shape::Array => Value::Array(ArrayRef::new(
+            ARRAY => Value::Array(ArrayRef::hinted(
                 self.payload(),
                 self.offset().saturating_add(4),
-                self.header(),
-                self.dialect(),
+                self.meta(),
             )),
-            Shape::Sized | Shape::Open => self.value_unhinted(),
+            _ => self.value_unhinted(),
         }
     }
 
@@ -373,6 +382,17 @@ impl<'a> VariantRef<'a> {
     fn value_unhinted(&self) -> Value<'a> {
         Reader::new(self).value()
     }
+}
+
+/// The text of the String or StringName whose exact bytes (header, length, text, padding)
+/// are `bytes`.
+#[inline(always)]
+fn hinted_string(bytes: &[u8]) -> GdStr<'_> {
+    let Some((head, rest)) = bytes.split_first_chunk::<8>() else {
+        return GdStr::new(&[]);
+    };
+    let len = halves(u64::from_le_bytes(*head)).1 as usize;
+    GdStr::new(rest.get(..len).unwrap_or(rest))
 }
 
 /// The steps of the children `value` opens, for the walks that decode every node (the

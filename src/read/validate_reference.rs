@@ -120,17 +120,17 @@ mod old {
 }
 
 /// SplitMix64: the same mutants every run.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
 }
@@ -223,7 +223,7 @@ fn options() -> Vec<ParseOptions> {
 }
 
 /// A mutant of `bytes`: a bit flip, a byte or word set to an edge value, a truncation.
-fn mutate(bytes: &[u8], rng: &mut Rng) -> Vec<u8> {
+pub(crate) fn mutate(bytes: &[u8], rng: &mut Rng) -> Vec<u8> {
     let mut out = bytes.to_vec();
     if out.is_empty() {
         return out;

@@ -4,6 +4,7 @@ use core::fmt;
 
 use crate::read::ends;
 use crate::read::math::MathRef;
+use crate::read::meta::Meta;
 use crate::read::node::measure;
 use crate::read::options::ParseOptions;
 use crate::read::packed::PackedArray;
@@ -30,46 +31,13 @@ pub struct VariantRef<'a> {
     /// one (a container yielded by a view iterator) up to the end of the bytes around it.
     encoded: &'a [u8],
     offset: usize,
-    word: u32,
-    ty: VariantType,
-    dialect: Dialect,
-    /// Whether `encoded` ends where the value does, and what the header is when the view
-    /// iterator that yielded the value knew it (one byte: the copies of a view, made at
-    /// every step of a walk, move as few fields as they did without it).
-    shape: Shape,
+    /// The header word, the type, the dialect, and the [`Shape`]: whether `encoded` ends
+    /// where the value does, and what the header is when the view iterator that yielded
+    /// the value knew it. One word: a view iterator writes a view in four stores.
+    meta: Meta,
 }
 
-/// A [`VariantRef`]'s bytes and, when the view iterator that yielded it found one of the
-/// frequent headers (no flag bits), that header: [`VariantRef::value`] then decodes it
-/// without reading the header again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub(crate) enum Shape {
-    /// Exactly the value's bytes; the header is not known.
-    Sized,
-    /// A container whose end is not known yet; the header is not known.
-    Open,
-    /// A 32-bit int (exactly its bytes).
-    Int,
-    /// A 32-bit float (exactly its bytes).
-    Float,
-    /// A String (exactly its bytes).
-    String,
-    /// A StringName (exactly its bytes).
-    StringName,
-    /// An untyped Dictionary whose end is not known yet.
-    Dictionary,
-    /// An untyped Array whose end is not known yet.
-    Array,
-}
-
-impl Shape {
-    /// Does the view's `encoded` run past the value (its end not known yet)?
-    #[inline(always)]
-    pub(crate) fn is_open(self) -> bool {
-        matches!(self, Shape::Open | Shape::Dictionary | Shape::Array)
-    }
-}
+pub(crate) use crate::read::meta::Shape;
 
 impl<'a> VariantRef<'a> {
     /// Validates `bytes` as one value in `dialect` (the layout of `var_to_bytes`/`var2bytes`,
@@ -199,7 +167,7 @@ impl<'a> VariantRef<'a> {
 
     /// A view of validated bytes whose header `word` and type `ty` the caller already
     /// read: exactly the value's bytes, or running past them for an open `shape` (see
-    /// [`VariantRef::open_ended`]).
+    /// [`VariantRef::encoded`]).
     #[inline(always)]
     pub(crate) fn known(
         encoded: &'a [u8],
@@ -209,30 +177,17 @@ impl<'a> VariantRef<'a> {
         dialect: Dialect,
         shape: Shape,
     ) -> Self {
+        Self::packed(encoded, offset, Meta::new(word, ty, dialect, shape))
+    }
+
+    /// A view of validated bytes with its fields already packed.
+    #[inline(always)]
+    pub(crate) fn packed(encoded: &'a [u8], offset: usize, meta: Meta) -> Self {
         VariantRef {
             encoded,
             offset,
-            word,
-            ty,
-            dialect,
-            shape,
+            meta,
         }
-    }
-
-    /// A view of the validated value at the start of `data` (at absolute `offset`) whose
-    /// end is not known yet: `data` may run past it (a container yielded by a view
-    /// iterator; [`VariantRef::encoded`] measures it).
-    #[inline]
-    pub(crate) fn open_ended(data: &'a [u8], offset: usize, dialect: Dialect) -> Self {
-        let word = le_u32(data, 0);
-        Self::known(
-            data,
-            offset,
-            word,
-            decode_ty(word, dialect),
-            dialect,
-            Shape::Open,
-        )
     }
 
     /// Splits the first value off validated `data` (whose first byte is at absolute
@@ -250,13 +205,13 @@ impl<'a> VariantRef<'a> {
     /// The value's type.
     #[inline]
     pub fn ty(&self) -> VariantType {
-        self.ty
+        self.meta.ty()
     }
 
     /// The dialect it was parsed in.
     #[inline]
     pub fn dialect(&self) -> Dialect {
-        self.dialect
+        self.meta.dialect()
     }
 
     /// The value's exact encoded bytes, header included: a valid blob on its own. O(1),
@@ -268,7 +223,7 @@ impl<'a> VariantRef<'a> {
     /// each call (O(size), headers only, no re-validation).
     #[inline]
     pub fn encoded(&self) -> &'a [u8] {
-        if !self.shape.is_open() {
+        if !self.shape().is_open() {
             return self.encoded;
         }
         self.measured()
@@ -280,33 +235,43 @@ impl<'a> VariantRef<'a> {
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // for the diff
     #[inline]
     pub(crate) fn sized(self) -> Self {
-        if !self.shape.is_open() {
+        if !self.shape().is_open() {
             return self;
         }
         VariantRef {
             encoded: self.measured(),
-            shape: Shape::Sized,
-            ..self
+            offset: self.offset,
+            meta: self.meta.reshaped(Shape::Sized),
         }
     }
 
-    /// The exact bytes of a view made by [`VariantRef::open_ended`].
+    /// The exact bytes of a view made by [`VariantRef::encoded`].
     #[cold]
     fn measured(&self) -> &'a [u8] {
-        let len = measure(self.encoded, self.dialect);
+        let len = measure(self.encoded, self.dialect());
         let encoded = self.encoded.get(..len).unwrap_or(self.encoded);
         // The iterator that yielded it steps past it with this end instead of measuring
         // it again.
         let start = encoded.as_ptr() as usize;
-        ends::note(start.wrapping_add(4), start.wrapping_add(len), self.dialect);
+        ends::note(
+            start.wrapping_add(4),
+            start.wrapping_add(len),
+            self.dialect(),
+        );
         encoded
+    }
+
+    /// The packed header word, type, dialect and shape.
+    #[inline(always)]
+    pub(crate) fn meta(&self) -> Meta {
+        self.meta
     }
 
     /// Whether the view's bytes end where the value does, and what the header is if the
     /// iterator that yielded this view knew it.
     #[inline(always)]
     pub(crate) fn shape(&self) -> Shape {
-        self.shape
+        self.meta.shape()
     }
 
     /// The value's bytes from its header, possibly running past its end (for readers that
@@ -326,7 +291,7 @@ impl<'a> VariantRef<'a> {
     /// The raw header word (type id in the low byte, flags from bit 16).
     #[inline]
     pub fn header(&self) -> u32 {
-        self.word
+        self.meta.word()
     }
 
     /// The bytes after the header.
@@ -340,22 +305,24 @@ impl<'a> VariantRef<'a> {
     /// double-precision builds)? The one name for the flag across the crate.
     #[inline]
     pub fn is_double(&self) -> bool {
-        self.word & FLAG_64 != 0 && reads_flag_64(self.ty, self.dialect)
+        self.header() & FLAG_64 != 0 && reads_flag_64(self.ty(), self.dialect())
     }
 
     /// Is it `null` (NIL)?
     pub fn is_nil(&self) -> bool {
-        self.ty == VariantType::Nil
+        self.meta.is(VariantType::Nil)
     }
 
     /// A `bool` (any non-zero word is `true`, as in the engine).
     pub fn as_bool(&self) -> Option<bool> {
-        (self.ty == VariantType::Bool).then(|| le_u32(self.payload(), 0) != 0)
+        self.meta
+            .is(VariantType::Bool)
+            .then(|| le_u32(self.payload(), 0) != 0)
     }
 
     /// An `int`, 32- or 64-bit on the wire.
     pub fn as_int(&self) -> Option<i64> {
-        (self.ty == VariantType::Int).then(|| {
+        self.meta.is(VariantType::Int).then(|| {
             if self.is_double() {
                 le_u64(self.payload(), 0) as i64
             } else {
@@ -366,7 +333,7 @@ impl<'a> VariantRef<'a> {
 
     /// A `float` (`REAL` in Godot 3), f32 or f64 on the wire, widened to f64.
     pub fn as_float(&self) -> Option<f64> {
-        (self.ty == VariantType::Float).then(|| {
+        self.meta.is(VariantType::Float).then(|| {
             if self.is_double() {
                 f64::from_bits(le_u64(self.payload(), 0))
             } else {
@@ -377,7 +344,7 @@ impl<'a> VariantRef<'a> {
 
     /// A `String` or (Godot 4) `StringName` as stored.
     pub fn as_gd_str(&self) -> Option<GdStr<'a>> {
-        (self.ty.layout() == Layout::Str).then(|| string_at(self.payload(), 0).0)
+        (self.ty().layout() == Layout::Str).then(|| string_at(self.payload(), 0).0)
     }
 
     /// The text of a `String` or `StringName`. O(len) (UTF-8 is re-checked; see [`GdStr`]).
@@ -388,9 +355,9 @@ impl<'a> VariantRef<'a> {
     /// Any fixed-size math value: vectors, rects, transforms, planes, quaternions, AABB,
     /// Basis, Projection, Color, and their integer forms.
     pub fn as_math(&self) -> Option<MathRef<'a>> {
-        match self.ty.layout() {
+        match self.ty().layout() {
             Layout::Math(n, component) => Some(MathRef::new(
-                self.ty,
+                self.ty(),
                 n,
                 component,
                 self.is_double(),
@@ -402,23 +369,25 @@ impl<'a> VariantRef<'a> {
 
     /// A `RID`'s id. Godot 3 does not serialize RIDs: its RIDs read as 0.
     pub fn as_rid(&self) -> Option<u64> {
-        (self.ty == VariantType::Rid).then(|| le_u64(self.payload(), 0))
+        self.meta
+            .is(VariantType::Rid)
+            .then(|| le_u64(self.payload(), 0))
     }
 
     /// Is it a `Callable`? (Godot 4 writes no payload: it always reads as an empty Callable.)
     pub fn is_callable(&self) -> bool {
-        self.ty == VariantType::Callable
+        self.meta.is(VariantType::Callable)
     }
 
     /// Any packed (pool) array.
     pub fn as_packed(&self) -> Option<PackedArray<'a>> {
-        match self.ty.layout() {
+        match self.ty().layout() {
             Layout::Packed(element) => Some(PackedArray::new(
-                self.ty,
+                self.ty(),
                 element,
                 self.is_double(),
                 self.payload(),
-                self.offset + 4,
+                self.offset.saturating_add(4),
             )),
             _ => None,
         }
@@ -434,7 +403,7 @@ fn decode_ty(word: u32, dialect: Dialect) -> VariantType {
 impl fmt::Debug for VariantRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut d = f.debug_struct("VariantRef");
-        d.field("ty", &self.ty)
+        d.field("ty", &self.ty())
             .field("offset", &self.offset)
             .field("len", &self.encoded().len());
         // The engine's text form, when the crate can print it (it sorts dictionaries).
@@ -447,7 +416,7 @@ impl fmt::Debug for VariantRef<'_> {
 impl PartialEq for VariantRef<'_> {
     /// Two views are equal when they hold the same encoded bytes in the same dialect.
     fn eq(&self, other: &Self) -> bool {
-        self.dialect == other.dialect && self.encoded() == other.encoded()
+        self.dialect() == other.dialect() && self.encoded() == other.encoded()
     }
 }
 

@@ -7,15 +7,25 @@
 //! [`VariantRef::encoded`]); the next step needs its end, and takes it from the note its
 //! own iterator left when the caller read it through (`ends.rs`), or else measures it.
 //! So a recursive walk reads each header about once, not once per container around it.
+//!
+//! Two ways through the children share [`split`]: [`Values::next`], one child per call
+//! over the iterator's fields, and the folds ([`Values::fold_values`],
+//! [`Values::fold_pairs`], [`Values::fold_named`]: what `for_each`, `fold`, `count`, …
+//! of the view iterators run), which keep the position in locals for the whole loop.
+
+// The folds run in release builds and in the unit tests (see `container.rs`).
+#![cfg_attr(all(debug_assertions, not(test)), allow(dead_code))]
 
 use crate::read::ends::{self, Stamp};
+use crate::read::meta::{Meta, Shape};
 use crate::read::node::measure;
 use crate::read::strings::{string_at, GdStr};
-use crate::read::value::{Shape, VariantRef};
+use crate::read::value::VariantRef;
 use crate::read::walk::{head, Head};
-use crate::wire::bytes::{le_u32, pad4};
+use crate::wire::bytes::le_u32;
 use crate::wire::dialect::Dialect;
 use crate::wire::header::fast_table;
+use crate::wire::narrow::halves;
 use crate::wire::types::{Layout, VariantType};
 
 /// `remaining` validated values starting at `rest[0]` (absolute offset `offset`). `rest`
@@ -38,6 +48,7 @@ pub(crate) struct Values<'a> {
 impl<'a> Values<'a> {
     /// The `remaining` children at the start of `rest` (absolute offset `offset`) of the
     /// container whose payload starts at `payload`.
+    #[inline(always)]
     pub(crate) fn new(
         payload: &'a [u8],
         rest: &'a [u8],
@@ -52,33 +63,8 @@ impl<'a> Values<'a> {
             dialect,
             open: false,
             key: payload.as_ptr() as usize,
-            stamp: ends::stamp(),
+            stamp: Stamp::default(),
         }
-    }
-
-    /// Steps past the container yielded last, if its end is still unknown: from its note,
-    /// or measured.
-    #[inline(always)]
-    fn close(&mut self) {
-        if self.open {
-            self.step_over_open();
-        }
-    }
-
-    /// [`Values::close`] of a container yielded last.
-    #[inline(always)]
-    fn step_over_open(&mut self) {
-        self.open = false;
-        let start = self.rest.as_ptr() as usize;
-        let noted = ends::find(start.wrapping_add(4), self.dialect, self.stamp)
-            .and_then(|end| end.checked_sub(start))
-            .filter(|&len| len <= self.rest.len());
-        let len = match noted {
-            Some(len) => len,
-            None => measure(self.rest, self.dialect),
-        };
-        self.rest = self.rest.get(len..).unwrap_or(&[]);
-        self.offset = self.offset.saturating_add(len);
     }
 
     /// Splits off the next value: exactly for a value whose header gives its size, without
@@ -86,44 +72,237 @@ impl<'a> Values<'a> {
     #[inline(always)]
     pub(crate) fn next(&mut self) -> Option<VariantRef<'a>> {
         self.close();
-        if self.remaining == 0 || self.rest.is_empty() {
+        let Some(value) = self.take(self.offset) else {
             self.finish();
+            return None;
+        };
+        if !self.open {
+            let len = value.bytes_from_header().len();
+            self.offset = self.offset.saturating_add(len);
+        }
+        Some(value)
+    }
+
+    /// Reads a string field (an object property's name) before the next value.
+    #[inline]
+    pub(crate) fn next_name(&mut self) -> GdStr<'a> {
+        self.close();
+        let (name, next) = string_at(self.rest, 0);
+        let next = next.min(self.rest.len());
+        self.rest = self.rest.get(next..).unwrap_or(&[]);
+        self.offset = self.offset.saturating_add(next);
+        name
+    }
+
+    /// The next two values (a Dictionary's key and value).
+    #[inline(always)]
+    pub(crate) fn next_pair(&mut self) -> Option<(VariantRef<'a>, VariantRef<'a>)> {
+        let key = self.next()?;
+        let value = self.next()?;
+        Some((key, value))
+    }
+
+    /// The next property of a full Object (`remaining` counting them): its name and value.
+    #[inline(always)]
+    pub(crate) fn next_property(&mut self) -> Option<(GdStr<'a>, VariantRef<'a>)> {
+        if self.remaining == 0 {
+            // Steps past the last value and notes where the object ends.
+            return self.next().and(None);
+        }
+        let name = self.next_name();
+        let value = self.next()?;
+        Some((name, value))
+    }
+
+    /// Values still to come.
+    #[inline]
+    pub(crate) fn remaining(&self) -> u32 {
+        self.remaining
+    }
+
+    /// [`Iterator::fold`] over the values left, one at a time: [`Values::next`]'s steps,
+    /// with the position in locals, each child's offset from its address, and each
+    /// container's end found right after `f` returns.
+    #[inline(always)]
+    pub(crate) fn fold_values<B>(
+        mut self,
+        init: B,
+        mut f: impl FnMut(B, VariantRef<'a>) -> B,
+    ) -> B {
+        self.close();
+        let Some(origin) = self.origin() else {
+            return fold_by_next(self, Values::next, init, f);
+        };
+        let mut acc = init;
+        while let Some(value) = self.take(self.offset_at(origin)) {
+            acc = f(acc, value);
+            self.pass_open();
+        }
+        self.finish();
+        acc
+    }
+
+    /// [`Iterator::fold`] over the values left two at a time (a Dictionary's keys and
+    /// values): the steps of two [`Values::next`] calls, as in [`Values::fold_values`]. A
+    /// String key (the usual kind) is split off before any other header is looked at.
+    #[inline(always)]
+    pub(crate) fn fold_pairs<B>(
+        mut self,
+        init: B,
+        mut f: impl FnMut(B, (VariantRef<'a>, VariantRef<'a>)) -> B,
+    ) -> B {
+        self.close();
+        let Some(origin) = self.origin() else {
+            return fold_by_next(self, Values::next_pair, init, f);
+        };
+        let mut acc = init;
+        while let Some(pair) = self.take_pair(origin) {
+            acc = f(acc, pair);
+            self.pass_open();
+        }
+        self.finish();
+        acc
+    }
+
+    /// The next key and value for [`Values::fold_pairs`] (the value possibly left open).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn take_pair(&mut self, origin: usize) -> Option<(VariantRef<'a>, VariantRef<'a>)> {
+        let key = self.take_key(self.offset_at(origin))?;
+        // A container key is measured now: the pair is yielded whole, so the caller has
+        // not read it through yet.
+        self.pass_open();
+        let value = self.take(self.offset_at(origin))?;
+        Some((key, value))
+    }
+
+    /// [`Iterator::fold`] over a full Object's properties (`remaining` counting them): a
+    /// name (a string field) before each value; the steps of [`Values::next_name`] and
+    /// [`Values::next`], as in [`Values::fold_values`].
+    #[inline(always)]
+    pub(crate) fn fold_named<B>(
+        mut self,
+        init: B,
+        mut f: impl FnMut(B, (GdStr<'a>, VariantRef<'a>)) -> B,
+    ) -> B {
+        self.close();
+        let Some(origin) = self.origin() else {
+            return fold_by_next(self, Values::next_property, init, f);
+        };
+        let mut acc = init;
+        while let Some(property) = self.take_property(origin) {
+            acc = f(acc, property);
+            self.pass_open();
+        }
+        self.finish();
+        acc
+    }
+
+    /// The next property for [`Values::fold_named`] (the value possibly left open).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn take_property(&mut self, origin: usize) -> Option<(GdStr<'a>, VariantRef<'a>)> {
+        if self.remaining == 0 {
+            return None;
+        }
+        let (name, next) = string_at(self.rest, 0);
+        self.rest = self.rest.get(next..).unwrap_or(&[]);
+        let value = self.take(self.offset_at(origin))?;
+        Some((name, value))
+    }
+
+    /// Where the folds' offsets count from: the offset of address 0 (wrapping), so that a
+    /// child's offset is this plus its address; `None` when some offset up to the end of
+    /// the bytes would pass `usize::MAX` (where offsets saturate: only for a base given
+    /// to `parse_prefix_at` within the input's length of `usize::MAX`). The folds then
+    /// step with [`Values::next`].
+    #[inline(always)]
+    fn origin(&self) -> Option<usize> {
+        self.offset.checked_add(self.rest.len())?;
+        Some(self.offset.wrapping_sub(self.rest.as_ptr() as usize))
+    }
+
+    /// The offset of the next value, from the fold's [`Values::origin`].
+    #[inline(always)]
+    fn offset_at(&self, origin: usize) -> usize {
+        origin.wrapping_add(self.rest.as_ptr() as usize)
+    }
+
+    /// Splits off the next value (at absolute `offset`) and steps over it; a container
+    /// is yielded without its end and left `open` at the start of `rest`. `None` when no
+    /// value is left or the bytes ended.
+    // Not forced inline in debug builds, nor are the helpers below: there their locals
+    // would stay on the stack of every level of a recursive walk (which must fit 1025
+    // levels in a test thread's stack).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn take(&mut self, offset: usize) -> Option<VariantRef<'a>> {
+        if self.remaining == 0 || self.rest.is_empty() {
             return None;
         }
         self.remaining -= 1;
-        let rest = self.rest;
-        let word = le_u32(rest, 0);
-        // The type, where the header alone says it, and the length.
-        let (ty, len, shape) = match head(word, fast_table(self.dialect)) {
-            Head::Int => (Some(VariantType::Int), 8, Shape::Int),
-            Head::Float => (Some(VariantType::Float), 8, Shape::Float),
-            Head::String => (Some(VariantType::String), string_len(rest), Shape::String),
-            Head::StringName => (
-                Some(VariantType::StringName),
-                string_len(rest),
-                Shape::StringName,
-            ),
-            Head::Fixed(size) => (None, usize::from(size) + 4, Shape::Sized),
-            Head::Dictionary => {
-                return Some(self.open_container(word, VariantType::Dictionary, Shape::Dictionary))
+        let (len, meta) = split(self.rest, self.dialect);
+        Some(self.taken(len, meta, offset))
+    }
+
+    /// The value at the start of `rest` (at `offset`) that [`split`] measured: steps over
+    /// it, or leaves it `open`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn taken(&mut self, len: usize, meta: Meta, offset: usize) -> VariantRef<'a> {
+        let (encoded, after) = self.rest.split_at(len.min(self.rest.len()));
+        if meta.is_open() {
+            self.open = true;
+            // Notes written from now on are about these bytes, which stay borrowed.
+            self.stamp = ends::stamp();
+        } else {
+            self.rest = after;
+        }
+        VariantRef::packed(encoded, offset, meta)
+    }
+
+    /// [`Values::take`] of a dictionary key: a String (the usual key) is tested for first,
+    /// any other header is read out of line.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn take_key(&mut self, offset: usize) -> Option<VariantRef<'a>> {
+        const WORD: u32 = VariantType::String as u32;
+        const STRING: Meta = Meta::of_header(WORD, VariantType::String, Shape::String);
+        if self.remaining == 0 || self.rest.is_empty() {
+            return None;
+        }
+        self.remaining -= 1;
+        let (len, meta) = match self.rest.split_first_chunk::<8>() {
+            Some((first, _)) if halves(u64::from_le_bytes(*first)).0 == WORD => {
+                let n = halves(u64::from_le_bytes(*first)).1;
+                (string_len(n), STRING.with(self.dialect))
             }
-            Head::Array => {
-                return Some(self.open_container(word, VariantType::Array, Shape::Array))
-            }
-            Head::General => match general_len(rest, word, self.dialect) {
-                Some(len) => (None, len, Shape::Sized),
-                None => return Some(self.open_general()),
-            },
+            _ => split_out_of_line(self.rest, self.dialect),
         };
-        let len = len.min(rest.len());
-        let (encoded, after) = rest.split_at(len);
-        let value = match ty {
-            Some(ty) => VariantRef::known(encoded, self.offset, word, ty, self.dialect, shape),
-            None => VariantRef::trusted(encoded, self.offset, self.dialect),
-        };
-        self.offset = self.offset.saturating_add(len);
-        self.rest = after;
-        Some(value)
+        Some(self.taken(len, meta, offset))
+    }
+
+    /// Steps over the container [`Values::take`] left open, if any: to its end, from the
+    /// note its own iterator left, or measured.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn pass_open(&mut self) {
+        if self.open {
+            self.open = false;
+            let len = open_len(self.rest, self.dialect, self.stamp);
+            self.rest = self.rest.get(len..).unwrap_or(&[]);
+        }
+    }
+
+    /// [`Values::pass_open`] for [`Values::next`], which keeps the offset in a field.
+    #[inline(always)]
+    fn close(&mut self) {
+        if self.open {
+            self.open = false;
+            let len = open_len(self.rest, self.dialect, self.stamp);
+            self.rest = self.rest.get(len..).unwrap_or(&[]);
+            self.offset = self.offset.saturating_add(len);
+        }
     }
 
     /// No values left (or the bytes ended): notes where the container ends when every
@@ -136,53 +315,127 @@ impl<'a> Values<'a> {
         }
         self.remaining = 0;
     }
-
-    /// Yields the container at the start of `rest`, with header `word` of type `ty`,
-    /// without measuring it.
-    #[inline(always)]
-    fn open_container(&mut self, word: u32, ty: VariantType, shape: Shape) -> VariantRef<'a> {
-        self.open = true;
-        VariantRef::known(self.rest, self.offset, word, ty, self.dialect, shape)
-    }
-
-    /// [`Values::open_container`] for a header without a fast path.
-    #[inline(never)]
-    fn open_general(&mut self) -> VariantRef<'a> {
-        self.open = true;
-        VariantRef::open_ended(self.rest, self.offset, self.dialect)
-    }
-
-    /// Reads a string field (an object property's name) before the next value.
-    #[inline]
-    pub(crate) fn next_name(&mut self) -> GdStr<'a> {
-        self.close();
-        let (name, next) = string_at(self.rest, 0);
-        self.rest = self.rest.get(next..).unwrap_or(&[]);
-        self.offset += next;
-        name
-    }
-
-    /// Values still to come.
-    #[inline]
-    pub(crate) fn remaining(&self) -> u32 {
-        self.remaining
-    }
 }
 
-/// The length of the String or StringName at `rest[0]`: header, length word, text, padding.
-#[inline(always)]
-fn string_len(rest: &[u8]) -> usize {
-    let n = le_u32(rest, 4) as usize;
-    n.saturating_add(pad4(n)).saturating_add(8)
-}
-
-/// The length of the value at `rest[0]` whose header `word` has no fast path, or `None`
-/// for a container (yielded without measuring).
+/// [`Iterator::fold`] by `step` (one of the iterators' `next`) over `values`, for a fold
+/// without [`Values::origin`].
+#[cold]
 #[inline(never)]
-fn general_len(rest: &[u8], word: u32, dialect: Dialect) -> Option<usize> {
-    let ty = VariantType::from_id((word & 0xFF) as u8, dialect);
-    match ty.map(VariantType::layout) {
-        Some(Layout::Array | Layout::Dictionary | Layout::TypedArray | Layout::Object) => None,
-        _ => Some(measure(rest, dialect)),
+fn fold_by_next<'a, T, B>(
+    mut values: Values<'a>,
+    step: fn(&mut Values<'a>) -> Option<T>,
+    init: B,
+    mut f: impl FnMut(B, T) -> B,
+) -> B {
+    let mut acc = init;
+    while let Some(item) = step(&mut values) {
+        acc = f(acc, item);
     }
+    acc
+}
+
+/// The length of the container at `rest[0]` that a view iterator yielded: from the note
+/// its own iterator left (read after `stamp`), or measured.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn open_len(rest: &[u8], dialect: Dialect, stamp: Stamp) -> usize {
+    let start = rest.as_ptr() as usize;
+    let noted = ends::find(start.wrapping_add(4), dialect, stamp)
+        .and_then(|end| end.checked_sub(start))
+        .filter(|&len| len <= rest.len());
+    match noted {
+        Some(len) => len,
+        None => measure_open(rest, dialect),
+    }
+}
+
+/// [`open_len`] without a note.
+#[inline(never)]
+fn measure_open(rest: &[u8], dialect: Dialect) -> usize {
+    measure(rest, dialect).min(rest.len())
+}
+
+/// Length of an open container for [`split`]: more than any bytes hold.
+const OPEN: usize = usize::MAX;
+
+/// The length and the packed fields of the value at the start of validated, non-empty
+/// `rest`, or [`OPEN`] for a container yielded without its end (its view runs to the end
+/// of `rest`). The frequent headers are read with the first payload word in one load;
+/// anything else (or fewer than 8 bytes) by [`split_other`].
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
+    const INT: Meta = Meta::of_header(VariantType::Int as u32, VariantType::Int, Shape::Int);
+    const FLOAT: Meta =
+        Meta::of_header(VariantType::Float as u32, VariantType::Float, Shape::Float);
+    const STRING: Meta = Meta::of_header(
+        VariantType::String as u32,
+        VariantType::String,
+        Shape::String,
+    );
+    let Some((first, _)) = rest.split_first_chunk::<8>() else {
+        return split_other(rest, dialect);
+    };
+    let (word, first) = halves(u64::from_le_bytes(*first));
+    let (len, meta) = match head(word, fast_table(dialect)) {
+        Head::Int => (8, INT),
+        Head::Float => (8, FLOAT),
+        Head::String => (string_len(first), STRING),
+        Head::StringName => {
+            let ty = VariantType::StringName;
+            (
+                string_len(first),
+                Meta::of_header(word, ty, Shape::StringName),
+            )
+        }
+        Head::Dictionary => {
+            let ty = VariantType::Dictionary;
+            (OPEN, Meta::of_header(word, ty, Shape::Dictionary))
+        }
+        Head::Array => (
+            OPEN,
+            Meta::of_header(word, VariantType::Array, Shape::Array),
+        ),
+        Head::Fixed(_) | Head::General => return split_other(rest, dialect),
+    };
+    (len, meta.with(dialect))
+}
+
+/// [`split`], not inlined (for the keys that are not Strings).
+#[inline(never)]
+fn split_out_of_line(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
+    split(rest, dialect)
+}
+
+/// [`split`] of any other header, or of fewer than 8 bytes.
+#[inline(never)]
+fn split_other(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
+    let word = le_u32(rest, 0);
+    let ty = VariantType::from_id((word & 0xFF) as u8, dialect).unwrap_or(VariantType::Nil);
+    let len = match head(word, fast_table(dialect)) {
+        Head::Int | Head::Float => 8,
+        Head::String | Head::StringName => string_len(le_u32(rest, 4)),
+        Head::Fixed(size) => usize::from(size) + 4,
+        Head::Dictionary | Head::Array => OPEN,
+        Head::General => match ty.layout() {
+            Layout::Array | Layout::Dictionary | Layout::TypedArray | Layout::Object => OPEN,
+            _ => measure(rest, dialect),
+        },
+    };
+    let shape = if len == OPEN {
+        Shape::Open
+    } else {
+        Shape::Sized
+    };
+    (len, Meta::new(word, ty, dialect, shape))
+}
+
+/// The length of a String or StringName whose text is `n` bytes: header, length word,
+/// text, padding.
+#[inline(always)]
+fn string_len(n: u32) -> usize {
+    // At most 2^32 + 12: no overflow in u64, and a usize below [`OPEN`] on every target
+    // that can hold the text.
+    let len = (u64::from(n) + 3) & !3;
+    usize::try_from(len + 8).unwrap_or(OPEN - 1)
 }

@@ -48,7 +48,14 @@ pub(crate) fn is_plain_ascii(raw: &[u8]) -> bool {
     let n = raw.len();
     match n {
         0 => true,
-        1..=3 => raw.iter().all(|&b| b.wrapping_sub(1) < 0x7F),
+        // The first, middle and last bytes are every byte; one word, no loop.
+        1..=3 => match (raw.first(), raw.get(n / 2), raw.last()) {
+            (Some(&a), Some(&b), Some(&c)) => {
+                let word = u64::from(a) | u64::from(b) << 8 | u64::from(c) << 16;
+                flags(word | 0x0101_0101_0100_0000) == 0
+            }
+            _ => false,
+        },
         4..=7 => match (word4(0), word4(n - 4)) {
             (Some(a), Some(b)) => flags(a) | flags(b) == 0,
             _ => false,
