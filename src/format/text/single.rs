@@ -139,7 +139,11 @@ const POW5: [u64; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
 pub(super) fn godot4_f32(out: &mut Vec<u8>, x: f32, float_role: bool) -> bool {
     let bits = x.to_bits();
     let magnitude = bits & 0x7FFF_FFFF;
-    let Some((digits, exponent)) = exact(magnitude).or_else(|| normal::decimal(magnitude)) else {
+    let found = match exact(magnitude) {
+        Some(found) => Some(found),
+        None => normal::decimal(magnitude),
+    };
+    let Some((digits, exponent)) = found else {
         return false;
     };
     let Some((text, len, fraction)) = plain(digits, exponent) else {
