@@ -196,7 +196,9 @@ mod tests {
     }
 
     /// Every `step`-th f32 bit pattern (all of them, NaNs, zeros and subnormals included),
-    /// both roles each, through [`routed`] and through `write_real`: (compared, differing).
+    /// both roles each, through [`routed`] and through `write_real`: (compared,
+    /// differing). Where the new route declines (it must then append nothing), the routed
+    /// text is `write_real`'s by construction: only that nothing was appended is checked.
     fn compare(step: usize) -> (u64, u64) {
         use crate::format::sweep::{sweep, Verdict};
         sweep(0..1 << 32, step, |bits, (a, b): &mut (Vec<u8>, Vec<u8>)| {
@@ -206,7 +208,12 @@ mod tests {
                 b.clear();
                 a.push(b'[');
                 b.push(b'[');
-                routed(a, x, role);
+                if !godot4_f32(a, x, role == Role::Float) {
+                    if a.len() != 1 {
+                        return Verdict::Differ(std::format!("{a:?} appended, then declined"));
+                    }
+                    continue;
+                }
                 write_real(b, f64::from(x), role, TextStyle::Godot4);
                 if a != b {
                     return Verdict::Differ(std::format!(
