@@ -24,6 +24,9 @@ use crate::wire::dialect::Dialect;
 /// when their keys are all strings or all ints; larger ones by `sort_pairs`.
 const SMALL: usize = 16;
 
+/// Pairs noted before the rendered text's buffer is sized for the whole dictionary.
+const SAMPLE: usize = 8;
+
 /// Strings of at most this many bytes (keys and values) are short leaves: a rendered
 /// pair's text is then at most a few times this long.
 const SHORT: usize = 256;
@@ -333,7 +336,18 @@ impl<'w> Writer<'w, '_> {
         let dialect = r.dialect();
         let bytes = r.bytes();
         let mut all = true;
-        for _ in 0..n {
+        let first = self.buf.len();
+        for i in 0..n {
+            if i == SAMPLE && n >= 4 * SAMPLE {
+                // The text of the pairs so far, times the pairs in all (and a sixteenth
+                // more), rounded up to a power of two (the capacity doubling would reach,
+                // which allocators reuse well): one allocation for the whole dictionary
+                // when its pairs are alike, instead of a doubling buffer's copies.
+                let per = (self.buf.len() - first) / SAMPLE;
+                let total = first.saturating_add(per.saturating_mul(n + n / 16));
+                let total = total.checked_next_power_of_two().unwrap_or(total);
+                self.buf.reserve(total.saturating_sub(self.buf.len()));
+            }
             let key_pos = r.pos();
             let key = r.value();
             let sort = sort_key(&key, dialect);
@@ -369,17 +383,17 @@ impl<'w> Writer<'w, '_> {
                     r.skip();
                 }
             }
-            if !rendered {
-                self.buf.truncate(text);
-                all = false;
-            }
-            self.pairs.push(Pair {
-                sort,
-                key_pos,
-                value_pos,
-                text,
-                text_end: self.buf.len(),
-            });
+            let pair = match Pair::new(sort, key_pos, text, self.buf.len()) {
+                Some(pair) if rendered => pair,
+                // Not rendered (or a text longer than a pair records): printed by the
+                // walk from where it is.
+                _ => {
+                    self.buf.truncate(text);
+                    all = false;
+                    Pair::unrendered(sort, key_pos, text)
+                }
+            };
+            self.pairs.push(pair);
         }
         Ok(all)
     }
@@ -396,7 +410,7 @@ impl<'w> Writer<'w, '_> {
             if i > 0 {
                 self.s(",\n");
             }
-            let text = self.side.get(pair.text..pair.text_end).unwrap_or(&[]);
+            let text = self.side.get(pair.text()).unwrap_or(&[]);
             self.buf.extend_from_slice(text);
             if self.buf.len() >= CHUNK {
                 self.flush()?;
@@ -413,10 +427,10 @@ impl<'w> Writer<'w, '_> {
 /// ints (the orders in which a stable insertion sort by the engine's comparison is a total
 /// order: the same result as `sort_pairs`)?
 fn uniform(pairs: &[Pair], dialect: Dialect) -> bool {
-    let Some(first) = pairs.first().map(|p| p.sort) else {
+    let Some(first) = pairs.first().map(Pair::sort) else {
         return true;
     };
-    pairs.iter().all(|p| p.sort.same_kind(&first, dialect))
+    pairs.iter().all(|p| p.sort().same_kind(&first, dialect))
 }
 
 /// The order of a few `pairs` whose keys are [`uniform`]: a stable insertion sort by the

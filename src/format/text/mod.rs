@@ -49,6 +49,7 @@ pub(crate) mod owned;
 mod parse;
 mod powers;
 mod radix;
+mod single;
 pub(crate) mod style;
 mod walk;
 mod writer;

@@ -19,16 +19,68 @@ use crate::wire::narrow::{halves, u64_bits};
 
 use super::radix::{radix_sort, radix_sort_packed, Packing};
 
-/// One dictionary pair while its dictionary is being sorted and printed: where the key
-/// and the value are, what the key sorts by, and where its rendered text is in the
-/// writer's side buffer (`text..text_end`, empty when the pair was not rendered).
+/// One dictionary pair while its dictionary is being sorted and printed (32 bytes): what
+/// the key sorts by (its prefix and the rest of its [`SortKey`]), where the key is (the
+/// value follows it), and where its rendered text is in the writer's side buffer
+/// (`text..text + text_len`, empty when the pair was not rendered).
 #[derive(Clone, Copy)]
 pub(super) struct Pair {
-    pub(super) sort: SortKey,
+    prefix: u64,
     pub(super) key_pos: usize,
-    pub(super) value_pos: usize,
-    pub(super) text: usize,
-    pub(super) text_end: usize,
+    text: usize,
+    text_len: u32,
+    meta: u32,
+}
+
+impl Pair {
+    /// The pair of the key at `key_pos` that sorts by `sort`, its text at `text..text_end`
+    /// in the side buffer; `None` when that text is longer than a `u32` counts (the caller
+    /// then leaves the pair unrendered).
+    #[inline(always)]
+    pub(super) fn new(sort: SortKey, key_pos: usize, text: usize, text_end: usize) -> Option<Pair> {
+        let text_len = u32::try_from(text_end.checked_sub(text)?).ok()?;
+        Some(Pair {
+            prefix: sort.prefix,
+            key_pos,
+            text,
+            text_len,
+            meta: sort.meta,
+        })
+    }
+
+    /// The pair of the key at `key_pos` that sorts by `sort`, not rendered (its empty
+    /// text at `text`).
+    #[inline(always)]
+    pub(super) fn unrendered(sort: SortKey, key_pos: usize, text: usize) -> Pair {
+        Pair {
+            prefix: sort.prefix,
+            key_pos,
+            text,
+            text_len: 0,
+            meta: sort.meta,
+        }
+    }
+
+    /// What the key sorts by.
+    #[inline(always)]
+    pub(super) fn sort(&self) -> SortKey {
+        SortKey {
+            prefix: self.prefix,
+            meta: self.meta,
+        }
+    }
+
+    /// Where the rendered text is in the side buffer (empty: not rendered).
+    #[inline(always)]
+    pub(super) fn text(&self) -> core::ops::Range<usize> {
+        self.text..self.text.saturating_add(self.text_len as usize)
+    }
+
+    /// Was the pair rendered when noted?
+    #[inline(always)]
+    pub(super) fn rendered(&self) -> bool {
+        self.text_len > 0
+    }
 }
 
 /// One pair of a small flat Dictionary while it is printed (`dict.rs`): what its key sorts by, where
@@ -62,29 +114,52 @@ impl<'a> Keys<'a> {
 /// the keys again.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SortKey {
-    /// The type id: keys of different types order by it (except, in Godot 4, a String
-    /// and a StringName, which order by text).
-    rank: u32,
-    /// A String or StringName.
-    text: bool,
     /// Order-preserving: a smaller prefix means a smaller key of the same rank.
     prefix: u64,
-    /// The prefix holds the whole key (ints): equal prefixes mean equal keys.
-    exact: bool,
-    /// The key has a prefix at all (strings and ints).
-    has_prefix: bool,
+    /// The type id (bits 0–7: keys of different types order by it, except, in Godot 4, a
+    /// String and a StringName, which order by text) and the flags [`TEXT`], [`EXACT`]
+    /// and [`HAS_PREFIX`].
+    meta: u32,
 }
 
+/// A String or StringName.
+const TEXT: u32 = 1 << 8;
+/// The prefix holds the whole key (ints): equal prefixes mean equal keys.
+const EXACT: u32 = 1 << 9;
+/// The key has a prefix at all (strings and ints).
+const HAS_PREFIX: u32 = 1 << 10;
+
 impl SortKey {
+    #[inline(always)]
+    fn rank(&self) -> u32 {
+        self.meta & 0xFF
+    }
+
+    #[inline(always)]
+    fn text(&self) -> bool {
+        self.meta & TEXT != 0
+    }
+
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        self.meta & EXACT != 0
+    }
+
+    #[inline(always)]
+    fn has_prefix(&self) -> bool {
+        self.meta & HAS_PREFIX != 0
+    }
+
     /// Are this key and `first` of one kind whose order is that of their prefixes, then of
     /// the whole keys: both strings (of one type, or String and StringName in Godot 4), or
     /// both ints?
     #[inline]
     pub(super) fn same_kind(&self, first: &SortKey, dialect: Dialect) -> bool {
-        first.has_prefix
-            && self.has_prefix
-            && self.exact == first.exact
-            && (self.rank == first.rank || (self.text && first.text && texts_together(dialect)))
+        first.has_prefix()
+            && self.has_prefix()
+            && self.exact() == first.exact()
+            && (self.rank() == first.rank()
+                || (self.text() && first.text() && texts_together(dialect)))
     }
 }
 
@@ -105,18 +180,14 @@ fn texts_together(dialect: Dialect) -> bool {
 #[inline]
 pub(crate) fn sort_key(key: &Value<'_>, dialect: Dialect) -> SortKey {
     let rank = u32::from(key.ty().id(dialect).unwrap_or(0));
-    let text = string_like(key);
-    let (prefix, exact, has_prefix) = match (key, text) {
-        (_, Some(s)) => (prefix(s.as_str().as_bytes()), false, true),
-        (Value::Int(n), None) => (u64_bits(*n) ^ (1 << 63), true, true),
-        _ => (0, false, false),
+    let (prefix, flags) = match (key, string_like(key)) {
+        (_, Some(s)) => (prefix(s.as_str().as_bytes()), TEXT | HAS_PREFIX),
+        (Value::Int(n), None) => (u64_bits(*n) ^ (1 << 63), EXACT | HAS_PREFIX),
+        _ => (0, 0),
     };
     SortKey {
-        rank,
-        text: text.is_some(),
         prefix,
-        exact,
-        has_prefix,
+        meta: rank | flags,
     }
 }
 
@@ -138,7 +209,7 @@ fn prefix(bytes: &[u8]) -> u64 {
 /// `a < b` as the engine decides it, using the sort keys first.
 #[inline]
 pub(super) fn less(a: &Pair, b: &Pair, keys: Keys<'_>) -> bool {
-    less_by_sort(&a.sort, &b.sort, keys.dialect)
+    less_by_sort(&a.sort(), &b.sort(), keys.dialect)
         .unwrap_or_else(|| compare(&keys.of(a), &keys.of(b), keys.dialect) == Some(Ordering::Less))
 }
 
@@ -146,11 +217,11 @@ pub(super) fn less(a: &Pair, b: &Pair, keys: Keys<'_>) -> bool {
 /// the keys themselves must be compared ([`compare`]).
 #[inline]
 pub(super) fn less_by_sort(ka: &SortKey, kb: &SortKey, dialect: Dialect) -> Option<bool> {
-    let texts = ka.text && kb.text && texts_together(dialect);
-    if ka.rank != kb.rank && !texts {
-        return Some(ka.rank < kb.rank);
+    let texts = ka.text() && kb.text() && texts_together(dialect);
+    if ka.rank() != kb.rank() && !texts {
+        return Some(ka.rank() < kb.rank());
     }
-    if ka.has_prefix && kb.has_prefix && (ka.prefix != kb.prefix || ka.exact) {
+    if ka.has_prefix() && kb.has_prefix() && (ka.prefix != kb.prefix || ka.exact()) {
         return Some(ka.prefix < kb.prefix);
     }
     None
@@ -224,8 +295,8 @@ pub(super) fn sort_pairs(
     order: &mut Vec<u32>,
 ) {
     let dialect = keys.dialect;
-    let first = pairs.first().map(|p| p.sort);
-    let uniform = first.is_some_and(|f| pairs.iter().all(|p| p.sort.same_kind(&f, dialect)));
+    let first = pairs.first().map(Pair::sort);
+    let uniform = first.is_some_and(|f| pairs.iter().all(|p| p.sort().same_kind(&f, dialect)));
     let start = order.len();
     if uniform && pairs.len() > 1 {
         sort_by_prefix(pairs, keys, scratch, order);
@@ -257,10 +328,10 @@ const RADIX_MIN: usize = 256;
 fn sort_by_prefix(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, order: &mut Vec<u32>) {
     let start = order.len();
     let n = pairs.len();
-    let first = pairs.first().map_or(0, |p| p.sort.prefix);
-    let diff = pairs.iter().fold(0, |d, p| d | (p.sort.prefix ^ first));
+    let first = pairs.first().map_or(0, |p| p.prefix);
+    let diff = pairs.iter().fold(0, |d, p| d | (p.prefix ^ first));
     // Strings: equal prefixes are then put in order by the rest of the keys.
-    let strings = !pairs.first().is_some_and(|p| p.sort.exact);
+    let strings = !pairs.first().is_some_and(|p| p.sort().exact());
     // A dictionary's count is a u32 on the wire (and far below for an owned one).
     if let Some(packing) = Packing::of(diff).filter(|_| u32::try_from(n).is_ok()) {
         let mut items = core::mem::take(&mut scratch.packed);
@@ -271,7 +342,7 @@ fn sort_by_prefix(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, order: 
             pairs
                 .iter()
                 .enumerate()
-                .map(|(i, p)| packing.key(p.sort.prefix) << 32 | i as u64),
+                .map(|(i, p)| packing.key(p.prefix) << 32 | i as u64),
         );
         if n >= RADIX_MIN {
             radix_sort_packed(&mut items, packing.width());
@@ -294,7 +365,7 @@ fn sort_by_prefix(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, order: 
         pairs
             .iter()
             .enumerate()
-            .map(|(i, p)| (p.sort.prefix, u32::try_from(i).unwrap_or(u32::MAX))),
+            .map(|(i, p)| (p.prefix, u32::try_from(i).unwrap_or(u32::MAX))),
     );
     if n >= RADIX_MIN {
         radix_sort(&mut keyed);
@@ -453,5 +524,32 @@ fn merge_pass(
             }
         }
         start = end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_noted_pair_takes_32_bytes_and_keeps_its_sort_key() {
+        assert!(core::mem::size_of::<Pair>() <= 32);
+        let key = Value::Int(-7);
+        let sort = sort_key(&key, Dialect::Godot4);
+        let pair = Pair::new(sort, 40, 100, 112).unwrap();
+        assert_eq!(pair.text(), 100..112);
+        assert!(pair.rendered());
+        assert_eq!(pair.key_pos, 40);
+        let back = pair.sort();
+        assert_eq!((back.prefix, back.meta), (sort.prefix, sort.meta));
+        assert!(back.exact() && back.has_prefix() && !back.text());
+        let empty = Pair::unrendered(sort, 40, 100);
+        assert!(!empty.rendered());
+        assert_eq!(empty.text(), 100..100);
+        // A text longer than a u32 counts, or ending before it starts: no pair.
+        if usize::BITS > 32 {
+            assert!(Pair::new(sort, 0, 0, usize::MAX).is_none());
+        }
+        assert!(Pair::new(sort, 0, 10, 5).is_none());
     }
 }

@@ -92,9 +92,9 @@ impl<'w> Writer<'w, '_> {
                         if step > 0 {
                             self.s(",\n");
                         }
-                        if pair.text_end > pair.text {
+                        if pair.rendered() {
                             // Rendered when noted: its text, and the value's step taken.
-                            let text = self.side.get(pair.text..pair.text_end).unwrap_or(&[]);
+                            let text = self.side.get(pair.text()).unwrap_or(&[]);
                             self.buf.extend_from_slice(text);
                             if let Some(top) = stack.last_mut() {
                                 top.left = top.left.saturating_sub(1);
@@ -108,7 +108,9 @@ impl<'w> Writer<'w, '_> {
                         r = r.seek(pair.key_pos);
                     } else {
                         self.s(": ");
-                        r = r.seek(pair.value_pos);
+                        // The value follows the key.
+                        r = r.seek(pair.key_pos);
+                        r.skip();
                     }
                 }
             }
@@ -241,7 +243,7 @@ impl<'w> Writer<'w, '_> {
     ) -> fmt::Result {
         match value {
             Value::Int(n) => {
-                crate::format::number::push_i64(&mut self.buf, n);
+                super::single::push_int(&mut self.buf, n);
                 Ok(())
             }
             Value::String(text) => {
@@ -261,6 +263,10 @@ impl<'w> Writer<'w, '_> {
                 self.buf.push(b'"');
                 self.escaped_multiline(text.as_str());
                 self.buf.push(b'"');
+                Ok(())
+            }
+            Value::Float(x) => {
+                self.float(x);
                 Ok(())
             }
             leaf => self.leaf(leaf, depth),

@@ -10,6 +10,7 @@ use core::fmt;
 use super::number::batch::godot4_components_f32;
 use super::number::{write_real, Role};
 use super::order::{FlatPair, Pair, Scratch};
+use super::single;
 use super::style::TextStyle;
 use crate::format::escape;
 use crate::format::number::{push_i64, push_u64};
@@ -81,6 +82,20 @@ impl<'w, 'f> Writer<'w, 'f> {
         write_real(&mut self.buf, value, role, self.style);
     }
 
+    /// A `float` value: one that is exactly a normal f32 in Godot 4 (what f32 data always
+    /// holds) through [`single::godot4_f32`], the others (and that one's layouts it leaves)
+    /// through `write_real`.
+    #[inline(always)]
+    pub(super) fn float(&mut self, x: f64) {
+        if self.style == TextStyle::Godot4 {
+            let narrow = crate::wire::narrow::f32_of(x);
+            if f64::from(narrow) == x && single::godot4_f32(&mut self.buf, narrow, true) {
+                return;
+            }
+        }
+        self.real(x, Role::Float);
+    }
+
     /// `Name( ` / `Name(`.
     fn open_call(&mut self, name: &str) {
         self.s(name);
@@ -114,7 +129,7 @@ impl<'w, 'f> Writer<'w, 'f> {
             Value::Nil => self.s("null"),
             Value::Bool(b) => self.s(if b { "true" } else { "false" }),
             Value::Int(n) => push_i64(&mut self.buf, n),
-            Value::Float(x) => self.real(x, Role::Float),
+            Value::Float(x) => self.float(x),
             Value::String(text) => {
                 self.s("\"");
                 self.long_text(text.as_str(), Self::escaped_multiline)?;
