@@ -21,20 +21,11 @@ fn window() -> usize {
 }
 
 /// Formats chunks `0..n` with `format` on the rayon pool and hands each one's bytes to
-/// `sink`, in order. Stops at the first error of `sink` (the chunks in flight finish and
-/// are dropped). Safe to call from inside the pool: the caller's thread helps with the
-/// pool's work while it waits.
-pub(crate) fn ordered<E: Send>(
-    n: usize,
-    format: impl Fn(usize) -> Vec<u8> + Sync,
-    sink: impl FnMut(&[u8]) -> Result<(), E>,
-) -> Result<(), E> {
-    ordered_jobs(0..n, |i, _| Ok(Made::from(format(i))), sink)
-}
-
-/// [`ordered`], with `format` appending chunk `i`'s text to an empty buffer it is given:
+/// `sink`, in order. `format` appends chunk `i`'s text to an empty buffer it is given:
 /// the buffers are handed back once written and filled again, so a long run of chunks
-/// allocates (and faults in) a window's worth of memory once.
+/// allocates (and faults in) a window's worth of memory once. Stops at the first error of
+/// `sink` (the chunks in flight finish and are dropped). Safe to call from inside the
+/// pool: the caller's thread helps with the pool's work while it waits.
 pub(crate) fn ordered_into<E: Send>(
     n: usize,
     format: impl Fn(usize, &mut Vec<u8>) + Sync,
@@ -164,9 +155,9 @@ mod tests {
     #[test]
     fn in_order_and_stops_at_an_error() {
         let mut out = Vec::new();
-        let r: Result<(), ()> = ordered(
+        let r: Result<(), ()> = ordered_into(
             100,
-            |i| alloc::format!("{i},").into_bytes(),
+            |i, buf| buf.extend_from_slice(alloc::format!("{i},").as_bytes()),
             |b| {
                 out.extend_from_slice(b);
                 Ok(())
@@ -176,9 +167,9 @@ mod tests {
         let want: alloc::string::String = (0..100).map(|i| alloc::format!("{i},")).collect();
         assert_eq!(out, want.as_bytes());
         let mut seen = 0;
-        let r = ordered(
+        let r = ordered_into(
             100,
-            |_| Vec::new(),
+            |_, _| {},
             |_| {
                 seen += 1;
                 if seen == 3 {
@@ -192,9 +183,9 @@ mod tests {
         // From inside the pool too.
         let n = rayon::scope(|_| {
             let mut n = 0;
-            let _: Result<(), ()> = ordered(
+            let _: Result<(), ()> = ordered_into(
                 50,
-                |i| alloc::vec![0; i],
+                |i, buf| buf.resize(i, 0),
                 |b| {
                     n += b.len();
                     Ok(())

@@ -466,7 +466,7 @@ impl<'w, W: Write> Json<'w, W> {
     }
 
     /// The list of [`Json::floats`], its chunks formatted on the rayon pool
-    /// ([`parallel::ordered`]): the same bytes as the list written in place.
+    /// ([`parallel::ordered_into`]): the same bytes as the list written in place.
     #[cfg(feature = "parallel")]
     fn floats_parallel(
         &mut self,

@@ -27,7 +27,7 @@ use crate::wire::types::VariantType;
 const MAX_TEXT_RECURSION: usize = 100;
 
 /// Components formatted per call of [`godot4_components_f32`].
-const F32_RUN: usize = 256;
+const F32_RUN: usize = 4096;
 
 /// Bytes gathered before they are handed to the formatter.
 pub(super) const CHUNK: usize = 16 << 10;
@@ -351,7 +351,7 @@ impl<'w, 'f> Writer<'w, 'f> {
     }
 
     /// [`Writer::floats`] with its chunks formatted on the rayon pool
-    /// ([`crate::format::parallel::ordered`]): the same text as the list written in place.
+    /// ([`crate::format::parallel::ordered_into`]): the same text as the list written in place.
     #[cfg(feature = "parallel")]
     fn floats_parallel(&mut self, ty: VariantType, components: FloatComponents<'_>) -> fmt::Result {
         use crate::format::parallel;
@@ -363,28 +363,27 @@ impl<'w, 'f> Writer<'w, 'f> {
         let per_chunk = parallel::CHUNK_COMPONENTS;
         self.open_call(self.type_name(ty));
         self.flush()?;
-        let format = |c: usize| {
+        let format = |c: usize, buf: &mut Vec<u8>| {
             let first = c * per_chunk;
             let end = first.saturating_add(per_chunk).min(len);
             let bytes = data.get(first * width..end * width).unwrap_or(&[]);
-            let mut buf = Vec::with_capacity((end - first) * 16);
+            buf.reserve((end - first) * 16);
             if style == TextStyle::Godot4 && !double {
                 let xs: Vec<f32> = FloatComponents::new(bytes, false)
                     .map(crate::wire::narrow::f32_of)
                     .collect();
-                godot4_components_f32(&mut buf, &xs, first > 0);
-                return buf;
+                godot4_components_f32(buf, &xs, first > 0);
+                return;
             }
             for (i, x) in FloatComponents::new(bytes, double).enumerate() {
                 if first + i > 0 {
                     buf.extend_from_slice(b", ");
                 }
-                write_real(&mut buf, x, Role::Component, style);
+                write_real(buf, x, Role::Component, style);
             }
-            buf
         };
         let out = &mut *self.out;
-        parallel::ordered(len.div_ceil(per_chunk), format, |bytes| {
+        parallel::ordered_into(len.div_ceil(per_chunk), format, |bytes| {
             // Whole numbers and separators: always UTF-8.
             out.write_str(core::str::from_utf8(bytes).map_err(|_| fmt::Error)?)
         })?;

@@ -50,6 +50,9 @@ const INT_MASKS: [u128; 17] = {
 /// Bytes reserved per number: a sign, 16 bytes of text (one store), 2 of separator.
 const PER_NUMBER: usize = 19;
 
+/// Numbers laid out in the stack block before it is copied to the output.
+const BLOCK_NUMBERS: usize = 256;
+
 /// The number of decimal digits of `n` (1 for 0), without a branch.
 #[inline(always)]
 fn digit_count(n: u64) -> u32 {
@@ -197,43 +200,44 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
     if lead {
         out.extend_from_slice(b", ");
     }
-    // Each number is followed by a separator; the last one is taken off at the end.
+    // Each number is followed by a separator; the last one is taken off at the end. The
+    // texts of up to BLOCK_NUMBERS numbers are laid out in a block on the stack (zeroed
+    // once per call, not once per run) and copied to `out` in one go.
+    let mut block = [0u8; BLOCK_NUMBERS * PER_NUMBER];
     let mut rest = xs;
     while !rest.is_empty() {
-        let start = out.len();
-        out.resize(start + (rest.len() + 1) * PER_NUMBER, 0);
         let mut pos = 0;
         let mut slow = None;
-        if let Some(dst) = out.get_mut(start..) {
-            for (i, &x) in rest.iter().enumerate() {
-                let fast = number(x.to_bits());
-                let window = dst.get_mut(pos..pos + PER_NUMBER);
-                let (Some((text, len, minus)), Some(window)) = (fast, window) else {
-                    slow = Some((i, x));
-                    break;
-                };
-                // The sign (kept or written over), the text, the separator.
-                let minus = minus & 1;
-                if let Some(sign) = window.first_mut() {
-                    *sign = b'-';
-                }
-                if let Some(slot) = window.get_mut(minus..minus + 16) {
-                    slot.copy_from_slice(&text.to_le_bytes());
-                }
-                if let Some(slot) = window.get_mut(minus + len..minus + len + 2) {
-                    slot.copy_from_slice(b", ");
-                }
-                pos += minus + len + 2;
+        let mut taken = 0;
+        for (i, &x) in rest.iter().take(BLOCK_NUMBERS).enumerate() {
+            let fast = number(x.to_bits());
+            let window = block.get_mut(pos..pos + PER_NUMBER);
+            let (Some((text, len, minus)), Some(window)) = (fast, window) else {
+                slow = Some((i, x));
+                break;
+            };
+            // The sign (kept or written over), the text, the separator.
+            let minus = minus & 1;
+            if let Some(sign) = window.first_mut() {
+                *sign = b'-';
             }
+            if let Some(slot) = window.get_mut(minus..minus + 16) {
+                slot.copy_from_slice(&text.to_le_bytes());
+            }
+            if let Some(slot) = window.get_mut(minus + len..minus + len + 2) {
+                slot.copy_from_slice(b", ");
+            }
+            pos += minus + len + 2;
+            taken = i + 1;
         }
-        out.truncate(start + pos);
+        out.extend_from_slice(block.get(..pos).unwrap_or(&[]));
         match slow {
             Some((i, x)) => {
                 super::write_real(out, f64::from(x), Role::Component, TextStyle::Godot4);
                 out.extend_from_slice(b", ");
                 rest = rest.get(i + 1..).unwrap_or(&[]);
             }
-            None => rest = &[],
+            None => rest = rest.get(taken..).unwrap_or(&[]),
         }
     }
     out.truncate(out.len().saturating_sub(2));
@@ -295,6 +299,62 @@ mod tests {
             },
         );
         (patterns.into_inner(), failed)
+    }
+
+    /// Runs longer than the stack block, with numbers that take the general path (zeros,
+    /// subnormals, infinities, NaNs, huge values) placed on both sides of every block
+    /// boundary and at random: the text of each number one at a time.
+    #[test]
+    fn long_runs_cross_the_block() {
+        let mut state = 0x2545_F491_u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        let slow = [
+            0.0f32,
+            -0.0,
+            f32::INFINITY,
+            f32::NAN,
+            f32::from_bits(3),
+            1e30,
+        ];
+        for round in 0..12 {
+            let n = BLOCK_NUMBERS * 3 + round * 37;
+            let mut xs: Vec<f32> = (0..n)
+                .map(|_| {
+                    f32::from_bits(next() & 0x7F7F_FFFF) * if next() & 1 == 0 { 1.0 } else { -1.0 }
+                })
+                .collect();
+            for k in [
+                BLOCK_NUMBERS - 1,
+                BLOCK_NUMBERS,
+                BLOCK_NUMBERS + 1,
+                2 * BLOCK_NUMBERS,
+            ] {
+                if round % 3 == 0 {
+                    if let Some(x) = xs.get_mut(k) {
+                        *x = slow[round % slow.len()];
+                    }
+                }
+            }
+            for _ in 0..round {
+                let at = next() as usize % n;
+                xs[at] = slow[next() as usize % slow.len()];
+            }
+            for lead in [false, true] {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                godot4_components_f32(&mut a, &xs, lead);
+                reference(&mut b, &xs, lead);
+                assert_eq!(
+                    String::from_utf8(a).unwrap(),
+                    String::from_utf8(b).unwrap(),
+                    "round {round}"
+                );
+            }
+        }
     }
 
     #[test]
