@@ -305,6 +305,7 @@ mod tests {
     /// subnormals, infinities, NaNs, huge values) placed on both sides of every block
     /// boundary and at random: the text of each number one at a time.
     #[test]
+    #[allow(clippy::indexing_slicing)]
     fn long_runs_cross_the_block() {
         let mut state = 0x2545_F491_u32;
         let mut next = move || {
