@@ -132,10 +132,17 @@ pub(super) fn put_f32<const S: usize>(block: &mut Block<'_, S>, at: usize, bits:
     // A '-' that the text overwrites when the float is positive.
     block.put1(at, b'-');
     let at = at + (bits >> 31) as usize;
+    if magnitude.wrapping_sub(LOW) < ONE - LOW {
+        // A short binary fraction below 1 has its low 16 mantissa bits clear (it has at
+        // most 8 binary digits after the point): a test that random data fails at once.
+        if magnitude & 0xFFFF == 0 && exact::route(magnitude) == Route::Dyadic {
+            return exact::dyadic(block, at, magnitude);
+        }
+        return below_one(block, at, magnitude);
+    }
     match exact::route(magnitude) {
         Route::Dyadic => exact::dyadic(block, at, magnitude),
         Route::LargeInteger => exact::large_integer(block, at, magnitude),
-        Route::Search if magnitude.wrapping_sub(LOW) < ONE - LOW => below_one(block, at, magnitude),
         Route::Search => other(block, at, bits),
     }
 }
