@@ -416,3 +416,15 @@ pub(super) const CACHED_POWERS: [CachedPower; 81] = [
         k: 340,
     },
 ];
+
+/// Powers of ten that fit a u64.
+#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
+pub(crate) const POW10: [u64; 20] = {
+    let mut out = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        out[i] = out[i - 1] * 10;
+        i += 1;
+    }
+    out
+};

@@ -15,18 +15,7 @@
 use alloc::vec::Vec;
 
 use super::grisu::normal;
-
-/// Powers of ten that fit a u64.
-#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
-const POW10: [u64; 20] = {
-    let mut out = [1u64; 20];
-    let mut i = 1;
-    while i < 20 {
-        out[i] = out[i - 1] * 10;
-        i += 1;
-    }
-    out
-};
+use super::powers::POW10;
 
 /// `'0'` in every byte.
 const ASCII_ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;

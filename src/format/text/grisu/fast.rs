@@ -24,6 +24,7 @@
 //! two on every f32 bit pattern; a sampled version always runs.
 
 use super::{boundaries_f32, scale};
+use crate::format::text::powers::POW10;
 
 /// `digits × 10^exponent`, `digits` without trailing zeros (Grisu2's digits as a number).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,18 +32,6 @@ pub(crate) struct Decimal {
     pub(crate) digits: u64,
     pub(crate) exponent: i32,
 }
-
-/// Powers of ten that fit a u64.
-#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
-const POW10: [u64; 20] = {
-    let mut out = [1u64; 20];
-    let mut i = 1;
-    while i < 20 {
-        out[i] = out[i - 1] * 10;
-        i += 1;
-    }
-    out
-};
 
 /// `⌈2^34 / 10^l⌉`: `⌊b / 10^l⌋ = (b × that) >> 34` for every `b < 2^20` (as
 /// `b · 10^l ≤ 2^34`).

@@ -20,6 +20,7 @@
 #![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
 use super::super::powers::CACHED_POWERS;
+use crate::format::text::powers::POW10;
 
 /// What Grisu2 uses of one exponent field: the cached power's significand `c` and
 /// decimal exponent `k`, the shift `s` of the scaled values, and `j₀` (see `fast.rs`)
@@ -88,18 +89,6 @@ const TABLE: [Exponent; 256] = {
     while e < 255 {
         out[e] = entry(e as i32);
         e += 1;
-    }
-    out
-};
-
-/// Powers of ten that fit a u64.
-#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
-const POW10: [u64; 20] = {
-    let mut out = [1u64; 20];
-    let mut i = 1;
-    while i < 20 {
-        out[i] = out[i - 1] * 10;
-        i += 1;
     }
     out
 };
