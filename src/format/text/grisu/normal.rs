@@ -160,14 +160,7 @@ pub(crate) fn decimal(bits: u32) -> Option<(u64, i32)> {
     // Two steps hold when the last two digits fit (then so does the last one): tested
     // on `q` alone, so the branch depends on the rare case only, not on `c1`.
     if q >= 100 && q % 100 <= room_u {
-        loop {
-            let next = n / 10;
-            let rem_next = rem + (n % 10) * pow;
-            if next == 0 || rem_next > room_u {
-                break;
-            }
-            (n, rem, pow, j) = (next, rem_next, pow * 10, j + 1);
-        }
+        (n, rem, pow, j) = strip(n, rem, pow, j, room_u);
         recip = 0;
     }
     let within = room - rem as i64;
@@ -247,14 +240,7 @@ fn general(bits: u32) -> Option<(u64, i32)> {
     let mut recip = pick(1 << 40, (1 << 40) / 10 + 1, (1 << 40) / 100 + 1);
     let mut j = -t + i32::from(c1) + i32::from(c1 & c2);
     if c1 & c2 & c3 {
-        loop {
-            let next = n / 10;
-            let rem_next = rem + (n % 10) * pow;
-            if next == 0 || rem_next > room_u {
-                break;
-            }
-            (n, rem, pow, j) = (next, rem_next, pow * 10, j + 1);
-        }
+        (n, rem, pow, j) = strip(n, rem, pow, j, room_u);
         recip = 0;
     }
     // Grisu2's rounding: steps = min(⌈(2g − ten) / 2ten⌉, ⌊(δ − rest) / ten⌋), 0 when
@@ -269,6 +255,21 @@ fn general(bits: u32) -> Option<(u64, i32)> {
         bound / pow
     };
     Some((n - steps, j - ex.k))
+}
+
+/// Takes further digits off `n` (its dropped part `rem`, in units of `pow`, exponent `j`)
+/// while the dropped part stays within `room`: Grisu2's digit loop, for the rare floats
+/// whose last two digits fit.
+#[inline(always)]
+fn strip(mut n: u64, mut rem: u64, mut pow: u64, mut j: i32, room: u64) -> (u64, u64, u64, i32) {
+    loop {
+        let next = n / 10;
+        let rem_next = rem + (n % 10) * pow;
+        if next == 0 || rem_next > room {
+            return (n, rem, pow, j);
+        }
+        (n, rem, pow, j) = (next, rem_next, pow * 10, j + 1);
+    }
 }
 
 #[cfg(test)]

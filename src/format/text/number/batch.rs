@@ -22,18 +22,7 @@ use alloc::vec::Vec;
 use super::super::grisu::normal;
 use super::super::style::TextStyle;
 use super::Role;
-
-/// Powers of ten that fit a u64.
-#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
-const POW10: [u64; 20] = {
-    let mut out = [1u64; 20];
-    let mut i = 1;
-    while i < 20 {
-        out[i] = out[i - 1] * 10;
-        i += 1;
-    }
-    out
-};
+use crate::format::text::powers::POW10;
 
 /// The low `i` bytes set, for `i` in 0..=16.
 #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
