@@ -412,15 +412,7 @@ mod tests {
                         String::from_utf8_lossy(a)
                     ));
                 }
-                if a == b {
-                    Verdict::Same
-                } else {
-                    Verdict::Differ(std::format!(
-                        "{} != {}",
-                        String::from_utf8_lossy(a),
-                        String::from_utf8_lossy(b)
-                    ))
-                }
+                Verdict::texts(a, b)
             },
         )
     }

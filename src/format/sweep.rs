@@ -16,6 +16,21 @@ pub(crate) enum Verdict {
     Differ(String),
 }
 
+impl Verdict {
+    /// [`Verdict::Same`] when the two texts are equal, else [`Verdict::Differ`] showing both.
+    pub(crate) fn texts(a: &[u8], b: &[u8]) -> Verdict {
+        if a == b {
+            Verdict::Same
+        } else {
+            Verdict::Differ(std::format!(
+                "{} != {}",
+                String::from_utf8_lossy(a),
+                String::from_utf8_lossy(b)
+            ))
+        }
+    }
+}
+
 /// Runs `check` on every `step`-th bit pattern of `bits` (a range of `u32` values, as u64
 /// so that it can end at 2^32), each thread with its own scratch state `S`. Prints the
 /// first 10 differences of each thread; returns (compared, differing).

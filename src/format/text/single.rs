@@ -205,11 +205,7 @@ mod tests {
                 }
                 write_real(b, f64::from(x), role, TextStyle::Godot4);
                 if a != b {
-                    return Verdict::Differ(std::format!(
-                        "{} != {}",
-                        String::from_utf8_lossy(a),
-                        String::from_utf8_lossy(b)
-                    ));
+                    return Verdict::texts(a, b);
                 }
             }
             Verdict::Same

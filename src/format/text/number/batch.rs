@@ -197,7 +197,6 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
     while !rest.is_empty() {
         let mut pos = 0;
         let mut slow = None;
-        let mut taken = 0;
         for (i, &x) in rest.iter().take(BLOCK_NUMBERS).enumerate() {
             let fast = number(x.to_bits());
             let window = block.get_mut(pos..pos + PER_NUMBER);
@@ -217,7 +216,6 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
                 slot.copy_from_slice(b", ");
             }
             pos += minus + len + 2;
-            taken = i + 1;
         }
         out.extend_from_slice(block.get(..pos).unwrap_or(&[]));
         match slow {
@@ -226,7 +224,8 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
                 out.extend_from_slice(b", ");
                 rest = rest.get(i + 1..).unwrap_or(&[]);
             }
-            None => rest = rest.get(taken..).unwrap_or(&[]),
+            // Every number of the block was laid out.
+            None => rest = rest.get(BLOCK_NUMBERS..).unwrap_or(&[]),
         }
     }
     out.truncate(out.len().saturating_sub(2));
@@ -277,11 +276,7 @@ mod tests {
                     godot4_components_f32(a, part, lead);
                     reference(b, part, lead);
                     if a != b {
-                        return Verdict::Differ(std::format!(
-                            "{} != {}",
-                            String::from_utf8_lossy(a),
-                            String::from_utf8_lossy(b)
-                        ));
+                        return Verdict::texts(a, b);
                     }
                 }
                 Verdict::Same

@@ -190,15 +190,7 @@ mod tests {
             b.clear();
             godot4_f32(a, x, float_role);
             reference(b, x, float_role);
-            if a == b {
-                Verdict::Same
-            } else {
-                Verdict::Differ(std::format!(
-                    "{} != {}",
-                    String::from_utf8_lossy(a),
-                    String::from_utf8_lossy(b)
-                ))
-            }
+            Verdict::texts(a, b)
         })
     }
 
