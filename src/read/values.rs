@@ -24,7 +24,7 @@ use crate::read::value::VariantRef;
 use crate::read::walk::{head, Head};
 use crate::wire::bytes::le_u32;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::fast_table;
+use crate::wire::header::{fast_table, Header};
 use crate::wire::narrow::halves;
 use crate::wire::types::{Layout, VariantType};
 
@@ -429,7 +429,15 @@ fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
             OPEN,
             Meta::of_header(word, VariantType::Array, Shape::Array),
         ),
-        Head::Fixed(_) | Head::General => return split_other(rest, dialect),
+        Head::Fixed(size) => {
+            // The table sizes only the ids the dialect has.
+            let ty = VariantType::from_id((word & 0xFF) as u8, dialect).unwrap_or(VariantType::Nil);
+            (
+                usize::from(size) + 4,
+                Meta::of_header(word, ty, Shape::Fixed),
+            )
+        }
+        Head::General => return split_other(rest, dialect),
     };
     (len, meta.with(dialect))
 }
@@ -440,17 +448,21 @@ fn split_out_of_line(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
     split(rest, dialect)
 }
 
-/// [`split`] of any other header, or of fewer than 8 bytes.
+/// [`split`] of any other header, or of fewer than 8 bytes: a payload of fixed size
+/// (the 64-bit flag read) is split off as [`Shape::Fixed`].
 #[inline(never)]
 fn split_other(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
     let word = le_u32(rest, 0);
-    let ty = VariantType::from_id((word & 0xFF) as u8, dialect).unwrap_or(VariantType::Nil);
+    let header = Header::decode(word, dialect).ok();
+    let ty = header.map_or(VariantType::Nil, |header| header.ty);
+    if let Some(size) = header.and_then(Header::fixed_payload) {
+        return (size + 4, Meta::new(word, ty, dialect, Shape::Fixed));
+    }
     let len = match head(word, fast_table(dialect)) {
-        Head::Int | Head::Float => 8,
         Head::String | Head::StringName => string_len(le_u32(rest, 4)),
-        Head::Fixed(size) => usize::from(size) + 4,
         Head::Dictionary | Head::Array => OPEN,
-        Head::General => match ty.layout() {
+        // Sized above (the fixed payloads).
+        Head::Int | Head::Float | Head::Fixed(_) | Head::General => match ty.layout() {
             Layout::Array | Layout::Dictionary | Layout::TypedArray | Layout::Object => OPEN,
             _ => measure(rest, dialect),
         },

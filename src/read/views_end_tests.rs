@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)] // tests: a panic is a failure
 
 use std::collections::HashMap;
+use std::format;
 use std::vec::Vec;
 
 use crate::read::decoded::Value;
@@ -15,6 +16,7 @@ use crate::read::object::ObjectRef;
 use crate::read::validate_reference::{fixtures, Rng};
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
+use crate::wire::types::Layout;
 
 /// What a walk does with a container it is given.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -188,6 +190,16 @@ fn check(seen: &[Seen<'_>], bytes: &[u8], dialect: Dialect) -> usize {
         assert_eq!(view.encoded(), &bytes[at..at + len], "at {at}");
         assert_eq!((view.ty(), view.header()), (alone.ty(), alone.header()));
         assert_eq!(view.children().len(), alone.children().len(), "at {at}");
+        // A value that holds no others decodes as the fresh one (from its header).
+        if !matches!(
+            alone.ty().layout(),
+            Layout::Array | Layout::Dictionary | Layout::TypedArray | Layout::Object
+        ) {
+            assert_eq!(
+                format!("{:?}", view.value()),
+                format!("{:?}", alone.value())
+            );
+        }
         containers += usize::from(alone.children().len() > 0);
         if let Some(index) = index {
             assert_eq!(ends.insert((*parent, *index), at + len), None);
@@ -260,9 +272,9 @@ fn every_fixture_every_way() {
     });
 }
 
-/// Appends a random Godot 4 value nested up to `depth` more levels: scalars (32- and
-/// 64-bit), strings, a Vector2, typed and untyped arrays and dictionaries (keys of any
-/// kind, containers too), from empty to a few dozen children.
+/// Appends a random Godot 4 value nested up to `depth` more levels: nil, bools, 32- and
+/// 64-bit ints and floats, strings, a Vector2, typed and untyped arrays and dictionaries
+/// (keys of any kind, containers too), from empty to a few dozen children.
 fn generate(rng: &mut Rng, depth: u32, out: &mut Vec<u8>) {
     let word = |out: &mut Vec<u8>, w: u32| out.extend_from_slice(&w.to_le_bytes());
     let kinds = if depth == 0 { 6 } else { 9 };
@@ -287,10 +299,23 @@ fn generate(rng: &mut Rng, depth: u32, out: &mut Vec<u8>) {
             out.extend((0..n).map(|i| b'a' + (i % 26) as u8));
             out.resize(out.len() + (4 - n % 4) % 4, 0);
         }
-        5 => {
-            word(out, 5);
-            out.extend_from_slice(&[0; 8]);
-        }
+        5 => match rng.below(3) {
+            0 => {
+                // Vector2
+                word(out, 5);
+                out.extend_from_slice(&[0; 8]);
+            }
+            1 => {
+                // A 64-bit float
+                word(out, 3 | 1 << 16);
+                out.extend_from_slice(&(rng.next() as f64).to_le_bytes());
+            }
+            _ => {
+                // bool
+                word(out, 1);
+                word(out, rng.below(2) as u32);
+            }
+        },
         kind => {
             let n = match rng.below(4) {
                 0 => 0,
