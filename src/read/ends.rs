@@ -16,6 +16,13 @@
 //! that once lived at the same address is never believed). Each thread has a token no
 //! other thread ever gets and a clock that counts notes.
 //!
+//! The folds of the view iterators (what `for_each`, `fold`, … run) need no stamp: a fold
+//! runs on one thread from start to end, and the bytes it walks stay borrowed all along.
+//! It [`forget`]s the note when it starts, so any note it finds afterwards
+//! ([`find_since_forget`]) was written during the fold, on its thread, about bytes that
+//! cannot have changed since; and a note with the key of a child's payload is about that
+//! child (in the same dialect: the same container, so the same end).
+//!
 //! Without the `std` feature there are no thread-locals: nothing is noted and every
 //! container is measured.
 
@@ -97,6 +104,29 @@ mod imp {
         });
     }
 
+    /// Forgets the note (for a fold, which believes a note with [`find_since_forget`]).
+    #[inline]
+    pub(crate) fn forget() {
+        let _ = NOTE.try_with(|cell| {
+            let mut note = cell.get();
+            note.key = 0;
+            cell.set(note);
+        });
+    }
+
+    /// The end noted for the container whose payload starts at address `key` (never 0:
+    /// it is a slice's), in `dialect`, by a note written on this thread since the last
+    /// [`forget`] (whatever the stamps).
+    #[inline]
+    pub(crate) fn find_since_forget(key: usize, dialect: Dialect) -> Option<usize> {
+        NOTE.try_with(|cell| {
+            let note = cell.get();
+            (note.key == key && note.dialect == Some(dialect)).then_some(note.end)
+        })
+        .ok()
+        .flatten()
+    }
+
     /// The end noted for the container whose payload starts at address `key`, if the note
     /// was written after `stamp` on this thread, in `dialect`.
     #[inline]
@@ -116,7 +146,7 @@ mod imp {
 }
 
 #[cfg(feature = "std")]
-pub(crate) use imp::{find, note, stamp};
+pub(crate) use imp::{find, find_since_forget, forget, note, stamp};
 
 /// The stamp of an iterator made now (none without `std`).
 #[cfg(not(feature = "std"))]
@@ -129,6 +159,18 @@ pub(crate) fn stamp() -> Stamp {
 #[cfg(not(feature = "std"))]
 #[inline]
 pub(crate) fn note(_key: usize, _end: usize, _dialect: Dialect) {}
+
+/// Forgets the note (nothing without `std`).
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn forget() {}
+
+/// A note written since [`forget`] (never without `std`).
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn find_since_forget(_key: usize, _dialect: Dialect) -> Option<usize> {
+    None
+}
 
 /// A noted end (never without `std`).
 #[cfg(not(feature = "std"))]
@@ -158,5 +200,28 @@ mod tests {
             .join()
             .unwrap();
         assert_eq!(other, None);
+    }
+
+    #[test]
+    fn a_forgotten_note_is_not_found_and_a_later_one_is() {
+        let g4 = Dialect::Godot4;
+        note(100, 200, g4);
+        assert_eq!(find_since_forget(100, g4), Some(200));
+        forget();
+        assert_eq!(find_since_forget(100, g4), None);
+        note(104, 300, g4);
+        assert_eq!(find_since_forget(100, g4), None);
+        assert_eq!(find_since_forget(104, Dialect::Godot3), None);
+        assert_eq!(find_since_forget(104, g4), Some(300));
+        // Another thread's notes are its own.
+        let other = std::thread::spawn(move || find_since_forget(104, g4))
+            .join()
+            .unwrap();
+        assert_eq!(other, None);
+        // The stamped protocol is not disturbed: a note after a stamp is still found.
+        let early = stamp();
+        forget();
+        note(108, 400, g4);
+        assert_eq!(find(108, g4, early), Some(400));
     }
 }

@@ -23,6 +23,9 @@ pub(crate) enum Shape {
     String,
     /// A StringName (exactly its bytes).
     StringName,
+    /// A value whose payload has a fixed size (the header's 64-bit flag read): a scalar,
+    /// math value, RID or Callable (exactly its bytes).
+    Fixed,
     /// A container whose end is not known yet; the header is not known. This and the
     /// shapes after it are the open ones.
     Open,
@@ -34,12 +37,13 @@ pub(crate) enum Shape {
 
 impl Shape {
     /// Every shape, indexed by discriminant.
-    const ALL: [Shape; 8] = [
+    const ALL: [Shape; 9] = [
         Shape::Sized,
         Shape::Int,
         Shape::Float,
         Shape::String,
         Shape::StringName,
+        Shape::Fixed,
         Shape::Open,
         Shape::Dictionary,
         Shape::Array,

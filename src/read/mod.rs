@@ -28,6 +28,8 @@ mod validate_reference;
 pub(crate) mod value;
 pub(crate) mod values;
 #[cfg(all(test, feature = "std"))]
+mod views_end_tests;
+#[cfg(all(test, feature = "std"))]
 mod views_fold_tests;
 #[cfg(all(test, feature = "std"))]
 mod views_hint_tests;

@@ -355,6 +355,7 @@ impl<'a> VariantRef<'a> {
         const FLOAT: u8 = Shape::Float as u8;
         const STRING: u8 = Shape::String as u8;
         const STRING_NAME: u8 = Shape::StringName as u8;
+        const FIXED: u8 = Shape::Fixed as u8;
         const DICTIONARY: u8 = Shape::Dictionary as u8;
         const ARRAY: u8 = Shape::Array as u8;
         let bytes = self.bytes_from_header();
@@ -373,7 +374,18 @@ impl<'a> VariantRef<'a> {
                 self.offset().saturating_add(4),
                 self.meta(),
             )),
+            FIXED => self.value_fixed(),
             _ => self.value_unhinted(),
+        }
+    }
+
+    /// [`VariantRef::value`] of a view of shape [`Shape::Fixed`] (exactly its bytes, a
+    /// payload of fixed size).
+    #[inline(never)]
+    fn value_fixed(&self) -> Value<'a> {
+        match Header::decode(self.header(), self.dialect()) {
+            Ok(header) => fixed(header, self.payload()),
+            Err(_) => Value::Nil,
         }
     }
 

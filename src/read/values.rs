@@ -24,7 +24,7 @@ use crate::read::value::VariantRef;
 use crate::read::walk::{head, Head};
 use crate::wire::bytes::le_u32;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::fast_table;
+use crate::wire::header::{fast_table, Header};
 use crate::wire::narrow::halves;
 use crate::wire::types::{Layout, VariantType};
 
@@ -72,7 +72,7 @@ impl<'a> Values<'a> {
     #[inline(always)]
     pub(crate) fn next(&mut self) -> Option<VariantRef<'a>> {
         self.close();
-        let Some(value) = self.take(self.offset) else {
+        let Some(value) = self.take::<true>(self.offset) else {
             self.finish();
             return None;
         };
@@ -133,8 +133,9 @@ impl<'a> Values<'a> {
         let Some(origin) = self.origin() else {
             return fold_by_next(self, Values::next, init, f);
         };
+        ends::forget();
         let mut acc = init;
-        while let Some(value) = self.take(self.offset_at(origin)) {
+        while let Some(value) = self.take::<false>(self.offset_at(origin)) {
             acc = f(acc, value);
             self.pass_open();
         }
@@ -155,6 +156,7 @@ impl<'a> Values<'a> {
         let Some(origin) = self.origin() else {
             return fold_by_next(self, Values::next_pair, init, f);
         };
+        ends::forget();
         let mut acc = init;
         while let Some(pair) = self.take_pair(origin) {
             acc = f(acc, pair);
@@ -172,7 +174,7 @@ impl<'a> Values<'a> {
         // A container key is measured now: the pair is yielded whole, so the caller has
         // not read it through yet.
         self.pass_open();
-        let value = self.take(self.offset_at(origin))?;
+        let value = self.take::<false>(self.offset_at(origin))?;
         Some((key, value))
     }
 
@@ -189,6 +191,7 @@ impl<'a> Values<'a> {
         let Some(origin) = self.origin() else {
             return fold_by_next(self, Values::next_property, init, f);
         };
+        ends::forget();
         let mut acc = init;
         while let Some(property) = self.take_property(origin) {
             acc = f(acc, property);
@@ -207,7 +210,7 @@ impl<'a> Values<'a> {
         }
         let (name, next) = string_at(self.rest, 0);
         self.rest = self.rest.get(next..).unwrap_or(&[]);
-        let value = self.take(self.offset_at(origin))?;
+        let value = self.take::<false>(self.offset_at(origin))?;
         Some((name, value))
     }
 
@@ -229,32 +232,40 @@ impl<'a> Values<'a> {
     }
 
     /// Splits off the next value (at absolute `offset`) and steps over it; a container
-    /// is yielded without its end and left `open` at the start of `rest`. `None` when no
+    /// is yielded without its end and left `open` at the start of `rest` (stamped when
+    /// `STAMP`: for [`Values::next`]; a fold needs no stamp, see `ends.rs`). `None` when no
     /// value is left or the bytes ended.
     // Not forced inline in debug builds, nor are the helpers below: there their locals
     // would stay on the stack of every level of a recursive walk (which must fit 1025
     // levels in a test thread's stack).
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
-    fn take(&mut self, offset: usize) -> Option<VariantRef<'a>> {
+    fn take<const STAMP: bool>(&mut self, offset: usize) -> Option<VariantRef<'a>> {
         if self.remaining == 0 || self.rest.is_empty() {
             return None;
         }
         self.remaining -= 1;
         let (len, meta) = split(self.rest, self.dialect);
-        Some(self.taken(len, meta, offset))
+        Some(self.taken::<STAMP>(len, meta, offset))
     }
 
     /// The value at the start of `rest` (at `offset`) that [`split`] measured: steps over
-    /// it, or leaves it `open`.
+    /// it, or leaves it `open` (stamped when `STAMP`).
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
-    fn taken(&mut self, len: usize, meta: Meta, offset: usize) -> VariantRef<'a> {
+    fn taken<const STAMP: bool>(
+        &mut self,
+        len: usize,
+        meta: Meta,
+        offset: usize,
+    ) -> VariantRef<'a> {
         let (encoded, after) = self.rest.split_at(len.min(self.rest.len()));
         if meta.is_open() {
             self.open = true;
-            // Notes written from now on are about these bytes, which stay borrowed.
-            self.stamp = ends::stamp();
+            if STAMP {
+                // Notes written from now on are about these bytes, which stay borrowed.
+                self.stamp = ends::stamp();
+            }
         } else {
             self.rest = after;
         }
@@ -272,24 +283,31 @@ impl<'a> Values<'a> {
             return None;
         }
         self.remaining -= 1;
-        let (len, meta) = match self.rest.split_first_chunk::<8>() {
-            Some((first, _)) if halves(u64::from_le_bytes(*first)).0 == WORD => {
-                let n = halves(u64::from_le_bytes(*first)).1;
-                (string_len(n), STRING.with(self.dialect))
+        if let Some((first, _)) = self.rest.split_first_chunk::<8>() {
+            let (word, n) = halves(u64::from_le_bytes(*first));
+            if word == WORD {
+                // Never open: split off here, without `taken`'s test.
+                let (encoded, after) = self.rest.split_at(string_len(n).min(self.rest.len()));
+                self.rest = after;
+                return Some(VariantRef::packed(
+                    encoded,
+                    offset,
+                    STRING.with(self.dialect),
+                ));
             }
-            _ => split_out_of_line(self.rest, self.dialect),
-        };
-        Some(self.taken(len, meta, offset))
+        }
+        let (len, meta) = split_out_of_line(self.rest, self.dialect);
+        Some(self.taken::<false>(len, meta, offset))
     }
 
-    /// Steps over the container [`Values::take`] left open, if any: to its end, from the
-    /// note its own iterator left, or measured.
+    /// Steps over the container a fold's [`Values::take`] left open, if any: to its end,
+    /// from the note its own iterator left since the fold began, or measured.
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn pass_open(&mut self) {
         if self.open {
             self.open = false;
-            let len = open_len(self.rest, self.dialect, self.stamp);
+            let len = fold_open_len(self.rest, self.dialect);
             self.rest = self.rest.get(len..).unwrap_or(&[]);
         }
     }
@@ -349,6 +367,21 @@ fn open_len(rest: &[u8], dialect: Dialect, stamp: Stamp) -> usize {
     }
 }
 
+/// [`open_len`] in a fold: from a note written since the fold began (see `ends.rs`), or
+/// measured.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn fold_open_len(rest: &[u8], dialect: Dialect) -> usize {
+    let start = rest.as_ptr() as usize;
+    let noted = ends::find_since_forget(start.wrapping_add(4), dialect)
+        .and_then(|end| end.checked_sub(start))
+        .filter(|&len| len <= rest.len());
+    match noted {
+        Some(len) => len,
+        None => measure_open(rest, dialect),
+    }
+}
+
 /// [`open_len`] without a note.
 #[inline(never)]
 fn measure_open(rest: &[u8], dialect: Dialect) -> usize {
@@ -396,7 +429,15 @@ fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
             OPEN,
             Meta::of_header(word, VariantType::Array, Shape::Array),
         ),
-        Head::Fixed(_) | Head::General => return split_other(rest, dialect),
+        Head::Fixed(size) => {
+            // The table sizes only the ids the dialect has.
+            let ty = VariantType::from_id((word & 0xFF) as u8, dialect).unwrap_or(VariantType::Nil);
+            (
+                usize::from(size) + 4,
+                Meta::of_header(word, ty, Shape::Fixed),
+            )
+        }
+        Head::General => return split_other(rest, dialect),
     };
     (len, meta.with(dialect))
 }
@@ -407,17 +448,21 @@ fn split_out_of_line(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
     split(rest, dialect)
 }
 
-/// [`split`] of any other header, or of fewer than 8 bytes.
+/// [`split`] of any other header, or of fewer than 8 bytes: a payload of fixed size
+/// (the 64-bit flag read) is split off as [`Shape::Fixed`].
 #[inline(never)]
 fn split_other(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
     let word = le_u32(rest, 0);
-    let ty = VariantType::from_id((word & 0xFF) as u8, dialect).unwrap_or(VariantType::Nil);
+    let header = Header::decode(word, dialect).ok();
+    let ty = header.map_or(VariantType::Nil, |header| header.ty);
+    if let Some(size) = header.and_then(Header::fixed_payload) {
+        return (size + 4, Meta::new(word, ty, dialect, Shape::Fixed));
+    }
     let len = match head(word, fast_table(dialect)) {
-        Head::Int | Head::Float => 8,
         Head::String | Head::StringName => string_len(le_u32(rest, 4)),
-        Head::Fixed(size) => usize::from(size) + 4,
         Head::Dictionary | Head::Array => OPEN,
-        Head::General => match ty.layout() {
+        // Sized above (the fixed payloads).
+        Head::Int | Head::Float | Head::Fixed(_) | Head::General => match ty.layout() {
             Layout::Array | Layout::Dictionary | Layout::TypedArray | Layout::Object => OPEN,
             _ => measure(rest, dialect),
         },

@@ -33,6 +33,8 @@ fn walk<'a>(value: VariantRef<'a>, out: &mut Vec<VariantRef<'a>>) {
 #[test]
 fn hinted_values_decode_as_from_the_header() {
     let mut hinted = 0;
+    // Views of shape Fixed, and those of them with the 64-bit flag.
+    let (mut fixed, mut double) = (0, 0);
     for (bytes, dialect) in fixtures() {
         let Ok(root) = VariantRef::parse(&bytes, dialect) else {
             continue;
@@ -47,7 +49,13 @@ fn hinted_values_decode_as_from_the_header() {
             assert_eq!(len, view.encoded().len());
             assert_eq!((alone.ty(), alone.header()), (view.ty(), view.header()));
             hinted += usize::from(view.shape() != crate::read::value::Shape::Sized);
+            if view.shape() == crate::read::value::Shape::Fixed {
+                assert_eq!(view.encoded().len(), len);
+                fixed += 1;
+                double += usize::from(view.is_double());
+            }
         }
     }
     assert!(hinted > 1000, "{hinted}");
+    assert!(fixed > 50 && double > 0, "{fixed} {double}");
 }
