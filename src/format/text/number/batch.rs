@@ -98,37 +98,56 @@ const POINTS: [u128; 17] = {
     out
 };
 
+/// `'0'` in bytes 9 to 15: the digits of a number shorter than sixteen, left-aligned in
+/// nine, padded with zeros.
+const ZEROS_PAST_NINE: u128 = 0x3030_3030_3030_3030 << 72;
+
+/// `"0."` then `'0'`s: the start of a number below 1 in the plain layout, as a 128-bit
+/// text (low word, high word).
+const BELOW_ONE: (u64, u64) = (0x3030_3030_3030_2E30, 0x3030_3030_3030_3030);
+
+/// The nine ASCII digits of `x < 10^9` with leading `'0'`s: the first, and the other
+/// eight (the second in the lowest byte).
+#[inline(always)]
+fn nine_ascii(x: u64) -> (u64, u64) {
+    // ⌊x / 10^8⌋ = (x × ⌈2^57 / 10^8⌉) >> 57 for x < 10^9 (the error, below 2^-30, never
+    // reaches the next integer: x / 10^8 is at least 10^-8 below it).
+    let first = (x * 1_441_151_881) >> 57;
+    (first | 0x30, eight_ascii(x - first * 100_000_000))
+}
+
 /// `digits × 10^exponent` as Godot 4 prints a component (`%g`-like: plain when the
 /// first digit's decimal exponent is in −4..15, else `d.ddde±XX`), unsigned, in the low
-/// bytes of the result, and its length; the bytes past it are scratch. `None` for a text
-/// longer than 16 bytes (no f32's).
+/// bytes of the result, and its length; the bytes past it are scratch. `None` for more
+/// than nine digits or a text longer than 16 bytes (no f32's).
 #[inline(always)]
 fn layout(digits: u64, exponent: i32) -> Option<(u128, usize)> {
     let k = digit_count(digits) as i32;
     // value = 0.d1d2… × 10^n
     let n = k + exponent;
-    if -4 < n && n <= 15 {
-        // Plain: the integer part (at least one digit, `0` below 1), then for a negative
-        // exponent the point and `−exponent` digits (the digits' last, with the zeros
-        // after the point as leading zeros); for exponent ≥ 0 the digits times
-        // 10^exponent are the text.
-        let ip = n.max(1);
-        let len = ip + if exponent < 0 { 1 - exponent } else { 0 };
-        if len > 16 {
-            return None;
-        }
-        // The digits (times 10^exponent when that is positive) left-aligned in sixteen,
-        // then those from `ip` on moved up one byte for the point: one product, by
-        // 10^(16 + exponent − ip) (at least 10^0: `len` ≤ 16 and at most 16 digits).
-        let scale = *POW10.get((16 + exponent - ip) as usize)?;
-        let text = ascii16(digits.wrapping_mul(scale));
-        let ip = ip as usize;
-        let int_mask = *INT_MASKS.get(ip)?;
-        let joined =
-            (text & int_mask) | ((text << 8) & *FRACTION_MASKS.get(ip)?) | *POINTS.get(ip)?;
-        return Some((joined, len as usize));
+    if !(-4 < n && n <= 15) {
+        return sci(digits, k as u32, n - 1);
     }
-    sci(digits, k as u32, n - 1)
+    // The digits left-aligned in nine (zeros after them): `d1 × 10^8 + …`.
+    let scale = *POW10.get(9usize.checked_sub(k as usize)?)?;
+    let (first, rest) = nine_ascii(digits * scale);
+    if n <= 0 {
+        // `0.`, −n zeros, the digits: the digits from byte 2 − n (2 to 5) of the zeros.
+        let at = (8 * (2 - n)) as u32;
+        let low = BELOW_ONE.0 | first << at | rest << (at + 8);
+        let high = BELOW_ONE.1 | rest >> (56 - at);
+        let len = (2 - n + k) as usize;
+        return Some((u128::from(low) | u128::from(high) << 64, len));
+    }
+    // The integer part (n digits, zeros past the digits), the point, the rest; for
+    // n ≥ k the point lies past the text (the number is an integer).
+    let text = u128::from(first) | u128::from(rest) << 8 | ZEROS_PAST_NINE;
+    let ip = n as usize;
+    let joined = (text & *INT_MASKS.get(ip)?)
+        | ((text << 8) & *FRACTION_MASKS.get(ip)?)
+        | *POINTS.get(ip)?;
+    let len = if n < k { k + 1 } else { n };
+    Some((joined, len as usize))
 }
 
 /// The scientific layout: `d`, `.` and the other digits if any, `e`, the sign, two
