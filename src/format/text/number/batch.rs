@@ -59,20 +59,25 @@ fn ascii16(n: u64) -> u128 {
     u128::from(eight_ascii(high)) | u128::from(eight_ascii(low)) << 64
 }
 
-/// The eight ASCII digits of `x < 10^8`, the first in the lowest byte (the SWAR steps
-/// of [`super::fast::eight_digits`], each "quotient, remainder moved up a field" pair
-/// as one product: `q + ((v − q·d) << b) = (v << b) + q·(1 − d·2^b)` modulo 2^64, exact
-/// as the result fits).
+/// The eight decimal digits of `x < 10^8` as byte values 0 to 9, the first in the
+/// lowest byte (the SWAR steps of [`super::fast::eight_digits`], each "quotient,
+/// remainder moved up a field" pair as one product: `q + ((v − q·d) << b) =
+/// (v << b) + q·(1 − d·2^b)` modulo 2^64, exact as the result fits).
 #[inline(always)]
-fn eight_ascii(x: u64) -> u64 {
+fn eight_digits(x: u64) -> u64 {
     // ⌊x / 10^4⌋ = (x × ⌈2^40 / 10^4⌉) >> 40 for x < 10^8.
     let q = (x * 109_951_163) >> 40;
     let halves = (x << 32).wrapping_add(q.wrapping_mul(1u64.wrapping_sub(10_000 << 32)));
     let hundreds = ((halves * 5243) >> 19) & 0x0000_007F_0000_007F;
     let pairs = (halves << 16).wrapping_add(hundreds.wrapping_mul(1u64.wrapping_sub(100 << 16)));
     let tens = ((pairs * 103) >> 10) & 0x000F_000F_000F_000F;
-    let digits = (pairs << 8).wrapping_add(tens.wrapping_mul(1u64.wrapping_sub(10 << 8)));
-    digits | 0x3030_3030_3030_3030
+    (pairs << 8).wrapping_add(tens.wrapping_mul(1u64.wrapping_sub(10 << 8)))
+}
+
+/// The eight ASCII digits of `x < 10^8`, the first in the lowest byte.
+#[inline(always)]
+fn eight_ascii(x: u64) -> u64 {
+    eight_digits(x) | 0x3030_3030_3030_3030
 }
 
 /// The bytes from `i` on, shifted up one byte (the fraction after the point), for `i`
@@ -98,22 +103,21 @@ const POINTS: [u128; 17] = {
     out
 };
 
-/// `'0'` in bytes 9 to 15: the digits of a number shorter than sixteen, left-aligned in
-/// nine, padded with zeros.
-const ZEROS_PAST_NINE: u128 = 0x3030_3030_3030_3030 << 72;
+/// Sixteen `'0'`s: digit values ORed onto them are ASCII digits, and the bytes past the
+/// digits are zeros.
+const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
 
-/// `"0."` then `'0'`s: the start of a number below 1 in the plain layout, as a 128-bit
-/// text (low word, high word).
-const BELOW_ONE: (u64, u64) = (0x3030_3030_3030_2E30, 0x3030_3030_3030_3030);
+/// `"0."` then fourteen `'0'`s: the start of a number below 1 in the plain layout.
+const BELOW_ONE: u128 = 0x3030_3030_3030_3030_3030_3030_3030_2E30;
 
-/// The nine ASCII digits of `x < 10^9` with leading `'0'`s: the first, and the other
-/// eight (the second in the lowest byte).
+/// The nine decimal digits of `x < 10^9` with leading zeros, as byte values 0 to 9: the
+/// first, and the other eight (the second in the lowest byte).
 #[inline(always)]
-fn nine_ascii(x: u64) -> (u64, u64) {
+fn nine_digits(x: u64) -> (u64, u64) {
     // ⌊x / 10^8⌋ = (x × ⌈2^57 / 10^8⌉) >> 57 for x < 10^9 (the error, below 2^-30, never
     // reaches the next integer: x / 10^8 is at least 10^-8 below it).
     let first = (x * 1_441_151_881) >> 57;
-    (first | 0x30, eight_ascii(x - first * 100_000_000))
+    (first, eight_digits(x - first * 100_000_000))
 }
 
 /// `digits × 10^exponent` as Godot 4 prints a component (`%g`-like: plain when the
@@ -122,27 +126,32 @@ fn nine_ascii(x: u64) -> (u64, u64) {
 /// than nine digits or a text longer than 16 bytes (no f32's).
 #[inline(always)]
 fn layout(digits: u64, exponent: i32) -> Option<(u128, usize)> {
+    // Below 1, plain (`0.`, zeros, the digits: `f` digits after the point, the first
+    // digit's exponent above −4), at most nine digits: the last digit's place is fixed by
+    // `f` alone, so the digits (leading zeros as 0, which leave the `'0'`s and the point
+    // as they are) are shifted there, without counting them.
+    let f = exponent.unsigned_abs() as usize;
+    let below = |at: usize| POW10.get(at).is_some_and(|&p| digits < p);
+    if exponent < 0 && f <= 12 && below(f) && !below(f.saturating_sub(4)) && below(9) {
+        let (first, rest) = nine_digits(digits);
+        // The nine digits in bytes 6 to 14, then the last one moved to byte 1 + f.
+        let nine = u128::from(first << 48 | rest << 56) | u128::from(rest >> 8) << 64;
+        return Some((BELOW_ONE | nine >> (8 * (13 - f)), 2 + f));
+    }
     let k = digit_count(digits) as i32;
     // value = 0.d1d2… × 10^n
     let n = k + exponent;
     if !(-4 < n && n <= 15) {
         return sci(digits, k as u32, n - 1);
     }
+    // The integer part (n digits, zeros past the digits), the point, the rest; for
+    // n ≥ k the point lies past the text (the number is an integer). A plain number
+    // below 1 was laid out above.
+    let ip = usize::try_from(n).ok().filter(|&ip| ip > 0)?;
     // The digits left-aligned in nine (zeros after them): `d1 × 10^8 + …`.
     let scale = *POW10.get(9usize.checked_sub(k as usize)?)?;
-    let (first, rest) = nine_ascii(digits * scale);
-    if n <= 0 {
-        // `0.`, −n zeros, the digits: the digits from byte 2 − n (2 to 5) of the zeros.
-        let at = (8 * (2 - n)) as u32;
-        let low = BELOW_ONE.0 | first << at | rest << (at + 8);
-        let high = BELOW_ONE.1 | rest >> (56 - at);
-        let len = (2 - n + k) as usize;
-        return Some((u128::from(low) | u128::from(high) << 64, len));
-    }
-    // The integer part (n digits, zeros past the digits), the point, the rest; for
-    // n ≥ k the point lies past the text (the number is an integer).
-    let text = u128::from(first) | u128::from(rest) << 8 | ZEROS_PAST_NINE;
-    let ip = n as usize;
+    let (first, rest) = nine_digits(digits * scale);
+    let text = u128::from(first) | u128::from(rest) << 8 | ZEROS;
     let joined = (text & *INT_MASKS.get(ip)?)
         | ((text << 8) & *FRACTION_MASKS.get(ip)?)
         | *POINTS.get(ip)?;
@@ -214,13 +223,15 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
     let mut block = [0u8; BLOCK_NUMBERS * PER_NUMBER];
     let mut rest = xs;
     while !rest.is_empty() {
+        let chunk = rest.get(..BLOCK_NUMBERS).unwrap_or(rest);
+        let mut left = chunk.iter();
         let mut pos = 0;
         let mut slow = None;
-        for (i, &x) in rest.iter().take(BLOCK_NUMBERS).enumerate() {
+        for &x in left.by_ref() {
             let fast = number(x.to_bits());
             let window = block.get_mut(pos..pos + PER_NUMBER);
             let (Some((text, len, minus)), Some(window)) = (fast, window) else {
-                slow = Some((i, x));
+                slow = Some(x);
                 break;
             };
             // The sign (kept or written over), the text, the separator.
@@ -237,15 +248,13 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
             pos += minus + len + 2;
         }
         out.extend_from_slice(block.get(..pos).unwrap_or(&[]));
-        match slow {
-            Some((i, x)) => {
-                super::write_real(out, f64::from(x), Role::Component, TextStyle::Godot4);
-                out.extend_from_slice(b", ");
-                rest = rest.get(i + 1..).unwrap_or(&[]);
-            }
-            // Every number of the block was laid out.
-            None => rest = rest.get(BLOCK_NUMBERS..).unwrap_or(&[]),
+        if let Some(x) = slow {
+            super::write_real(out, f64::from(x), Role::Component, TextStyle::Godot4);
+            out.extend_from_slice(b", ");
         }
+        // Every number of the chunk up to the slow one (included) is written.
+        let done = chunk.len() - left.as_slice().len();
+        rest = rest.get(done..).unwrap_or(&[]);
     }
     out.truncate(out.len().saturating_sub(2));
 }
