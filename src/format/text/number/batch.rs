@@ -415,6 +415,41 @@ mod tests {
         assert!(a.is_empty());
     }
 
+    /// Numbers below 1, whose digits are placed from the exponent alone: one to twelve
+    /// digits after the point (nine significant digits at twelve), the last plain
+    /// exponent (`0.0001`) and the first scientific one below it, both signs; the texts
+    /// are those [`super::super::write_real`] prints for each number alone.
+    #[test]
+    fn below_one_texts() {
+        let xs = [
+            0.5f32,
+            0.2,
+            0.3,
+            0.099_999_994,
+            0.012_345_678,
+            0.99999994,
+            f32::from_bits(0x3A83_1693),
+            f32::from_bits(0x38D1_BEE1),
+            0.0001,
+            f32::from_bits(0x38D1_B719),
+            f32::from_bits(0x38D1_B716),
+            5.960_464_5e-8,
+        ];
+        let expected = "0.5, 0.2, 0.3, 0.099999994, 0.012345678, 0.99999994, 0.0010001234, \
+                        0.000100014506, 0.0001, 0.00010000001, 9.999999e-05, 5.9604645e-08";
+        let mut a = Vec::new();
+        godot4_components_f32(&mut a, &xs, false);
+        assert_eq!(String::from_utf8(a).unwrap(), expected);
+        let negative: Vec<f32> = xs.iter().map(|x| -x).collect();
+        let mut a = Vec::new();
+        godot4_components_f32(&mut a, &negative, true);
+        let expected_negative: std::string::String = expected
+            .split(", ")
+            .map(|t| std::format!(", -{t}"))
+            .collect();
+        assert_eq!(String::from_utf8(a).unwrap(), expected_negative);
+    }
+
     /// Every f32 bit pattern, in runs of 64 (2^32 patterns):
     /// `cargo test --release --lib -- --ignored number::batch --nocapture`.
     #[test]
