@@ -110,6 +110,22 @@ const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
 /// `"0."` then fourteen `'0'`s: the start of a number below 1 in the plain layout.
 const BELOW_ONE: u128 = 0x3030_3030_3030_3030_3030_3030_3030_2E30;
 
+/// For `f` digits after the point (1 to 12), the digits of a plain number below 1 with
+/// at most nine digits: from 10^(f − 4) (the first digit's exponent above −4; 1 for
+/// `f` < 4) up to below 10^f (below 1) and 10^9, as (start, count); none for 0.
+#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
+const BELOW_ONE_DIGITS: [(u64, u64); 13] = {
+    let mut out = [(0, 0); 13];
+    let mut f = 1;
+    while f <= 12 {
+        let low = if f < 4 { 1 } else { POW10[f - 4] };
+        let high = if f < 9 { POW10[f] } else { POW10[9] };
+        out[f] = (low, high - low);
+        f += 1;
+    }
+    out
+};
+
 /// The nine decimal digits of `x < 10^9` with leading zeros, as byte values 0 to 9: the
 /// first, and the other eight (the second in the lowest byte).
 #[inline(always)]
@@ -129,10 +145,11 @@ fn layout(digits: u64, exponent: i32) -> Option<(u128, usize)> {
     // Below 1, plain (`0.`, zeros, the digits: `f` digits after the point, the first
     // digit's exponent above −4), at most nine digits: the last digit's place is fixed by
     // `f` alone, so the digits (leading zeros as 0, which leave the `'0'`s and the point
-    // as they are) are shifted there, without counting them.
-    let f = exponent.unsigned_abs() as usize;
-    let below = |at: usize| POW10.get(at).is_some_and(|&p| digits < p);
-    if exponent < 0 && f <= 12 && below(f) && !below(f.saturating_sub(4)) && below(9) {
+    // as they are) are shifted there, without counting them. Whether the number is one
+    // is one unsigned comparison with `BELOW_ONE_DIGITS` (no range for `f` out of 1..=12).
+    let f = exponent.wrapping_neg() as usize;
+    let in_range = |&(low, span): &(u64, u64)| digits.wrapping_sub(low) < span;
+    if BELOW_ONE_DIGITS.get(f).is_some_and(in_range) {
         let (first, rest) = nine_digits(digits);
         // The nine digits in bytes 6 to 14, then the last one moved to byte 1 + f.
         let nine = u128::from(first << 48 | rest << 56) | u128::from(rest >> 8) << 64;
