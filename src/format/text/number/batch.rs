@@ -59,20 +59,25 @@ fn ascii16(n: u64) -> u128 {
     u128::from(eight_ascii(high)) | u128::from(eight_ascii(low)) << 64
 }
 
-/// The eight ASCII digits of `x < 10^8`, the first in the lowest byte (the SWAR steps
-/// of [`super::fast::eight_digits`], each "quotient, remainder moved up a field" pair
-/// as one product: `q + ((v − q·d) << b) = (v << b) + q·(1 − d·2^b)` modulo 2^64, exact
-/// as the result fits).
+/// The eight decimal digits of `x < 10^8` as byte values 0 to 9, the first in the
+/// lowest byte (the SWAR steps of [`super::fast::eight_digits`], each "quotient,
+/// remainder moved up a field" pair as one product: `q + ((v − q·d) << b) =
+/// (v << b) + q·(1 − d·2^b)` modulo 2^64, exact as the result fits).
 #[inline(always)]
-fn eight_ascii(x: u64) -> u64 {
+fn eight_digits(x: u64) -> u64 {
     // ⌊x / 10^4⌋ = (x × ⌈2^40 / 10^4⌉) >> 40 for x < 10^8.
     let q = (x * 109_951_163) >> 40;
     let halves = (x << 32).wrapping_add(q.wrapping_mul(1u64.wrapping_sub(10_000 << 32)));
     let hundreds = ((halves * 5243) >> 19) & 0x0000_007F_0000_007F;
     let pairs = (halves << 16).wrapping_add(hundreds.wrapping_mul(1u64.wrapping_sub(100 << 16)));
     let tens = ((pairs * 103) >> 10) & 0x000F_000F_000F_000F;
-    let digits = (pairs << 8).wrapping_add(tens.wrapping_mul(1u64.wrapping_sub(10 << 8)));
-    digits | 0x3030_3030_3030_3030
+    (pairs << 8).wrapping_add(tens.wrapping_mul(1u64.wrapping_sub(10 << 8)))
+}
+
+/// The eight ASCII digits of `x < 10^8`, the first in the lowest byte.
+#[inline(always)]
+fn eight_ascii(x: u64) -> u64 {
+    eight_digits(x) | 0x3030_3030_3030_3030
 }
 
 /// The bytes from `i` on, shifted up one byte (the fraction after the point), for `i`
@@ -98,37 +103,77 @@ const POINTS: [u128; 17] = {
     out
 };
 
+/// Sixteen `'0'`s: digit values ORed onto them are ASCII digits, and the bytes past the
+/// digits are zeros.
+const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
+
+/// `"0."` then fourteen `'0'`s: the start of a number below 1 in the plain layout.
+const BELOW_ONE: u128 = 0x3030_3030_3030_3030_3030_3030_3030_2E30;
+
+/// For `f` digits after the point (1 to 12), the digits of a plain number below 1 with
+/// at most nine digits: from 10^(f − 4) (the first digit's exponent above −4; 1 for
+/// `f` < 4) up to below 10^f (below 1) and 10^9, as (start, count); none for 0.
+#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
+const BELOW_ONE_DIGITS: [(u64, u64); 13] = {
+    let mut out = [(0, 0); 13];
+    let mut f = 1;
+    while f <= 12 {
+        let low = if f < 4 { 1 } else { POW10[f - 4] };
+        let high = if f < 9 { POW10[f] } else { POW10[9] };
+        out[f] = (low, high - low);
+        f += 1;
+    }
+    out
+};
+
+/// The nine decimal digits of `x < 10^9` with leading zeros, as byte values 0 to 9: the
+/// first, and the other eight (the second in the lowest byte).
+#[inline(always)]
+fn nine_digits(x: u64) -> (u64, u64) {
+    // ⌊x / 10^8⌋ = (x × ⌈2^57 / 10^8⌉) >> 57 for x < 10^9 (the error, below 2^-30, never
+    // reaches the next integer: x / 10^8 is at least 10^-8 below it).
+    let first = (x * 1_441_151_881) >> 57;
+    (first, eight_digits(x - first * 100_000_000))
+}
+
 /// `digits × 10^exponent` as Godot 4 prints a component (`%g`-like: plain when the
 /// first digit's decimal exponent is in −4..15, else `d.ddde±XX`), unsigned, in the low
-/// bytes of the result, and its length; the bytes past it are scratch. `None` for a text
-/// longer than 16 bytes (no f32's).
+/// bytes of the result, and its length; the bytes past it are scratch. `None` for more
+/// than nine digits or a text longer than 16 bytes (no f32's).
 #[inline(always)]
 fn layout(digits: u64, exponent: i32) -> Option<(u128, usize)> {
+    // Below 1, plain (`0.`, zeros, the digits: `f` digits after the point, the first
+    // digit's exponent above −4), at most nine digits: the last digit's place is fixed by
+    // `f` alone, so the digits (leading zeros as 0, which leave the `'0'`s and the point
+    // as they are) are shifted there, without counting them. Whether the number is one
+    // is one unsigned comparison with `BELOW_ONE_DIGITS` (no range for `f` out of 1..=12).
+    let f = exponent.wrapping_neg() as usize;
+    let in_range = |&(low, span): &(u64, u64)| digits.wrapping_sub(low) < span;
+    if BELOW_ONE_DIGITS.get(f).is_some_and(in_range) {
+        let (first, rest) = nine_digits(digits);
+        // The nine digits in bytes 6 to 14, then the last one moved to byte 1 + f.
+        let nine = u128::from(first << 48 | rest << 56) | u128::from(rest >> 8) << 64;
+        return Some((BELOW_ONE | nine >> (8 * (13 - f)), 2 + f));
+    }
     let k = digit_count(digits) as i32;
     // value = 0.d1d2… × 10^n
     let n = k + exponent;
-    if -4 < n && n <= 15 {
-        // Plain: the integer part (at least one digit, `0` below 1), then for a negative
-        // exponent the point and `−exponent` digits (the digits' last, with the zeros
-        // after the point as leading zeros); for exponent ≥ 0 the digits times
-        // 10^exponent are the text.
-        let ip = n.max(1);
-        let len = ip + if exponent < 0 { 1 - exponent } else { 0 };
-        if len > 16 {
-            return None;
-        }
-        // The digits (times 10^exponent when that is positive) left-aligned in sixteen,
-        // then those from `ip` on moved up one byte for the point: one product, by
-        // 10^(16 + exponent − ip) (at least 10^0: `len` ≤ 16 and at most 16 digits).
-        let scale = *POW10.get((16 + exponent - ip) as usize)?;
-        let text = ascii16(digits.wrapping_mul(scale));
-        let ip = ip as usize;
-        let int_mask = *INT_MASKS.get(ip)?;
-        let joined =
-            (text & int_mask) | ((text << 8) & *FRACTION_MASKS.get(ip)?) | *POINTS.get(ip)?;
-        return Some((joined, len as usize));
+    if !(-4 < n && n <= 15) {
+        return sci(digits, k as u32, n - 1);
     }
-    sci(digits, k as u32, n - 1)
+    // The integer part (n digits, zeros past the digits), the point, the rest; for
+    // n ≥ k the point lies past the text (the number is an integer). A plain number
+    // below 1 was laid out above.
+    let ip = usize::try_from(n).ok().filter(|&ip| ip > 0)?;
+    // The digits left-aligned in nine (zeros after them): `d1 × 10^8 + …`.
+    let scale = *POW10.get(9usize.checked_sub(k as usize)?)?;
+    let (first, rest) = nine_digits(digits * scale);
+    let text = u128::from(first) | u128::from(rest) << 8 | ZEROS;
+    let joined = (text & *INT_MASKS.get(ip)?)
+        | ((text << 8) & *FRACTION_MASKS.get(ip)?)
+        | *POINTS.get(ip)?;
+    let len = if n < k { k + 1 } else { n };
+    Some((joined, len as usize))
 }
 
 /// The scientific layout: `d`, `.` and the other digits if any, `e`, the sign, two
@@ -195,13 +240,15 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
     let mut block = [0u8; BLOCK_NUMBERS * PER_NUMBER];
     let mut rest = xs;
     while !rest.is_empty() {
+        let chunk = rest.get(..BLOCK_NUMBERS).unwrap_or(rest);
+        let mut left = chunk.iter();
         let mut pos = 0;
         let mut slow = None;
-        for (i, &x) in rest.iter().take(BLOCK_NUMBERS).enumerate() {
+        for &x in left.by_ref() {
             let fast = number(x.to_bits());
             let window = block.get_mut(pos..pos + PER_NUMBER);
             let (Some((text, len, minus)), Some(window)) = (fast, window) else {
-                slow = Some((i, x));
+                slow = Some(x);
                 break;
             };
             // The sign (kept or written over), the text, the separator.
@@ -218,15 +265,13 @@ pub(crate) fn godot4_components_f32(out: &mut Vec<u8>, xs: &[f32], lead: bool) {
             pos += minus + len + 2;
         }
         out.extend_from_slice(block.get(..pos).unwrap_or(&[]));
-        match slow {
-            Some((i, x)) => {
-                super::write_real(out, f64::from(x), Role::Component, TextStyle::Godot4);
-                out.extend_from_slice(b", ");
-                rest = rest.get(i + 1..).unwrap_or(&[]);
-            }
-            // Every number of the block was laid out.
-            None => rest = rest.get(BLOCK_NUMBERS..).unwrap_or(&[]),
+        if let Some(x) = slow {
+            super::write_real(out, f64::from(x), Role::Component, TextStyle::Godot4);
+            out.extend_from_slice(b", ");
         }
+        // Every number of the chunk up to the slow one (included) is written.
+        let done = chunk.len() - left.as_slice().len();
+        rest = rest.get(done..).unwrap_or(&[]);
     }
     out.truncate(out.len().saturating_sub(2));
 }
@@ -385,6 +430,41 @@ mod tests {
         let mut a = Vec::new();
         godot4_components_f32(&mut a, &[], true);
         assert!(a.is_empty());
+    }
+
+    /// Numbers below 1, whose digits are placed from the exponent alone: one to twelve
+    /// digits after the point (nine significant digits at twelve), the last plain
+    /// exponent (`0.0001`) and the first scientific one below it, both signs; the texts
+    /// are those [`super::super::write_real`] prints for each number alone.
+    #[test]
+    fn below_one_texts() {
+        let xs = [
+            0.5f32,
+            0.2,
+            0.3,
+            0.099_999_994,
+            0.012_345_678,
+            0.99999994,
+            f32::from_bits(0x3A83_1693),
+            f32::from_bits(0x38D1_BEE1),
+            0.0001,
+            f32::from_bits(0x38D1_B719),
+            f32::from_bits(0x38D1_B716),
+            5.960_464_5e-8,
+        ];
+        let expected = "0.5, 0.2, 0.3, 0.099999994, 0.012345678, 0.99999994, 0.0010001234, \
+                        0.000100014506, 0.0001, 0.00010000001, 9.999999e-05, 5.9604645e-08";
+        let mut a = Vec::new();
+        godot4_components_f32(&mut a, &xs, false);
+        assert_eq!(String::from_utf8(a).unwrap(), expected);
+        let negative: Vec<f32> = xs.iter().map(|x| -x).collect();
+        let mut a = Vec::new();
+        godot4_components_f32(&mut a, &negative, true);
+        let expected_negative: std::string::String = expected
+            .split(", ")
+            .map(|t| std::format!(", -{t}"))
+            .collect();
+        assert_eq!(String::from_utf8(a).unwrap(), expected_negative);
     }
 
     /// Every f32 bit pattern, in runs of 64 (2^32 patterns):
