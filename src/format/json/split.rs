@@ -26,13 +26,17 @@ use std::io::{self, Write};
 use crate::format::json::tagged::{write_serial, write_serial_into};
 use crate::format::parallel::{self, Made};
 use crate::read::decoded::Value;
-use crate::read::node::measure;
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
+use crate::read::walk::{head, Head};
 use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::{Header, COUNT_SHARED_BIT};
+use crate::wire::header::{fast_table, Header, COUNT_SHARED_BIT};
+use span::span;
+
+#[path = "split_span.rs"]
+mod span;
 use crate::wire::types::VariantType;
 
 /// An untyped Array or Dictionary of at least this many encoded bytes is cut into chunks
@@ -357,27 +361,29 @@ impl<'a> Cuts<'a> {
         });
     }
 
-    /// What the child at `at`, in a container at `depth`, is. A child that is not an
-    /// Array or Dictionary with [`Limits::split_count`] children or more (read off its
-    /// count word, without decoding it) is measured first; only a large one is decoded.
+    /// What the child at `at` is. A child that is not an Array or Dictionary with
+    /// [`Limits::split_count`] children or more (read off its count word, without decoding
+    /// it) is sized first ([`span`]); only a large one is decoded.
     fn classify(&self, at: usize) -> Child<'a> {
-        let rest = self.bytes.get(at..).unwrap_or(&[]);
-        let header = Header::decode(le_u32(self.bytes, at), self.dialect);
-        // The commonest children, a fixed payload or a String (keys), are sized off their
-        // header (the value is validated: the length is in range).
-        if let Ok(header) = header {
-            if let Some(fixed) = header.fixed_payload() {
-                return Child::Small(at.saturating_add(4 + fixed));
-            }
-            if header.ty == VariantType::String {
+        let word = le_u32(self.bytes, at);
+        // The commonest children, a 32-bit number, a String (keys) or a fixed payload, are
+        // small: sized off their header (the value is validated: the length is in range).
+        let container = match head(word, fast_table(self.dialect)) {
+            Head::Int | Head::Float => return Child::Small(at.saturating_add(8)),
+            Head::String | Head::StringName => {
                 let len = le_u32(self.bytes, at.wrapping_add(4)) as usize;
                 return Child::Small(at.saturating_add(8).saturating_add(len.next_multiple_of(4)));
             }
-        }
-        let container = matches!(
-            header.map(|h| h.ty),
-            Ok(VariantType::Array | VariantType::Dictionary)
-        );
+            Head::Fixed(size) => return Child::Small(at.saturating_add(4 + usize::from(size))),
+            Head::Array | Head::Dictionary => true,
+            Head::General => match Header::decode(word, self.dialect) {
+                Ok(header) => match header.fixed_payload() {
+                    Some(size) => return Child::Small(at.saturating_add(4 + size)),
+                    None => matches!(header.ty, VariantType::Array | VariantType::Dictionary),
+                },
+                Err(_) => false,
+            },
+        };
         // An untyped container's count follows its header (a typed one's count is read
         // from what may be its type word: then it is decoded below, which is exact).
         let many = container
@@ -385,7 +391,7 @@ impl<'a> Cuts<'a> {
                 >= self.limits.split_count;
         let mut len = None;
         if !many {
-            let measured = measure(rest, self.dialect);
+            let measured = span(self.bytes, at, self.dialect);
             if measured < self.limits.split_bytes {
                 return Child::Small(at.saturating_add(measured));
             }
@@ -404,13 +410,14 @@ impl<'a> Cuts<'a> {
                 return Child::Cut(kind);
             }
         }
-        let len = len.unwrap_or_else(|| measure(rest, self.dialect));
+        let len = len.unwrap_or_else(|| span(self.bytes, at, self.dialect));
         if len < self.limits.split_bytes {
             return Child::Small(at.saturating_add(len));
         }
         match kind {
             Some(kind) => Child::Cut(kind),
             None => {
+                let rest = self.bytes.get(at..).unwrap_or(&[]);
                 let encoded = rest.get(..len).unwrap_or(rest);
                 Child::Whole(VariantRef::trusted(
                     encoded,
