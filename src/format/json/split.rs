@@ -205,9 +205,8 @@ pub(super) struct Cuts<'a> {
 enum Size {
     /// Small: it ends at the given position.
     Small(usize),
-    /// An Array or Dictionary that may be cut: large (of the given length), or not
-    /// measured.
-    Container(Option<usize>),
+    /// An Array or Dictionary that may be cut: large (`true`), or not measured.
+    Container(bool),
     /// Anything else: measure it.
     Other,
 }
@@ -248,14 +247,13 @@ impl<'a> Cuts<'a> {
     }
 
     /// Walks on until `pieces` pieces wait to be handed on, the walk ends, or `stop` is
-    /// set (looked at first, then every 256 steps).
+    /// set (looked at before each step; a step sizes each child up to
+    /// [`Limits::split_bytes`], or walks past a large one, so it ends soon after).
     pub(super) fn ahead(&mut self, pieces: usize, stop: &AtomicBool) {
-        let mut steps = 0u32;
         while self.queue.len() < pieces && !self.frames.is_empty() {
-            if steps % 256 == 0 && stop.load(Ordering::Relaxed) {
+            if stop.load(Ordering::Relaxed) {
                 return;
             }
-            steps = steps.wrapping_add(1);
             self.step();
         }
     }
@@ -342,19 +340,18 @@ impl<'a> Cuts<'a> {
             Head::Array | Head::Dictionary => {
                 let count = le_u32(self.bytes, at.wrapping_add(4)) & !COUNT_SHARED_BIT;
                 if count as usize >= self.limits.split_count {
-                    return Size::Container(None);
+                    return Size::Container(false);
                 }
-                let len = span(self.bytes, at, self.dialect);
-                if len < self.limits.split_bytes {
-                    return Size::Small(at.saturating_add(len));
+                match self.small_span(at) {
+                    Some(end) => Size::Small(end),
+                    None => Size::Container(true),
                 }
-                Size::Container(Some(len))
             }
             Head::General => match Header::decode(word, self.dialect) {
                 Ok(header) => match header.fixed_payload() {
                     Some(size) => Size::Small(at.saturating_add(4 + size)),
                     None if matches!(header.ty, VariantType::Array | VariantType::Dictionary) => {
-                        Size::Container(None)
+                        Size::Container(false)
                     }
                     None => Size::Other,
                 },
@@ -368,27 +365,22 @@ impl<'a> Cuts<'a> {
     /// decoding it) is sized first ([`Cuts::size`], [`span`]); only a large one is
     /// decoded.
     fn classify(&self, at: usize) -> Child<'a> {
-        let (container, len) = match self.size(at) {
+        let (container, mut large) = match self.size(at) {
             Size::Small(end) => return Child::Small(end),
-            Size::Container(len) => (true, len),
-            Size::Other => (false, None),
+            Size::Container(large) => (true, large),
+            Size::Other => (false, false),
         };
         // An untyped container's count follows its header (a typed one's count is read
         // from what may be its type word: then it is decoded below, which is exact).
         let many = container
             && (le_u32(self.bytes, at.wrapping_add(4)) & !COUNT_SHARED_BIT) as usize
                 >= self.limits.split_count;
-        let len = match len {
-            Some(len) => Some(len),
-            None if !many => {
-                let measured = span(self.bytes, at, self.dialect);
-                if measured < self.limits.split_bytes {
-                    return Child::Small(at.saturating_add(measured));
-                }
-                Some(measured)
+        if !large && !many {
+            match self.small_span(at) {
+                Some(end) => return Child::Small(end),
+                None => large = true,
             }
-            None => None,
-        };
+        }
         let mut reader = Reader::at(self.bytes, at, self.base, self.dialect);
         let decoded = reader.value();
         let kind = kind_of(&decoded, reader.pos().wrapping_sub(at));
@@ -402,13 +394,15 @@ impl<'a> Cuts<'a> {
                 return Child::Cut(kind);
             }
         }
-        let len = len.unwrap_or_else(|| span(self.bytes, at, self.dialect));
-        if len < self.limits.split_bytes {
-            return Child::Small(at.saturating_add(len));
+        if !large {
+            if let Some(end) = self.small_span(at) {
+                return Child::Small(end);
+            }
         }
         match kind {
             Some(kind) => Child::Cut(kind),
             None => {
+                let len = span(self.bytes, at, self.dialect, usize::MAX);
                 let rest = self.bytes.get(at..).unwrap_or(&[]);
                 let encoded = rest.get(..len).unwrap_or(rest);
                 Child::Whole(VariantRef::trusted(
@@ -418,6 +412,15 @@ impl<'a> Cuts<'a> {
                 ))
             }
         }
+    }
+
+    /// The end of the child at `at` if it is smaller than [`Limits::split_bytes`]: sized
+    /// by [`span`], which stops at that many bytes (so sizing a child costs at most that
+    /// much of the walk, even on bytes that are not validated).
+    fn small_span(&self, at: usize) -> Option<usize> {
+        let split_bytes = self.limits.split_bytes;
+        let len = span(self.bytes, at, self.dialect, split_bytes);
+        (len < split_bytes).then(|| at.saturating_add(len))
     }
 
     /// One step of the innermost container: its end, a small entry added to the run, or

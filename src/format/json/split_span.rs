@@ -12,16 +12,19 @@ use crate::wire::header::{fast_table, COUNT_SHARED_BIT};
 use crate::wire::narrow::halves;
 
 /// The encoded length of the value at `bytes[at..]`, which is validated: what
-/// [`measure`] gives for `bytes[at..]`. (For bytes that are not validated it stays within
-/// `bytes.len() - at`, without panicking.)
-pub(super) fn span(bytes: &[u8], at: usize, dialect: Dialect) -> usize {
+/// [`measure`] gives for `bytes[at..]`, or, once the nodes sized reach `limit` bytes, a
+/// length of at least `limit` (a node sized by [`measure`] is sized whole). For bytes
+/// that are not validated it stays within `bytes.len() - at`, without panicking.
+pub(super) fn span(bytes: &[u8], at: usize, dialect: Dialect, limit: usize) -> usize {
     let table = fast_table(dialect);
     let start = bytes.get(at..).unwrap_or_default();
     // The bytes from the next node on.
     let mut rest = start;
     // Nodes still to size: the value, then each container's children as it opens.
     let mut pending: u64 = 1;
-    while pending > 0 {
+    // Sized `limit` bytes or more once fewer than this many are left.
+    let floor = start.len().saturating_sub(limit);
+    while pending > 0 && rest.len() > floor {
         pending -= 1;
         // The header and the payload's first word in one load.
         let Some((&words, after)) = rest.split_first_chunk::<8>() else {
@@ -40,11 +43,11 @@ pub(super) fn span(bytes: &[u8], at: usize, dialect: Dialect) -> usize {
                 .unwrap_or_default(),
             Head::Fixed(size) => rest.get(4 + usize::from(size)..).unwrap_or_default(),
             Head::Dictionary => {
-                pending += 2 * u64::from(first & !COUNT_SHARED_BIT);
+                pending = pending.saturating_add(2 * u64::from(first & !COUNT_SHARED_BIT));
                 after
             }
             Head::Array => {
-                pending += u64::from(first & !COUNT_SHARED_BIT);
+                pending = pending.saturating_add(u64::from(first & !COUNT_SHARED_BIT));
                 after
             }
             // The node and all it holds.
@@ -123,11 +126,28 @@ mod tests {
             assert!(offsets.0.len() > 25, "{}", offsets.0.len());
             for at in offsets.0 {
                 let rest = out.get(at..).unwrap();
-                assert_eq!(span(&out, at, dialect), measure(rest, dialect), "at {at}");
+                assert_eq!(
+                    span(&out, at, dialect, usize::MAX),
+                    measure(rest, dialect),
+                    "at {at}"
+                );
+                // Stopped at a limit: exact under it, at least the limit otherwise.
+                for limit in [1, 8, 20, 64] {
+                    let len = measure(rest, dialect);
+                    let got = span(&out, at, dialect, limit);
+                    assert!(
+                        if len < limit {
+                            got == len
+                        } else {
+                            got >= limit
+                        },
+                        "at {at}"
+                    );
+                }
             }
-            assert_eq!(span(&out, 0, dialect), out.len());
+            assert_eq!(span(&out, 0, dialect, usize::MAX), out.len());
             for cut in 0..out.len() {
-                assert!(span(out.get(..cut).unwrap(), 0, dialect) <= cut);
+                assert!(span(out.get(..cut).unwrap(), 0, dialect, usize::MAX) <= cut);
             }
         }
     }

@@ -447,7 +447,7 @@ fn runs_end_at_the_first_entry_past_the_mark() {
                     for _ in 0..*count {
                         last = at;
                         for _ in 0..per_entry {
-                            at += span(entries, at, dialect);
+                            at += span(entries, at, dialect, usize::MAX);
                         }
                     }
                     assert_eq!(at, entries.len(), "{folder} {limits:?}: whole entries");
