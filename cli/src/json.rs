@@ -2,9 +2,13 @@
 //! jq (lossy: `gdvariant::json::plain`).
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::context::{Ctx, Outcome};
-use crate::input::InputArgs;
+use gdvariant::json::{Ahead, WriteOptions};
+use gdvariant::Dialect;
+
+use crate::context::{Ctx, Failure, Outcome};
+use crate::input::{Bytes, GodotArg, Input, InputArgs};
 
 /// Options of `json`.
 #[derive(clap::Args, Debug)]
@@ -26,17 +30,21 @@ pub struct Args {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
-    let input = args.input.parse(&data, ctx)?;
+    let options = WriteOptions::new().pretty(args.pretty);
+    let (input, ahead) = parse_and_cut(args, &data, &options, ctx);
+    let input = input?;
     // The output is larger than the input and not in step with it: count output bytes.
     let bar = crate::style::output_spinner(data.len(), "json", ctx.quiet);
     let mut out = io::BufWriter::with_capacity(1 << 16, bar.wrap_write(raw_stdout()));
+    let mut ahead = ahead;
     // One value per line (JSON Lines) when there are several.
     let written = input
         .values()
         .try_for_each(|value| {
-            let options = gdvariant::json::WriteOptions::new().pretty(args.pretty);
             let written = if args.plain {
                 gdvariant::json::plain::write(&mut out, value, &options)
+            } else if let Some(ahead) = ahead.take() {
+                ahead.write(&mut out, value, &options)
             } else {
                 gdvariant::json::write(&mut out, value, &options)
             };
@@ -45,6 +53,31 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         .and_then(|()| out.flush());
     bar.finish_and_clear();
     crate::stdout_result(written)
+}
+
+/// Parses the input (validating it, on this thread) while another thread cuts the value at
+/// the start of its bytes for the parallel writer, guessing the reading (no prefix, the
+/// dialect given or Godot 4): the cuts are taken only if the value parsed is the one they
+/// were made for ([`Ahead::write`]), and the validation no longer runs alone before the
+/// first chunk can start. Nothing is cut for `--plain`, `--prefixed`, or a small input.
+fn parse_and_cut<'a>(
+    args: &Args,
+    data: &'a Bytes,
+    options: &WriteOptions,
+    ctx: &Ctx,
+) -> (Result<Input<'a>, Failure>, Option<Ahead<'a>>) {
+    let bytes: &'a [u8] = data;
+    if args.plain || args.input.prefixed || bytes.len() < 4 << 20 {
+        return (args.input.parse(data, ctx), None);
+    }
+    let dialect = args.input.godot.map_or(Dialect::Godot4, GodotArg::dialect);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let cutting = scope.spawn(|| Ahead::cut(bytes, dialect, options, &stop));
+        let input = args.input.parse(data, ctx);
+        stop.store(true, Ordering::Relaxed);
+        (input, cutting.join().ok())
+    })
 }
 
 /// Standard output without Rust's line buffering, which scans every write for a newline

@@ -478,6 +478,52 @@ fn json_of_every_fixture_parses_and_follows_the_schema() {
     }
 }
 
+/// A value of 8 MB goes the parallel way, cut on a second thread while it is validated:
+/// the same bytes as with one thread (nothing cut), compact and pretty, its dialect
+/// detected or given. The same file with a damaged byte gives the validation's error and
+/// no output (what was cut ahead of it is dropped).
+#[test]
+fn json_of_a_large_value_is_the_one_thread_json() {
+    let file = common::fixtures_dir().join("g4-large/large_savegame_10mb.bin");
+    let run = |args: &[&str], threads: &str| {
+        Command::new(env!("CARGO_BIN_EXE_gdvariant"))
+            .args(args)
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("run gdvariant")
+    };
+    let path = file.to_str().unwrap();
+    for extra in [&[][..], &["--pretty"], &["--dialect", "4"]] {
+        let mut args = vec!["json", path];
+        args.extend_from_slice(extra);
+        let (one, three) = (run(&args, "1"), run(&args, "3"));
+        assert!(one.status.success() && three.status.success(), "{extra:?}");
+        assert!(
+            one.stdout.len() > 7 << 20,
+            "{extra:?}: {}",
+            one.stdout.len()
+        );
+        assert!(one.stdout == three.stdout, "{extra:?}: the outputs differ");
+    }
+    // A header in the middle of the value made an unknown type.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let at = (bytes.len() / 2 / 4..bytes.len() / 4)
+        .map(|i| i * 4)
+        .find(|&i| bytes[i..i + 4] == [4, 0, 0, 0])
+        .expect("a String header");
+    bytes[at] = 200;
+    let damaged = std::env::temp_dir().join(format!("gdv-json-ahead-{}.bin", std::process::id()));
+    std::fs::write(&damaged, &bytes).unwrap();
+    let damaged_path = damaged.to_str().unwrap();
+    let json = run(&["json", damaged_path], "3");
+    let check = run(&["check", damaged_path], "3");
+    std::fs::remove_file(&damaged).ok();
+    assert!(!json.status.success() && json.stdout.is_empty());
+    let error = String::from_utf8_lossy(&check.stderr).into_owned();
+    assert!(error.contains("offset"), "{error}");
+    assert_eq!(String::from_utf8_lossy(&json.stderr), error);
+}
+
 #[test]
 fn json_is_exact_and_type_tagged() {
     assert_eq!(

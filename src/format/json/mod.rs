@@ -74,6 +74,8 @@
 //! object, a Vector2 `[1.0, 2.0]`): lossy on its own, exact again with the original value
 //! as a template ([`plain::to_bytes_like`]).
 
+#[cfg(feature = "parallel")]
+mod ahead;
 mod entry;
 mod options;
 pub mod plain;
@@ -84,6 +86,8 @@ mod tagged;
 mod writer;
 
 pub use crate::format::syntax::SyntaxError;
+#[cfg(feature = "parallel")]
+pub use ahead::Ahead;
 pub use entry::write;
 pub use options::{ReadOptions, WriteOptions};
 pub use reader::{to_bytes, to_bytes_into, to_bytes_with, JsonError, JsonErrorKind};

@@ -11,29 +11,37 @@
 //! a typed container, an Object) is written in place by the serial writer, which formats
 //! a large packed array's floats on the pool itself.
 //!
-//! A chunk is formatted as a value of its own: the container's header, the chunk's count,
-//! and a copy of the chunk's bytes make an Array or Dictionary that the serial writer
-//! writes; the text between its opening and its closing is the chunk's text, with the
-//! separator that goes before it. Pretty output moves every line of a piece right by the
-//! depth it sits at (JSON strings hold no raw newline, so every newline in a piece is the
-//! writer's own). The output is byte for byte that of the serial writer; the tests below
+//! The walk can also start before the value is validated, on another thread, and hand
+//! its cuts to the writing thread later ([`Ahead`](super::Ahead), `ahead.rs`).
+//!
+//! A chunk is formatted as a value of its own (`split_job.rs`): the container's header,
+//! the chunk's count and a copy of the chunk's bytes, written by the serial writer. The
+//! output is byte for byte that of the serial writer; the tests (`split_tests.rs`)
 //! compare the two on every fixture, at small thresholds.
 
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering};
 use std::io::{self, Write};
 
-use crate::format::json::tagged::{write_serial, write_serial_into};
-use crate::format::parallel::{self, Made};
+use crate::format::json::tagged::write_serial;
+use crate::format::parallel;
 use crate::read::decoded::Value;
-use crate::read::node::measure;
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
+use crate::read::walk::{head, Head};
 use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::{Header, COUNT_SHARED_BIT};
+use crate::wire::header::{fast_table, Header, COUNT_SHARED_BIT};
 use crate::wire::types::VariantType;
+use job::{Job, Kind, Shift};
+use span::span;
+
+#[path = "split_job.rs"]
+mod job;
+#[path = "split_span.rs"]
+mod span;
 
 /// An untyped Array or Dictionary of at least this many encoded bytes is cut into chunks
 /// (as is one met inside a cut one); any other child this large is written in place.
@@ -49,13 +57,13 @@ const CHUNK_BYTES: usize = 256 << 10;
 
 /// The thresholds (the tests make them small).
 #[derive(Clone, Copy, Debug)]
-struct Limits {
+pub(super) struct Limits {
     split_bytes: usize,
     split_count: usize,
     chunk_bytes: usize,
 }
 
-const LIMITS: Limits = Limits {
+pub(super) const LIMITS: Limits = Limits {
     split_bytes: SPLIT_BYTES,
     split_count: SPLIT_COUNT,
     chunk_bytes: CHUNK_BYTES,
@@ -82,20 +90,21 @@ fn write_with(
     pretty: bool,
     limits: Limits,
 ) -> io::Result<()> {
-    let Some(kind) = cuttable(&value) else {
-        return write_serial(out, value, pretty);
-    };
-    let bytes = value.encoded();
-    let mut cuts = Cuts {
-        bytes,
-        base: value.offset(),
-        dialect: value.dialect(),
+    match Cuts::root(
+        value.encoded(),
+        value.offset(),
+        value.dialect(),
         pretty,
         limits,
-        frames: Vec::new(),
-        queue: VecDeque::new(),
-    };
-    cuts.open(kind, 0, 0, Vec::new());
+    ) {
+        Some(cuts) => write_cuts(out, cuts, pretty),
+        None => write_serial(out, value, pretty),
+    }
+}
+
+/// Writes the pieces of `cuts` (those it holds, then the rest of its walk): the jobs
+/// formatted on the pool, a large child that cannot be cut in place.
+pub(super) fn write_cuts(out: &mut impl Write, mut cuts: Cuts<'_>, pretty: bool) -> io::Result<()> {
     loop {
         let mut direct = None;
         let jobs = core::iter::from_fn(|| match cuts.next()? {
@@ -119,13 +128,6 @@ fn write_with(
         };
         write_serial(&mut shifted, child, pretty)?;
     }
-}
-
-/// An untyped Array or Dictionary: what is cut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Array,
-    Dictionary,
 }
 
 /// Is `value` an untyped Array or Dictionary whose count directly follows its header (so
@@ -187,110 +189,9 @@ enum Piece<'a> {
     Direct(VariantRef<'a>, usize),
 }
 
-std::thread_local! {
-    /// A pool thread's copy of the run it formats (kept for its next run).
-    static RUN: core::cell::RefCell<Vec<u8>> = const { core::cell::RefCell::new(Vec::new()) };
-}
-
-/// Text to format on the pool.
-enum Job<'a> {
-    /// Text already made (separators, a container's opening or closing).
-    Text(Vec<u8>),
-    /// One child alone, moved right by the given number of levels.
-    One(VariantRef<'a>, usize),
-    /// A run of `count` entries of a container at `depth`: `head` (the container's header
-    /// word, and its count word less the count) and `entries` make a value of their own.
-    Run {
-        kind: Kind,
-        depth: usize,
-        first: u64,
-        head: [u32; 2],
-        count: u32,
-        entries: &'a [u8],
-        dialect: Dialect,
-    },
-}
-
-impl Job<'_> {
-    /// The job's text, in `spare` (an empty buffer) or another buffer: compact text is
-    /// left where the serial writer put it, with the separator written over the end of the
-    /// chunk's opening, so no byte of it is copied.
-    fn format(self, pretty: bool, spare: Vec<u8>) -> io::Result<Made> {
-        match self {
-            Job::Text(text) => Ok(Made::from(text)),
-            Job::One(value, levels) => {
-                let mut text = spare;
-                write_serial_into(&mut text, value, pretty)?;
-                if pretty && levels > 0 {
-                    return Ok(Made::from(shifted(&text, levels)));
-                }
-                Ok(Made::from(text))
-            }
-            Job::Run {
-                kind,
-                depth,
-                first,
-                head,
-                count,
-                entries,
-                dialect,
-            } => {
-                // The run as a value of its own: the header, the count, a copy of the
-                // entries (in a buffer the thread keeps for its next run).
-                let mut text = spare;
-                RUN.with(|run| {
-                    let mut bytes = run.take();
-                    bytes.clear();
-                    bytes.extend_from_slice(&head[0].to_le_bytes());
-                    bytes.extend_from_slice(&(head[1] | count).to_le_bytes());
-                    bytes.extend_from_slice(entries);
-                    let value = VariantRef::trusted(&bytes, 0, dialect);
-                    text.reserve(bytes.len().saturating_mul(2));
-                    let written = write_serial_into(&mut text, value, pretty);
-                    run.replace(bytes);
-                    written
-                })?;
-                // The text between the opening and the closing; for a Dictionary, without
-                // the last pair's `]` (the next separator, or the closing, writes it).
-                let (open, close): (&[u8], &[u8]) = match (kind, pretty) {
-                    (Kind::Array, false) => (b"[", b"]"),
-                    (Kind::Array, true) => (b"[", b"\n]"),
-                    (Kind::Dictionary, false) => (b"{\"Dictionary\":[", b"]]}"),
-                    (Kind::Dictionary, true) => (b"{\"Dictionary\": [", b"]\n]}"),
-                };
-                if !text.starts_with(open)
-                    || !text.ends_with(close)
-                    || text.len() < open.len() + close.len()
-                {
-                    return Err(io::Error::other("gdvariant: a chunk's JSON is not framed"));
-                }
-                let separator: &[u8] = match (first > 0, kind) {
-                    (false, _) => b"",
-                    (true, Kind::Array) => b",",
-                    (true, Kind::Dictionary) => b"],",
-                };
-                text.truncate(text.len() - close.len());
-                if pretty && depth > 0 {
-                    let inner = text.get(open.len()..).unwrap_or(&[]);
-                    let mut piece = Vec::with_capacity(inner.len() + inner.len() / 8 + 2);
-                    piece.extend_from_slice(separator);
-                    extend_shifted(&mut piece, inner, depth);
-                    return Ok(Made::from(piece));
-                }
-                // The separator is no longer than the opening: it goes over its end.
-                let start = open.len() - separator.len();
-                if let Some(slot) = text.get_mut(start..open.len()) {
-                    slot.copy_from_slice(separator);
-                }
-                Ok(Made { buf: text, start })
-            }
-        }
-    }
-}
-
 /// The walk over the containers being cut (outermost first), and the pieces made but not
 /// yet handed on.
-struct Cuts<'a> {
+pub(super) struct Cuts<'a> {
     bytes: &'a [u8],
     base: usize,
     dialect: Dialect,
@@ -298,6 +199,16 @@ struct Cuts<'a> {
     limits: Limits,
     frames: Vec<Frame>,
     queue: VecDeque<Piece<'a>>,
+}
+
+/// What a child's header (and [`span`]) tell of its size, from [`Cuts::size`].
+enum Size {
+    /// Small: it ends at the given position.
+    Small(usize),
+    /// An Array or Dictionary that may be cut: large (`true`), or not measured.
+    Container(bool),
+    /// Anything else: measure it.
+    Other,
 }
 
 /// What a child is, for the walk.
@@ -311,6 +222,60 @@ enum Child<'a> {
 }
 
 impl<'a> Cuts<'a> {
+    /// The walk over the value at the start of `bytes` (at absolute offset `base`), if it
+    /// is an untyped Array or Dictionary; its opening is the first piece. (On bytes that
+    /// are not validated, the walk makes pieces of no use, without panicking.)
+    pub(super) fn root(
+        bytes: &'a [u8],
+        base: usize,
+        dialect: Dialect,
+        pretty: bool,
+        limits: Limits,
+    ) -> Option<Self> {
+        let kind = cuttable(&VariantRef::trusted(bytes, base, dialect))?;
+        let mut cuts = Cuts {
+            bytes,
+            base,
+            dialect,
+            pretty,
+            limits,
+            frames: Vec::new(),
+            queue: VecDeque::new(),
+        };
+        cuts.open(kind, 0, 0, Vec::new());
+        Some(cuts)
+    }
+
+    /// Walks on until `pieces` pieces wait to be handed on, the walk ends, or `stop` is
+    /// set (looked at before each step; a step sizes each child up to
+    /// [`Limits::split_bytes`], or walks past a large one, so it ends soon after).
+    pub(super) fn ahead(&mut self, pieces: usize, stop: &AtomicBool) {
+        while self.queue.len() < pieces && !self.frames.is_empty() {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            self.step();
+        }
+    }
+
+    /// Is this the walk of `value` (a validated value): made over its bytes (the same
+    /// memory, perhaps with more after it), at its offset, in its dialect, for `pretty`
+    /// output? If so, its pieces are the ones a walk of `value` with the same thresholds
+    /// makes (the walk reads nothing past a validated value), and the bytes it reads on
+    /// are narrowed to the value's.
+    pub(super) fn adopt(&mut self, value: &VariantRef<'_>, pretty: bool) -> bool {
+        let encoded = value.encoded();
+        let same = core::ptr::eq(self.bytes.as_ptr(), encoded.as_ptr())
+            && self.bytes.len() >= encoded.len()
+            && self.base == value.offset()
+            && self.dialect == value.dialect()
+            && self.pretty == pretty;
+        if same {
+            self.bytes = self.bytes.get(..encoded.len()).unwrap_or(self.bytes);
+        }
+        same
+    }
+
     /// The next piece, or `None` at the end.
     fn next(&mut self) -> Option<Piece<'a>> {
         loop {
@@ -357,39 +322,64 @@ impl<'a> Cuts<'a> {
         });
     }
 
-    /// What the child at `at`, in a container at `depth`, is. A child that is not an
-    /// Array or Dictionary with [`Limits::split_count`] children or more (read off its
-    /// count word, without decoding it) is measured first; only a large one is decoded.
-    fn classify(&self, at: usize) -> Child<'a> {
-        let rest = self.bytes.get(at..).unwrap_or(&[]);
-        let header = Header::decode(le_u32(self.bytes, at), self.dialect);
-        // The commonest children, a fixed payload or a String (keys), are sized off their
-        // header (the value is validated: the length is in range).
-        if let Ok(header) = header {
-            if let Some(fixed) = header.fixed_payload() {
-                return Child::Small(at.saturating_add(4 + fixed));
-            }
-            if header.ty == VariantType::String {
+    /// The size of the child at `at` as far as its header and [`span`] tell, without
+    /// decoding it: the commonest children, a 32-bit number, a String (keys) or a fixed
+    /// payload, off their header (the value is validated: the length is in range); an
+    /// untyped Array or Dictionary with fewer than [`Limits::split_count`] children (its
+    /// count follows its header) by [`span`].
+    #[inline(always)]
+    fn size(&self, at: usize) -> Size {
+        let word = le_u32(self.bytes, at);
+        match head(word, fast_table(self.dialect)) {
+            Head::Int | Head::Float => Size::Small(at.saturating_add(8)),
+            Head::String | Head::StringName => {
                 let len = le_u32(self.bytes, at.wrapping_add(4)) as usize;
-                return Child::Small(at.saturating_add(8).saturating_add(len.next_multiple_of(4)));
+                Size::Small(at.saturating_add(8).saturating_add(len.next_multiple_of(4)))
             }
+            Head::Fixed(size) => Size::Small(at.saturating_add(4 + usize::from(size))),
+            Head::Array | Head::Dictionary => {
+                let count = le_u32(self.bytes, at.wrapping_add(4)) & !COUNT_SHARED_BIT;
+                if count as usize >= self.limits.split_count {
+                    return Size::Container(false);
+                }
+                match self.small_span(at) {
+                    Some(end) => Size::Small(end),
+                    None => Size::Container(true),
+                }
+            }
+            Head::General => match Header::decode(word, self.dialect) {
+                Ok(header) => match header.fixed_payload() {
+                    Some(size) => Size::Small(at.saturating_add(4 + size)),
+                    None if matches!(header.ty, VariantType::Array | VariantType::Dictionary) => {
+                        Size::Container(false)
+                    }
+                    None => Size::Other,
+                },
+                Err(_) => Size::Other,
+            },
         }
-        let container = matches!(
-            header.map(|h| h.ty),
-            Ok(VariantType::Array | VariantType::Dictionary)
-        );
+    }
+
+    /// What the child at `at` is. A child that is not an Array or Dictionary with
+    /// [`Limits::split_count`] children or more (read off its count word, without
+    /// decoding it) is sized first ([`Cuts::size`], [`span`]); only a large one is
+    /// decoded.
+    fn classify(&self, at: usize) -> Child<'a> {
+        let (container, mut large) = match self.size(at) {
+            Size::Small(end) => return Child::Small(end),
+            Size::Container(large) => (true, large),
+            Size::Other => (false, false),
+        };
         // An untyped container's count follows its header (a typed one's count is read
         // from what may be its type word: then it is decoded below, which is exact).
         let many = container
             && (le_u32(self.bytes, at.wrapping_add(4)) & !COUNT_SHARED_BIT) as usize
                 >= self.limits.split_count;
-        let mut len = None;
-        if !many {
-            let measured = measure(rest, self.dialect);
-            if measured < self.limits.split_bytes {
-                return Child::Small(at.saturating_add(measured));
+        if !large && !many {
+            match self.small_span(at) {
+                Some(end) => return Child::Small(end),
+                None => large = true,
             }
-            len = Some(measured);
         }
         let mut reader = Reader::at(self.bytes, at, self.base, self.dialect);
         let decoded = reader.value();
@@ -404,13 +394,16 @@ impl<'a> Cuts<'a> {
                 return Child::Cut(kind);
             }
         }
-        let len = len.unwrap_or_else(|| measure(rest, self.dialect));
-        if len < self.limits.split_bytes {
-            return Child::Small(at.saturating_add(len));
+        if !large {
+            if let Some(end) = self.small_span(at) {
+                return Child::Small(end);
+            }
         }
         match kind {
             Some(kind) => Child::Cut(kind),
             None => {
+                let len = span(self.bytes, at, self.dialect, usize::MAX);
+                let rest = self.bytes.get(at..).unwrap_or(&[]);
                 let encoded = rest.get(..len).unwrap_or(rest);
                 Child::Whole(VariantRef::trusted(
                     encoded,
@@ -421,18 +414,30 @@ impl<'a> Cuts<'a> {
         }
     }
 
+    /// The end of the child at `at` if it is smaller than [`Limits::split_bytes`]: sized
+    /// by [`span`], which stops at that many bytes (so sizing a child costs at most that
+    /// much of the walk, even on bytes that are not validated).
+    fn small_span(&self, at: usize) -> Option<usize> {
+        let split_bytes = self.limits.split_bytes;
+        let len = span(self.bytes, at, self.dialect, split_bytes);
+        (len < split_bytes).then(|| at.saturating_add(len))
+    }
+
     /// One step of the innermost container: its end, a small entry added to the run, or
     /// one child handed on alone.
     fn step(&mut self) {
         let Some(frame) = self.frames.last() else {
             return;
         };
-        let (kind, depth, pos) = (frame.kind, frame.depth, frame.pos);
-        if frame.left == 0 && !frame.half {
+        let (kind, depth, pos, half) = (frame.kind, frame.depth, frame.pos, frame.half);
+        if frame.left == 0 && !half {
             self.close();
             return;
         }
-        if !frame.half {
+        if !half && self.fill_run(kind, pos) {
+            return;
+        }
+        if !half {
             // A whole entry that is small joins the run.
             let end = match self.classify(pos) {
                 Child::Small(end) if kind == Kind::Dictionary => match self.classify(end) {
@@ -505,6 +510,33 @@ impl<'a> Cuts<'a> {
         }
     }
 
+    /// Adds the innermost container's entries from `pos` on to its run while they are
+    /// small by [`Cuts::size`] (those [`Cuts::classify`] finds small too, with the same
+    /// ends), until the run is handed on or no entry is left: the entries `step` would
+    /// add one by one, in one loop. Whether it added any.
+    fn fill_run(&mut self, kind: Kind, mut pos: usize) -> bool {
+        let pieces = self.queue.len();
+        let mut added = false;
+        while self.frames.last().is_some_and(|frame| frame.left > 0) {
+            let Size::Small(mut end) = self.size(pos) else {
+                break;
+            };
+            if kind == Kind::Dictionary {
+                let Size::Small(value_end) = self.size(end) else {
+                    break;
+                };
+                end = value_end;
+            }
+            self.add_to_run(end);
+            added = true;
+            if self.queue.len() > pieces {
+                break;
+            }
+            pos = end;
+        }
+        added
+    }
+
     /// The validated child from `at` to `end`.
     fn child(&self, at: usize, end: usize) -> VariantRef<'a> {
         let encoded = self.bytes.get(at..end).unwrap_or(&[]);
@@ -575,56 +607,6 @@ impl<'a> Cuts<'a> {
         if let Some(parent) = self.frames.last_mut() {
             parent.pos = frame.pos;
         }
-    }
-}
-
-/// `text` with `levels` levels of indentation (two spaces each) after every newline.
-fn shifted(text: &[u8], levels: usize) -> Vec<u8> {
-    if levels == 0 {
-        return text.to_vec();
-    }
-    let mut out = Vec::with_capacity(text.len() + text.len() / 8);
-    extend_shifted(&mut out, text, levels);
-    out
-}
-
-/// Appends `text` to `out` with `levels` levels of indentation after every newline.
-fn extend_shifted(out: &mut Vec<u8>, text: &[u8], levels: usize) {
-    if levels == 0 {
-        out.extend_from_slice(text);
-        return;
-    }
-    let mut rest = text;
-    while let Some(at) = memchr::memchr(b'\n', rest) {
-        let (line, tail) = rest.split_at(at + 1);
-        out.extend_from_slice(line);
-        out.resize(out.len() + 2 * levels, b' ');
-        rest = tail;
-    }
-    out.extend_from_slice(rest);
-}
-
-/// A writer that indents by `levels` levels after every newline written through it.
-struct Shift<'w, W: Write> {
-    out: &'w mut W,
-    levels: usize,
-}
-
-impl<W: Write> Write for Shift<'_, W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.write_all(buf)?;
-        Ok(buf.len())
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        if self.levels == 0 {
-            return self.out.write_all(buf);
-        }
-        self.out.write_all(&shifted(buf, self.levels))
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
     }
 }
 

@@ -178,10 +178,8 @@ fn cut_output_is_the_serial_output() {
     assert_eq!(checked, 6 * 3 * 2 * SMALL.len());
 }
 
-/// A value past the real threshold goes the cut way through the public `write`, and
-/// writes what the serial writer writes; one under it does not.
-#[test]
-fn public_write_cuts_a_large_value() {
+/// A value past the real threshold: players and a mesh.
+fn large_value() -> Vec<u8> {
     let mut bytes = Vec::new();
     let mut root = Builder::new(&mut bytes, Dialect::Godot4)
         .dictionary()
@@ -203,6 +201,14 @@ fn public_write_cuts_a_large_value() {
     root.entry("mesh").packed_vector3(&mesh).unwrap();
     root.finish().unwrap();
     assert!(bytes.len() > SPLIT_BYTES);
+    bytes
+}
+
+/// A value past the real threshold goes the cut way through the public `write`, and
+/// writes what the serial writer writes; one under it does not.
+#[test]
+fn public_write_cuts_a_large_value() {
+    let bytes = large_value();
     let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
     pool().install(|| {
         assert!(worth(&value));
@@ -259,4 +265,203 @@ fn a_failing_writer_stops_the_walk() {
             assert_eq!(r.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
         }
     }
+}
+
+/// The walk run ahead (some pieces, or all of them, made before the writing starts; on
+/// the value's bytes with more bytes after them) gives the serial writer's output too.
+#[test]
+fn cut_ahead_output_is_the_serial_output() {
+    let pool = pool();
+    let stop = AtomicBool::new(false);
+    for (folder, dialect) in [("g36", Dialect::Godot3), ("g4", Dialect::Godot4)] {
+        let values = fixture_values(folder, dialect);
+        for bytes in composites(&values, dialect) {
+            let value = VariantRef::parse(&bytes, dialect).unwrap();
+            // The value, then bytes that are no part of it.
+            let mut longer = bytes.clone();
+            longer.extend_from_slice(&[27, 0, 0, 0, 9, 0, 0, 0, 4, 0, 0, 0]);
+            let (value_in_longer, _) = VariantRef::parse_prefix(&longer, dialect).unwrap();
+            for pretty in [false, true] {
+                let mut want = Vec::new();
+                write_serial(&mut want, value, pretty).unwrap();
+                for limits in SMALL {
+                    for pieces in [1, 5, usize::MAX] {
+                        let mut cuts = Cuts::root(&longer, 0, dialect, pretty, limits).unwrap();
+                        cuts.ahead(pieces, &stop);
+                        assert!(cuts.adopt(&value_in_longer, pretty));
+                        let mut got = Vec::new();
+                        pool.install(|| write_cuts(&mut got, cuts, pretty)).unwrap();
+                        assert!(
+                            got == want,
+                            "{folder} pretty={pretty} {limits:?} {pieces} ahead: {} against {}",
+                            got.len(),
+                            want.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A walk stopped before it starts makes no piece but the opening.
+#[test]
+fn a_stopped_walk_makes_nothing_ahead() {
+    let values = fixture_values("g4", Dialect::Godot4);
+    let bytes = &composites(&values, Dialect::Godot4)[2];
+    let mut cuts = Cuts::root(bytes, 0, Dialect::Godot4, false, SMALL[0]).unwrap();
+    cuts.ahead(usize::MAX, &AtomicBool::new(true));
+    // The opening alone; the whole walk makes thousands.
+    assert_eq!(cuts.queue.len(), 1);
+    let mut all = Cuts::root(bytes, 0, Dialect::Godot4, false, SMALL[0]).unwrap();
+    all.ahead(usize::MAX, &AtomicBool::new(false));
+    assert!(
+        all.frames.is_empty() && all.queue.len() > 1000,
+        "{}",
+        all.queue.len()
+    );
+}
+
+/// The public [`Ahead`](crate::json::Ahead): cuts made on a large value's bytes are
+/// taken for it (the same output as the serial writer); cuts made on other bytes (a copy,
+/// a value differing in one int, a corrupted copy) or for other options are not, and
+/// the value is written right all the same.
+#[test]
+fn ahead_cuts_are_taken_only_for_their_bytes() {
+    use crate::format::json::ahead::Ahead;
+    use crate::format::json::options::WriteOptions;
+    let bytes = large_value();
+    let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    // p0's id, 0, made 1 in a copy: the same length, other text.
+    let at = bytes
+        .windows(4)
+        .position(|w| w == b"id\0\0")
+        .expect("an id key")
+        + 8;
+    assert_eq!(bytes[at..at + 4], [0, 0, 0, 0]);
+    let mut other = bytes.clone();
+    other[at] = 1;
+    let mut corrupt = bytes.clone();
+    for i in (64..corrupt.len()).step_by(997) {
+        corrupt[i] = corrupt[i].wrapping_mul(31).wrapping_add(7);
+    }
+    let stop = AtomicBool::new(false);
+    pool().install(|| {
+        for pretty in [false, true] {
+            let options = WriteOptions::new().pretty(pretty);
+            let mut want = Vec::new();
+            write_serial(&mut want, value, pretty).unwrap();
+            let mut cuts = Cuts::root(&bytes, 0, Dialect::Godot4, pretty, LIMITS).unwrap();
+            assert!(cuts.adopt(&value, pretty));
+            assert!(!cuts.adopt(&value, !pretty));
+            let copy = bytes.clone();
+            let sources: [(&[u8], Dialect, bool); 5] = [
+                (&bytes, Dialect::Godot4, pretty),
+                (&copy, Dialect::Godot4, pretty),
+                (&other, Dialect::Godot4, pretty),
+                (&corrupt, Dialect::Godot4, pretty),
+                (&bytes, Dialect::Godot4, !pretty),
+            ];
+            for (source, dialect, ahead_pretty) in sources {
+                let ahead_options = WriteOptions::new().pretty(ahead_pretty);
+                let ahead = Ahead::cut(source, dialect, &ahead_options, &stop);
+                let mut got = Vec::new();
+                ahead.write(&mut got, value, &options).unwrap();
+                assert!(got == want, "{} against {}", got.len(), want.len());
+            }
+            // And the value differing in one int, with cuts made on the first one.
+            let other_value = VariantRef::parse(&other, Dialect::Godot4).unwrap();
+            let mut want_other = Vec::new();
+            write_serial(&mut want_other, other_value, pretty).unwrap();
+            assert!(want_other != want);
+            let ahead = Ahead::cut(&bytes, Dialect::Godot4, &options, &stop);
+            let mut got = Vec::new();
+            ahead.write(&mut got, other_value, &options).unwrap();
+            assert!(got == want_other);
+        }
+    });
+}
+
+/// Random bytes, and a large value with bytes changed all through it: the walk ahead
+/// ends (bounded) without panicking.
+#[test]
+fn cutting_ahead_takes_any_bytes() {
+    let stop = AtomicBool::new(false);
+    let mut x = 0x2545_f491_u32;
+    let mut random = alloc::vec![0u8; 1 << 16];
+    for b in random.iter_mut() {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        *b = (x % 40) as u8; // mostly small type ids and counts
+    }
+    for limits in SMALL {
+        for start in [
+            &[27u8, 0, 0, 0, 255, 255, 255, 127][..],
+            &[28, 0, 0, 0, 0, 0, 0, 128],
+            &[28, 0, 0, 0, 3, 0, 0, 0],
+        ] {
+            let mut bytes = start.to_vec();
+            bytes.extend_from_slice(&random);
+            for dialect in [Dialect::Godot4, Dialect::Godot3] {
+                if let Some(mut cuts) = Cuts::root(&bytes, 0, dialect, true, limits) {
+                    cuts.ahead(100_000, &stop);
+                }
+            }
+        }
+    }
+}
+
+/// Where the walk cuts runs: a run ends at the first entry that takes it to
+/// `chunk_bytes` (so every entry but its last starts under the mark), and a run shorter
+/// than that is followed by no run of the same container (it ended at a child handed on
+/// alone, or at the container's end).
+#[test]
+fn runs_end_at_the_first_entry_past_the_mark() {
+    let stop = AtomicBool::new(false);
+    let mut runs = 0;
+    for (folder, dialect) in [("g36", Dialect::Godot3), ("g4", Dialect::Godot4)] {
+        let values = fixture_values(folder, dialect);
+        for bytes in composites(&values, dialect) {
+            for limits in &SMALL[2..] {
+                let mut cuts = Cuts::root(&bytes, 0, dialect, false, *limits).unwrap();
+                cuts.ahead(usize::MAX, &stop);
+                let pieces: Vec<_> = cuts.queue.drain(..).collect();
+                for (i, piece) in pieces.iter().enumerate() {
+                    let Piece::Job(Job::Run {
+                        kind,
+                        depth,
+                        first,
+                        count,
+                        entries,
+                        ..
+                    }) = piece
+                    else {
+                        continue;
+                    };
+                    runs += 1;
+                    // The entries' starts.
+                    let per_entry = if *kind == Kind::Dictionary { 2 } else { 1 };
+                    let mut at = 0;
+                    let mut last = 0;
+                    for _ in 0..*count {
+                        last = at;
+                        for _ in 0..per_entry {
+                            at += span(entries, at, dialect, usize::MAX);
+                        }
+                    }
+                    assert_eq!(at, entries.len(), "{folder} {limits:?}: whole entries");
+                    assert!(last < limits.chunk_bytes, "{folder} {limits:?}: {last}");
+                    if entries.len() < limits.chunk_bytes {
+                        let next_run = pieces.get(i + 1).is_some_and(|p| {
+                            matches!(p, Piece::Job(Job::Run { depth: d, first: f, .. })
+                                if d == depth && *f == first + u64::from(*count))
+                        });
+                        assert!(!next_run, "{folder} {limits:?}: a short run, then more");
+                    }
+                }
+            }
+        }
+    }
+    assert!(runs > 500, "{runs}");
 }
