@@ -135,6 +135,17 @@ impl Rng {
     }
 }
 
+/// Runs `test` on a thread with room for the tests' recursive walks through deep nesting
+/// (1,025 levels and more) in a debug build, whose frames are large.
+pub(crate) fn with_stack(test: fn()) {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(test)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 /// Every `.bin` fixture up to 64 KiB with its dialect (by directory).
 pub(crate) fn fixtures() -> Vec<(Vec<u8>, Dialect)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");

@@ -13,7 +13,7 @@ use std::vec::Vec;
 
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
-use crate::read::validate_reference::{fixtures, Rng};
+use crate::read::validate_reference::{fixtures, with_stack, Rng};
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::types::Layout;
@@ -247,17 +247,6 @@ fn walks(bytes: &[u8], dialect: Dialect, rng: &mut Rng) -> Option<usize> {
         }
     }
     Some(containers)
-}
-
-/// Runs `test` on a thread with room for recursive walks through deep nesting in a
-/// debug build.
-fn with_stack(test: fn()) {
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(test)
-        .unwrap()
-        .join()
-        .unwrap();
 }
 
 #[test]

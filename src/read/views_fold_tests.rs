@@ -17,7 +17,7 @@ use std::vec::Vec;
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
 use crate::read::options::ParseOptions;
-use crate::read::validate_reference::{fixtures, mutate, Rng};
+use crate::read::validate_reference::{fixtures, mutate, with_stack, Rng};
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 
@@ -159,17 +159,6 @@ fn same_walks(bytes: &[u8], dialect: Dialect, base: usize) -> bool {
         assert_eq!(folded, stepped);
     }
     true
-}
-
-/// Runs `test` on a thread with room for this file's recursive walks through 1025 levels
-/// in a debug build.
-fn with_stack(test: fn()) {
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(test)
-        .unwrap()
-        .join()
-        .unwrap();
 }
 
 /// Every fixture and 40 mutants of each: the folds yield what `next` yields.
