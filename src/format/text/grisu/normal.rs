@@ -168,13 +168,7 @@ pub(crate) fn decimal(bits: u32) -> Option<(u64, i32)> {
     // copies: ⌊(2·(gl − al) − 2^(64 − s)) / 2^64⌋.
     let low = ((i128::from(gl) - i128::from(al)) * 2 - i128::from(ex.unit)) >> 64;
     let twice_g = 2 * gh as i64 + low as i64;
-    let near = (twice_g + pow as i64 - 2 * rem as i64) >> 1;
-    let bound = near.min(within).max(0) as u64;
-    let steps = if bound < 1 << 24 && recip != 0 {
-        (bound * recip) >> 40
-    } else {
-        bound / pow
-    };
+    let steps = round_steps(twice_g, within, rem, pow, recip, 1 << 24);
     Some((n - steps, j))
 }
 
@@ -247,14 +241,24 @@ fn general(bits: u32) -> Option<(u64, i32)> {
     // the candidate is not above W; in units of 2^s (see `fast.rs`).
     let within = room - rem as i64;
     let twice_g = 2 * gh as i64 + ((2 * gl as i64 - 2 * al as i64 - 1) >> s);
+    let steps = round_steps(twice_g, within, rem, pow, recip, 1 << 30);
+    Some((n - steps, j - ex.k))
+}
+
+/// Grisu2's last rounding steps, shared by [`decimal`] and [`general`]: `min(⌈(2g − ten) /
+/// 2ten⌉, ⌊(δ − rest) / ten⌋)` steps of `pow`, 0 when that is negative, from `twice_g`
+/// (2g in units of 2^s), `within` (⌊(δ − rest) / 2^s⌋) and the remainder `rem` dropped
+/// so far. The division is a multiply by `recip` (⌈2^40 / pow⌉, or 0 for none) when the
+/// bound is below `exact_below`, where that product is exact for the path's powers.
+#[inline(always)]
+fn round_steps(twice_g: i64, within: i64, rem: u64, pow: u64, recip: u64, exact_below: u64) -> u64 {
     let near = (twice_g + pow as i64 - 2 * rem as i64) >> 1;
     let bound = near.min(within).max(0) as u64;
-    let steps = if bound < 1 << 30 && recip != 0 {
+    if bound < exact_below && recip != 0 {
         (bound * recip) >> 40
     } else {
         bound / pow
-    };
-    Some((n - steps, j - ex.k))
+    }
 }
 
 /// Takes further digits off `n` (its dropped part `rem`, in units of `pow`, exponent `j`)
