@@ -19,9 +19,9 @@ pub(crate) struct Exact {
     pub(crate) exponent: i32,
 }
 
-/// Powers of 5 up to 5^27 (5^27 < 2^63).
+/// Powers of 5 up to 5^27 (5^27 < 2^63): the digits of an exact binary fraction.
 #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
-const POW5: [u64; 28] = {
+pub(crate) const POW5: [u64; 28] = {
     let mut out = [1u64; 28];
     let mut i = 1;
     while i < 28 {

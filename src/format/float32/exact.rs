@@ -21,6 +21,7 @@
 
 use super::block::Block;
 use super::eight::eight_digits;
+use crate::format::exact::POW5;
 
 /// Eight ASCII zeros.
 const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
@@ -29,9 +30,6 @@ const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
 /// exponent `e` for which `2^(e-24) < 5·10^-m` (and, for integers, the float is below
 /// 2^24, where every float is still an integer's neighbour at distance 1 or less).
 const MAX_EXPONENT: [i32; 9] = [23, 22, 19, 16, 13, 9, 6, 3, -1];
-
-/// `5^m` for `m` from 0 to 8.
-const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
 
 /// The route of positive `magnitude` (the bits of a float less its sign).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -90,7 +88,7 @@ pub(super) fn dyadic<const S: usize>(block: &mut Block<'_, S>, at: usize, magnit
     // The fraction times 10^m: its m binary digits times 5^m (below 10^8).
     let fraction = below
         .wrapping_shr(shift - m)
-        .wrapping_mul(POW5.get(m as usize).copied().unwrap_or(1));
+        .wrapping_mul(POW5.get(m as usize).map_or(1, |&p| p as u32));
     // `0.` below 1 and `.0` for an integer need no digits made (a branch that mesh data
     // predicts: its components keep their kind from one vector to the next).
     let end = if int == 0 {

@@ -16,6 +16,7 @@ use alloc::vec::Vec;
 
 use super::grisu::normal;
 use super::powers::POW10;
+use crate::format::exact::POW5;
 
 /// `'0'` in every byte.
 const ASCII_ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
@@ -112,14 +113,11 @@ fn exact(bits: u32) -> Option<(u64, i32)> {
             .filter(|&n| n < 1 << 24)
             .map(|n| (n, 0));
     }
-    // m × 5^k < 10^6 needs 5^k < 10^6: k ≤ 8.
+    // m × 5^k < 10^6 needs 5^k < 10^6: k ≤ 8 (a larger k fails the test below).
     let k = (-e) as usize;
     let digits = m.checked_mul(*POW5.get(k)?)?;
     (digits < 1_000_000).then_some((digits, e))
 }
-
-/// Powers of 5 up to 5^8.
-const POW5: [u64; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
 
 /// Appends Godot 4's text of the f32 `x` as a `float` (`float_role`: `.0` after a whole
 /// number) or a component, and returns `true`, when `x` is normal and prints in the plain
