@@ -37,7 +37,7 @@ pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
         .get_mut(at..at + SINGLE)
         .and_then(|tail| <&mut [u8; SINGLE]>::try_from(tail).ok())
     {
-        Some(tail) => put_f32(&mut Block::new(tail), 0, x.to_bits()),
+        Some(tail) => put_f32(&mut Block::new(tail), 0, x.to_bits(), 0),
         None => 0,
     };
     out.truncate(at + end.min(SINGLE));

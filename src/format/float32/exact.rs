@@ -73,6 +73,60 @@ fn put_digits<const S: usize>(block: &mut Block<'_, S>, at: usize, n: u32) -> us
     at + 8 - lead
 }
 
+/// Lays out the integer `n` below 2^24 (a float that is an integer there, zero
+/// included): its digits and `.0`, the shortest digits of every such float (the [`dyadic`]
+/// route with no digits after the point; zero as `{:?}` writes it), then the first six
+/// bytes of `after` (in the same store as the `.0`). Returns the end of the number.
+#[inline(always)]
+pub(super) fn integer<const S: usize>(
+    block: &mut Block<'_, S>,
+    at: usize,
+    n: u32,
+    after: u64,
+) -> usize {
+    let end = put_digits(block, at, n);
+    block.put8(end, DOT_ZERO | after << 16);
+    end + 2
+}
+
+/// `.0` in the low bytes of a word.
+const DOT_ZERO: u64 = u16::from_le_bytes(*b".0") as u64;
+
+/// Binary digits after the point of positive `magnitude` from 2^-14 to 1 (excluded):
+/// at most 8 makes it a short dyadic, which [`route`] gives [`Route::Dyadic`] (the
+/// largest exponent for 8 digits is -1, so every float here with 8 or fewer takes it).
+#[inline(always)]
+pub(super) fn fraction_digits(magnitude: u32) -> u32 {
+    let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
+    // 23 - e for the exponent e (from -14 to -1), less the significand's trailing zeros.
+    (150 - (magnitude >> 23)).wrapping_sub(significand.trailing_zeros())
+}
+
+/// Lays out positive `magnitude` below 1 with `m` (1 to 8, from [`fraction_digits`])
+/// binary digits after the point: `0.` and its `m` decimal digits, the [`dyadic`] route's
+/// text with no integer part to make. Returns the end.
+#[inline(always)]
+pub(super) fn fraction<const S: usize>(
+    block: &mut Block<'_, S>,
+    at: usize,
+    magnitude: u32,
+    m: u32,
+) -> usize {
+    let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
+    // All the significand's bits are after the point: the m that are not zero, times 5^m.
+    let shift = (150 - (magnitude >> 23)).min(31);
+    let m = m.min(8);
+    let digits = significand
+        .wrapping_shr(shift - m)
+        .wrapping_mul(POW5.get(m as usize).map_or(1, |&p| p as u32));
+    block.put8(at, ZERO_POINT);
+    block.put8(at + 2, (eight_digits(digits) >> (8 * (8 - m))) | ZEROS);
+    at + 2 + m as usize
+}
+
+/// `0.` in the low bytes of a word.
+const ZERO_POINT: u64 = u16::from_le_bytes(*b"0.") as u64;
+
 /// Lays out positive `magnitude`, for which [`route`] is [`Route::Dyadic`]: the integer
 /// part, the point, and the `m` digits after it (`0` for an integer). Returns the end.
 #[inline(always)]
@@ -111,52 +165,59 @@ pub(super) fn dyadic<const S: usize>(block: &mut Block<'_, S>, at: usize, magnit
 }
 
 /// Lays out positive `magnitude`, for which [`route`] is [`Route::LargeInteger`]: the
-/// shortest digits, then `.0`. Returns the end.
+/// shortest digits, then `.0` and the first six bytes of `after`. Returns the end of the
+/// number.
 #[inline(always)]
 pub(super) fn large_integer<const S: usize>(
     block: &mut Block<'_, S>,
     at: usize,
     magnitude: u32,
+    after: u64,
 ) -> usize {
     let e = ((magnitude >> 23) as i32 - 127).clamp(24, 30) as u32;
     let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
-    let v = u64::from(significand) << (e - 23);
+    // Below 2^31, and so is a multiple of 1,000 or less above it.
+    let v = significand << (e - 23);
     // In quarters: the spacing is 2^(e-23); the interval reaches half of it up, and half
     // of it down (a quarter at a power of two, where the float below is nearer).
-    let spacing = 4u64 << (e - 23);
+    let spacing = 4u32 << (e - 23);
     let up = spacing / 2;
     let down = if significand == 0x80_0000 {
         spacing / 4
     } else {
         up
     };
-    // The ends are in when the float's significand is even (ties round to it).
-    let closed = significand & 1 == 0;
-    let inside = |distance: u64, reach: u64| {
-        let d = 4 * distance;
-        d < reach || (closed && d == reach)
-    };
-    let mut n = v;
-    for p in [1_000u64, 100, 10] {
-        let q = v / p;
-        let low = q * p;
+    // A distance `d` is inside when `4d < reach + closed`: the ends are in when the
+    // float's significand is even (ties round to it).
+    let closed = u32::from(significand & 1 == 0);
+    let (down, up) = (down + closed, up + closed);
+    // The nearest multiple of `p` below `v` or above it, if one is inside (both inside:
+    // the nearer; they are never equally near: v would sit at an odd multiple of p/2 (an
+    // odd number for p = 10, 2 mod 4 for p = 100), but v is a multiple of its spacing, 2
+    // at least (64 where the interval can hold two multiples of 100); and two multiples
+    // of 1,000 never fit).
+    let nearest_inside = |p: u32| {
+        let low = v / p * p;
         let high = low + p;
-        let (below, above) = (inside(v - low, down), inside(high - v, up));
-        if below || above {
-            // Both inside: the nearer. They are never equally near: v would sit at an odd
-            // multiple of p/2 (an odd number for p = 10, 2 mod 4 for p = 100), but v is a
-            // multiple of its spacing, 2 at least (64 where the interval can hold two
-            // multiples of 100); and two multiples of 1,000 never fit.
-            n = if below && (!above || v - low < high - v) {
-                low
-            } else {
-                high
-            };
-            break;
+        let (below, above) = (4 * (v - low) < down, 4 * (high - v) < up);
+        if below && (!above || v - low < high - v) {
+            Some(low)
+        } else if above {
+            Some(high)
+        } else {
+            None
         }
-    }
+    };
+    // A multiple of 100 or 1,000 inside is a multiple of 10 inside: when neither
+    // multiple of 10 next to `v` is, the digits are `v`'s own (at the spacing of 2, 4 or
+    // 8 that most of these floats have, the common case: one test).
+    let n = match nearest_inside(10) {
+        None => v,
+        Some(ten) => nearest_inside(1_000)
+            .or_else(|| nearest_inside(100))
+            .unwrap_or(ten),
+    };
     // n < 2^31 + 2^6: at most ten digits.
-    let n = n as u32;
     let end = if n < 100_000_000 {
         put_digits(block, at, n)
     } else {
@@ -172,8 +233,7 @@ pub(super) fn large_integer<const S: usize>(
         block.put8(at, eight_digits(tail) | ZEROS);
         at + 8
     };
-    block.put1(end, b'.');
-    block.put1(end + 1, b'0');
+    block.put8(end, DOT_ZERO | after << 16);
     end + 2
 }
 
@@ -217,7 +277,7 @@ mod tests {
                 }
                 Route::LargeInteger => {
                     taken[1].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-                    large_integer(&mut block, 0, magnitude)
+                    large_integer(&mut block, 0, magnitude, 0)
                 }
             };
             searched(magnitude, out);
@@ -235,6 +295,64 @@ mod tests {
         std::eprintln!("{checked} checked ({taken:?} by route), {failed} differ");
         assert_eq!(failed, 0);
         assert_eq!(checked, taken[0] + taken[1]);
+    }
+
+    /// The two routes the list takes without [`route`]: every 13th integer below 2^24
+    /// (and each power of two and ten, their neighbours, and zero) by [`integer`], and
+    /// every float below 1 with 8 binary digits or fewer after the point by [`fraction`],
+    /// against the search. A float below 1 with more digits, or one of 1 or more, is
+    /// checked not to pass [`fraction_digits`]' test.
+    #[test]
+    fn integers_and_fractions_match_search() {
+        let mut out = Vec::new();
+        let mut ints: Vec<u32> = (0..1 << 24).step_by(13).collect();
+        for k in 0..=24u32 {
+            ints.extend([(1u32 << k) - 1, 1 << k, (1 << k) + 1]);
+        }
+        let mut p = 1u32;
+        while p < 1 << 24 {
+            ints.extend([p - 1, p, p + 1]);
+            p *= 10;
+        }
+        for n in ints.into_iter().filter(|&n| n <= 1 << 24) {
+            let mut storage = [0u8; SINGLE];
+            let mut block = Block::new(&mut storage);
+            let end = integer(&mut block, 0, n, 0);
+            let x = n as f32;
+            if n == 0 {
+                assert_eq!(block.bytes(end), b"0.0");
+                continue;
+            }
+            searched(x.to_bits(), &mut out);
+            assert_eq!(block.bytes(end), out.as_slice(), "{n}");
+        }
+        let mut fractions = 0;
+        // Every float from 2^-14 to 1 whose low 16 significand bits are clear.
+        for magnitude in (0x3880_0000u32..0x3F80_0000).step_by(1 << 16) {
+            let m = fraction_digits(magnitude);
+            let x = f32::from_bits(magnitude);
+            // Its binary digits after the point, counted the slow way.
+            let mut digits = 0;
+            let mut y = f64::from(x);
+            while y.fract() != 0.0 {
+                y *= 2.0;
+                digits += 1;
+            }
+            assert_eq!(m, digits, "{x}");
+            if m > 8 {
+                continue;
+            }
+            fractions += 1;
+            let mut storage = [0u8; SINGLE];
+            let mut block = Block::new(&mut storage);
+            let end = fraction(&mut block, 0, magnitude, m);
+            searched(magnitude, &mut out);
+            assert_eq!(block.bytes(end), out.as_slice(), "{x}");
+            assert_eq!(route(magnitude), Route::Dyadic, "{x}");
+        }
+        // 2^m - 1 odd multiples of 2^-m below 1 for each m from 1 to 8 (those of 2^-8
+        // and up: 255 in all).
+        assert_eq!(fractions, 255);
     }
 
     /// Every 101st of them, and the ends of each route: powers of two and ten, their
@@ -272,7 +390,7 @@ mod tests {
                 let got = match route(bits) {
                     Route::Search => continue,
                     Route::Dyadic => dyadic(&mut block, 0, bits),
-                    Route::LargeInteger => large_integer(&mut block, 0, bits),
+                    Route::LargeInteger => large_integer(&mut block, 0, bits, 0),
                 };
                 searched(bits, &mut out);
                 assert_eq!(block.bytes(got), out.as_slice(), "{bits:#x}");

@@ -42,6 +42,11 @@ const ONE: u32 = 0x3F80_0000;
 /// `0.000000` as a little-endian word.
 const ZERO_POINT: u64 = u64::from_le_bytes(*b"0.000000");
 
+/// `2^24` and `2^31` as bits: the integers [`exact::integer`] and [`exact::large_integer`]
+/// take.
+const TWO_24: u32 = 0x4B80_0000;
+const TWO_31: u32 = 0x4F00_0000;
+
 /// Eight ASCII zeros.
 const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
 
@@ -76,7 +81,7 @@ pub(crate) fn push_f32_list(out: &mut Vec<u8>, data: &[u8], per: usize) {
                         c.get(2).copied().unwrap_or(0),
                         c.get(3).copied().unwrap_or(0),
                     ]);
-                    let end = put_f32(&mut block, 0, bits);
+                    let end = put_f32(&mut block, 0, bits, 0);
                     out.extend_from_slice(block.bytes(end));
                 }
                 out.push(b']');
@@ -84,6 +89,11 @@ pub(crate) fn push_f32_list(out: &mut Vec<u8>, data: &[u8], per: usize) {
         }
     }
 }
+
+/// The text after a component of an element of several: a comma, or after the last one
+/// `],[`, whose `[` opens the next element.
+const COMMA: u64 = b',' as u64;
+const CLOSE_OPEN: u64 = u32::from_le_bytes(*b"],[\0") as u64;
 
 /// [`push_f32_list`] for elements of `B = 4 × per` bytes.
 #[inline(always)]
@@ -94,57 +104,77 @@ fn elements<const B: usize>(out: &mut Vec<u8>, data: &[u8], per: usize) {
     let mut storage = [0u8; BLOCK];
     let mut block = Block::new(&mut storage);
     let mut at = 0usize;
+    if per > 1 {
+        block.put1(at, b'[');
+        at += 1;
+    }
     for element in data.chunks_exact(B) {
         if at > FLUSH_AT {
             out.extend_from_slice(block.bytes(at));
             at = 0;
         }
-        if per > 1 {
-            block.put1(at, b'[');
-            at += 1;
-        }
         for (i, f) in element.chunks_exact(4).enumerate() {
-            if i > 0 {
-                block.put1(at, b',');
-                at += 1;
+            let bits = u32::from_le_bytes(f.try_into().unwrap_or([0; 4]));
+            // Each component with what follows it in the same stores where it can.
+            if per > 1 && i + 1 == per {
+                at = put_f32(&mut block, at, bits, CLOSE_OPEN) + 3;
+            } else {
+                at = put_f32(&mut block, at, bits, COMMA) + 1;
             }
-            at = put_f32(
-                &mut block,
-                at,
-                u32::from_le_bytes(f.try_into().unwrap_or([0; 4])),
-            );
         }
-        if per > 1 {
-            block.put1(at, b']');
-            at += 1;
-        }
-        // The comma after every element; the last one's is left out below.
-        block.put1(at, b',');
-        at += 1;
     }
-    out.extend_from_slice(block.bytes(at - 1));
+    // Less what follows the last element: `,[` of its `],[`, or its comma.
+    let tail = if per > 1 { 2 } else { 1 };
+    out.extend_from_slice(block.bytes(at - tail));
 }
 
-/// Writes the text of the f32 `bits` at `at`; returns where it ends.
+/// Writes the text of the f32 `bits` at `at`, then the first six bytes of `after` (in the
+/// same store as the text's last bytes where the route allows); returns where the text
+/// ends.
 #[inline(always)]
-pub(super) fn put_f32<const S: usize>(block: &mut Block<'_, S>, at: usize, bits: u32) -> usize {
+pub(super) fn put_f32<const S: usize>(
+    block: &mut Block<'_, S>,
+    at: usize,
+    bits: u32,
+    after: u64,
+) -> usize {
     let magnitude = bits & 0x7FFF_FFFF;
     // A '-' that the text overwrites when the float is positive.
     block.put1(at, b'-');
     let at = at + (bits >> 31) as usize;
-    if magnitude.wrapping_sub(LOW) < ONE - LOW {
+    if magnitude < TWO_24 {
+        // An integer from 1 to 2^24 has no bits after its point: at least as many
+        // trailing zeros as the point is places from the bottom (`150 - biased`, 24 or
+        // more below 1, where no significand has that many). Its digits and `.0`, with no
+        // route worked out (mesh indices, grid positions).
+        let point = 150 - (magnitude >> 23);
+        let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
+        if significand.trailing_zeros() >= point {
+            return exact::integer(block, at, significand >> point, after);
+        }
+    } else if magnitude < TWO_31 {
+        // Every float from 2^24 to 2^31 is an integer.
+        return exact::large_integer(block, at, magnitude, after);
+    }
+    let end = if magnitude.wrapping_sub(LOW) < ONE - LOW {
         // A short binary fraction below 1 has its low 16 mantissa bits clear (it has at
         // most 8 binary digits after the point): a test that random data fails at once.
-        if magnitude & 0xFFFF == 0 && exact::route(magnitude) == Route::Dyadic {
-            return exact::dyadic(block, at, magnitude);
+        let m = exact::fraction_digits(magnitude);
+        if magnitude & 0xFFFF == 0 && m <= 8 {
+            exact::fraction(block, at, magnitude, m)
+        } else {
+            below_one(block, at, magnitude)
         }
-        return below_one(block, at, magnitude);
-    }
-    match exact::route(magnitude) {
-        Route::Dyadic => exact::dyadic(block, at, magnitude),
-        Route::LargeInteger => exact::large_integer(block, at, magnitude),
-        Route::Search => other(block, at, bits),
-    }
+    } else {
+        match exact::route(magnitude) {
+            Route::Dyadic => exact::dyadic(block, at, magnitude),
+            // Taken above.
+            Route::LargeInteger => exact::large_integer(block, at, magnitude, 0),
+            Route::Search => other(block, at, bits),
+        }
+    };
+    block.put8(end, after);
+    end
 }
 
 /// A float from 1e-4 to 1 (excluded), as `0.` and its digits: `0.` then `-e - 1` zeros
@@ -177,6 +207,9 @@ fn other<const S: usize>(block: &mut Block<'_, S>, at: usize, bits: u32) -> usiz
     let magnitude = bits & 0x7FFF_FFFF;
     if magnitude >= 0x7F80_0000 {
         return not_finite(block, at, bits);
+    }
+    if magnitude == 0 {
+        return exact::integer(block, at, 0, 0);
     }
     match text_of(f32::from_bits(magnitude)) {
         Some((text, len)) => {
