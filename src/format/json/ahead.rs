@@ -11,7 +11,7 @@ use crate::format::json::tagged::write_serial;
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 
-/// Pieces cut ahead at most: about 4 GB of input in chunks of 256 KiB, in 768 KiB of
+/// Pieces cut ahead at most: about 16 GB of input in chunks of 1 MiB, in 768 KiB of
 /// memory (48 bytes a piece).
 const PIECES: usize = 16384;
 

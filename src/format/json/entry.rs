@@ -18,7 +18,7 @@ use crate::read::value::VariantRef;
 ///
 /// With the `parallel` feature and more than one thread in the rayon pool, an untyped
 /// Array or Dictionary of at least 4 MiB is written on all cores: the calling thread
-/// measures its children (headers only) and cuts them into chunks of about 256 KiB of
+/// measures its children (headers only) and cuts them into chunks of about 1 MiB of
 /// input, the pool formats the chunks, and they are written in order as they finish,
 /// with a bounded number in flight. The output is the same bytes.
 ///

@@ -52,8 +52,9 @@ pub(crate) const SPLIT_BYTES: usize = 4 << 20;
 /// all of it once more, on the caller's thread, before its first chunk starts).
 const SPLIT_COUNT: usize = 4096;
 
-/// Encoded bytes of children per chunk: a fraction of a millisecond of formatting.
-const CHUNK_BYTES: usize = 256 << 10;
+/// Encoded bytes of children per chunk: about a millisecond of formatting (fewer threads
+/// woken than for smaller chunks; see [`CHUNK_COMPONENTS`](crate::format::parallel)).
+const CHUNK_BYTES: usize = 1 << 20;
 
 /// The thresholds (the tests make them small).
 #[derive(Clone, Copy, Debug)]
