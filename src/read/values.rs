@@ -241,11 +241,11 @@ impl<'a> Values<'a> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn take<const STAMP: bool>(&mut self, offset: usize) -> Option<VariantRef<'a>> {
-        if self.remaining == 0 || self.rest.is_empty() {
+        if self.remaining == 0 {
             return None;
         }
+        let (len, meta) = split(self.rest, self.dialect)?;
         self.remaining -= 1;
-        let (len, meta) = split(self.rest, self.dialect);
         Some(self.taken::<STAMP>(len, meta, offset))
     }
 
@@ -279,24 +279,29 @@ impl<'a> Values<'a> {
     fn take_key(&mut self, offset: usize) -> Option<VariantRef<'a>> {
         const WORD: u32 = VariantType::String as u32;
         const STRING: Meta = Meta::of_header(WORD, VariantType::String, Shape::String);
-        if self.remaining == 0 || self.rest.is_empty() {
+        if self.remaining == 0 {
             return None;
         }
-        self.remaining -= 1;
         if let Some((first, _)) = self.rest.split_first_chunk::<8>() {
-            let (word, n) = halves(u64::from_le_bytes(*first));
-            if word == WORD {
+            // The length word read on its own (not split off the header's load): the next
+            // value's address waits for it.
+            if le_u32(first, 0) == WORD {
                 // Never open: split off here, without `taken`'s test.
-                let (encoded, after) = self.rest.split_at(string_len(n).min(self.rest.len()));
-                self.rest = after;
-                return Some(VariantRef::packed(
-                    encoded,
-                    offset,
-                    STRING.with(self.dialect),
-                ));
+                if let Some((encoded, after)) =
+                    self.rest.split_at_checked(string_len(le_u32(first, 4)))
+                {
+                    self.remaining -= 1;
+                    self.rest = after;
+                    return Some(VariantRef::packed(
+                        encoded,
+                        offset,
+                        STRING.with(self.dialect),
+                    ));
+                }
             }
         }
-        let (len, meta) = split_out_of_line(self.rest, self.dialect);
+        let (len, meta) = split_out_of_line(self.rest, self.dialect)?;
+        self.remaining -= 1;
         Some(self.taken::<false>(len, meta, offset))
     }
 
@@ -391,13 +396,13 @@ fn measure_open(rest: &[u8], dialect: Dialect) -> usize {
 /// Length of an open container for [`split`]: more than any bytes hold.
 const OPEN: usize = usize::MAX;
 
-/// The length and the packed fields of the value at the start of validated, non-empty
-/// `rest`, or [`OPEN`] for a container yielded without its end (its view runs to the end
-/// of `rest`). The frequent headers are read with the first payload word in one load;
-/// anything else (or fewer than 8 bytes) by [`split_other`].
+/// The length and the packed fields of the value at the start of validated `rest`, or
+/// [`OPEN`] for a container yielded without its end (its view runs to the end of `rest`);
+/// `None` when `rest` is empty. The frequent headers are read with the first payload word
+/// in one load; anything else (or fewer than 8 bytes) by [`split_other`].
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
+fn split(rest: &[u8], dialect: Dialect) -> Option<(usize, Meta)> {
     const INT: Meta = Meta::of_header(VariantType::Int as u32, VariantType::Int, Shape::Int);
     const FLOAT: Meta =
         Meta::of_header(VariantType::Float as u32, VariantType::Float, Shape::Float);
@@ -407,7 +412,11 @@ fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
         Shape::String,
     );
     let Some((first, _)) = rest.split_first_chunk::<8>() else {
-        return split_other(rest, dialect);
+        // Tested only here: a value of 8 bytes or more was not at the end.
+        if rest.is_empty() {
+            return None;
+        }
+        return Some(split_other(rest, dialect));
     };
     let (word, first) = halves(u64::from_le_bytes(*first));
     let (len, meta) = match head(word, fast_table(dialect)) {
@@ -437,14 +446,14 @@ fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
                 Meta::of_header(word, ty, Shape::Fixed),
             )
         }
-        Head::General => return split_other(rest, dialect),
+        Head::General => return Some(split_other(rest, dialect)),
     };
-    (len, meta.with(dialect))
+    Some((len, meta.with(dialect)))
 }
 
 /// [`split`], not inlined (for the keys that are not Strings).
 #[inline(never)]
-fn split_out_of_line(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
+fn split_out_of_line(rest: &[u8], dialect: Dialect) -> Option<(usize, Meta)> {
     split(rest, dialect)
 }
 
@@ -481,6 +490,7 @@ fn split_other(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
 fn string_len(n: u32) -> usize {
     // At most 2^32 + 12: no overflow in u64, and a usize below [`OPEN`] on every target
     // that can hold the text.
-    let len = (u64::from(n) + 3) & !3;
-    usize::try_from(len + 8).unwrap_or(OPEN - 1)
+    // The padded text and the 8 bytes before it in one add: 8 is a multiple of 4.
+    let len = (u64::from(n) + 11) & !3;
+    usize::try_from(len).unwrap_or(OPEN - 1)
 }
