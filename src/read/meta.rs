@@ -56,10 +56,12 @@ impl Shape {
     }
 }
 
-/// Where each field sits in a [`Meta`]: the header word in bytes 0–3, then one byte each.
-const TY: usize = 4;
-const SHAPE: usize = 5;
-const DIALECT: usize = 6;
+/// Where each field sits in a [`Meta`]: one byte each, then the header word in bytes 4–7.
+/// The shape, which [`VariantRef::value`](crate::VariantRef::value) dispatches on, is the
+/// low byte: read with no shift.
+const SHAPE: usize = 0;
+const TY: usize = 1;
+const DIALECT: usize = 2;
 
 /// A 256-entry table from a byte to the entry of `all` it indexes (`all[0]` for the bytes
 /// past its end), for reading a field back without a bounds check.
@@ -106,7 +108,7 @@ impl Meta {
     /// [`Meta::with`]).
     #[inline(always)]
     pub(crate) const fn of_header(word: u32, ty: VariantType, shape: Shape) -> Meta {
-        let mut bytes = (word as u64).to_le_bytes();
+        let mut bytes = ((word as u64) << 32).to_le_bytes();
         bytes[TY] = ty as u8;
         bytes[SHAPE] = shape as u8;
         Meta(u64::from_le_bytes(bytes))
@@ -121,7 +123,7 @@ impl Meta {
     /// The header word.
     #[inline(always)]
     pub(crate) const fn word(self) -> u32 {
-        halves(self.0).0
+        halves(self.0).1
     }
 
     /// The type.
