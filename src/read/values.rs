@@ -26,7 +26,7 @@ use crate::wire::bytes::le_u32;
 use crate::wire::dialect::Dialect;
 use crate::wire::header::{fast_table, Header};
 use crate::wire::narrow::halves;
-use crate::wire::types::{Layout, VariantType};
+use crate::wire::types::{Layout, VariantType, TYPE_TABLE};
 
 /// `remaining` validated values starting at `rest[0]` (absolute offset `offset`). `rest`
 /// may run past the last of them (to the end of the enclosing value or buffer): nothing
@@ -419,6 +419,11 @@ fn split(rest: &[u8], dialect: Dialect) -> Option<(usize, Meta)> {
         return Some(split_other(rest, dialect));
     };
     let (word, first) = halves(u64::from_le_bytes(*first));
+    // An untyped Dictionary (the usual container) by one compare, before the table.
+    if word == dictionary_word(dialect) {
+        let meta = Meta::of_header(word, VariantType::Dictionary, Shape::Dictionary);
+        return Some((OPEN, meta.with(dialect)));
+    }
     let (len, meta) = match head(word, fast_table(dialect)) {
         Head::Int => (8, INT),
         Head::Float => (8, FLOAT),
@@ -449,6 +454,34 @@ fn split(rest: &[u8], dialect: Dialect) -> Option<(usize, Meta)> {
         Head::General => return Some(split_other(rest, dialect)),
     };
     Some((len, meta.with(dialect)))
+}
+
+/// The header word of an untyped Dictionary in `dialect` (its id).
+#[inline(always)]
+fn dictionary_word(dialect: Dialect) -> u32 {
+    /// By dialect discriminant; `u32::MAX` (no header) for a dialect without the type.
+    #[allow(clippy::indexing_slicing)] // compile time only: an out-of-bounds index fails the build
+    const WORDS: [u32; 5] = {
+        let info = &TYPE_TABLE[VariantType::Dictionary as usize];
+        let mut out = [u32::MAX; 5];
+        let mut i = 0;
+        while i < Dialect::ALL.len() {
+            let dialect = Dialect::ALL[i];
+            let id = match dialect {
+                Dialect::Godot3 => info.g3_id,
+                Dialect::Godot4 => Some(VariantType::Dictionary as u8),
+                Dialect::PandemoniumA => info.pm_ids[0],
+                Dialect::PandemoniumB => info.pm_ids[1],
+                Dialect::PandemoniumC => info.pm_ids[2],
+            };
+            if let Some(id) = id {
+                out[dialect as usize] = id as u32;
+            }
+            i += 1;
+        }
+        out
+    };
+    WORDS.get(dialect as usize).copied().unwrap_or(u32::MAX)
 }
 
 /// [`split`], not inlined (for the keys that are not Strings).
@@ -493,4 +526,20 @@ fn string_len(n: u32) -> usize {
     // The padded text and the 8 bytes before it in one add: 8 is a multiple of 4.
     let len = (u64::from(n) + 11) & !3;
     usize::try_from(len).unwrap_or(OPEN - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compile-time Dictionary words are the type's ids, in every dialect.
+    #[test]
+    fn dictionary_words_are_the_ids() {
+        for dialect in Dialect::ALL {
+            let id = VariantType::Dictionary.id(dialect).map(u32::from);
+            assert_eq!(Some(dictionary_word(dialect)), id, "{dialect:?}");
+        }
+        assert_eq!(dictionary_word(Dialect::Godot4), 27);
+        assert_eq!(dictionary_word(Dialect::Godot3), 18);
+    }
 }
