@@ -312,8 +312,7 @@ impl<'a> Values<'a> {
     fn pass_open(&mut self) {
         if self.open {
             self.open = false;
-            let len = fold_open_len(self.rest, self.dialect);
-            self.rest = self.rest.get(len..).unwrap_or(&[]);
+            self.rest = fold_past_open(self.rest, self.dialect);
         }
     }
 
@@ -372,19 +371,26 @@ fn open_len(rest: &[u8], dialect: Dialect, stamp: Stamp) -> usize {
     }
 }
 
-/// [`open_len`] in a fold: from a note written since the fold began (see `ends.rs`), or
-/// measured.
+/// The bytes after the container at `rest[0]` that a fold yielded: from a note written
+/// since the fold began (see `ends.rs`), or measured. (Branches, not selects: the next
+/// child's address waits for this.)
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn fold_open_len(rest: &[u8], dialect: Dialect) -> usize {
+fn fold_past_open(rest: &[u8], dialect: Dialect) -> &[u8] {
     let start = rest.as_ptr() as usize;
     let noted = ends::find_since_forget(start.wrapping_add(4), dialect)
         .and_then(|end| end.checked_sub(start))
-        .filter(|&len| len <= rest.len());
+        .and_then(|len| rest.get(len..));
     match noted {
-        Some(len) => len,
-        None => measure_open(rest, dialect),
+        Some(after) => after,
+        None => past_measured(rest, dialect),
     }
+}
+
+/// [`fold_past_open`] without a note.
+#[inline(never)]
+fn past_measured(rest: &[u8], dialect: Dialect) -> &[u8] {
+    rest.get(measure(rest, dialect)..).unwrap_or(&[])
 }
 
 /// [`open_len`] without a note.
