@@ -13,8 +13,8 @@ use crate::wire::types::VariantType;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub(crate) enum Shape {
-    /// Exactly the value's bytes; the header is not known.
-    Sized,
+    // The hinted shapes from 0, so that `VariantRef::value`'s jump table needs no
+    // subtraction.
     /// A 32-bit int (exactly its bytes).
     Int,
     /// A 32-bit float (exactly its bytes).
@@ -26,6 +26,8 @@ pub(crate) enum Shape {
     /// A value whose payload has a fixed size (the header's 64-bit flag read): a scalar,
     /// math value, RID or Callable (exactly its bytes).
     Fixed,
+    /// Exactly the value's bytes; the header is not known.
+    Sized,
     /// A container whose end is not known yet; the header is not known. This and the
     /// shapes after it are the open ones.
     Open,
@@ -38,12 +40,12 @@ pub(crate) enum Shape {
 impl Shape {
     /// Every shape, indexed by discriminant.
     const ALL: [Shape; 9] = [
-        Shape::Sized,
         Shape::Int,
         Shape::Float,
         Shape::String,
         Shape::StringName,
         Shape::Fixed,
+        Shape::Sized,
         Shape::Open,
         Shape::Dictionary,
         Shape::Array,
@@ -56,16 +58,18 @@ impl Shape {
     }
 }
 
-/// Where each field sits in a [`Meta`]: the header word in bytes 0–3, then one byte each.
-const TY: usize = 4;
-const SHAPE: usize = 5;
-const DIALECT: usize = 6;
+/// Where each field sits in a [`Meta`]: one byte each, then the header word in bytes 4–7.
+/// The shape, which [`VariantRef::value`](crate::VariantRef::value) dispatches on, is the
+/// low byte: read with no shift.
+const SHAPE: usize = 0;
+const TY: usize = 1;
+const DIALECT: usize = 2;
 
-/// A 256-entry table from a byte to the entry of `all` it indexes (`all[0]` for the bytes
+/// A 256-entry table from a byte to the entry of `all` it indexes (`past` for the bytes
 /// past its end), for reading a field back without a bounds check.
 #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
-const fn table<T: Copy, const N: usize>(all: [T; N]) -> [T; 256] {
-    let mut out = [all[0]; 256];
+const fn table<T: Copy, const N: usize>(all: [T; N], past: T) -> [T; 256] {
+    let mut out = [past; 256];
     let mut i = 0;
     while i < N {
         out[i] = all[i];
@@ -75,9 +79,9 @@ const fn table<T: Copy, const N: usize>(all: [T; N]) -> [T; 256] {
 }
 
 /// Types by discriminant.
-const TYPES: [VariantType; 256] = table(VariantType::ALL);
+const TYPES: [VariantType; 256] = table(VariantType::ALL, VariantType::Nil);
 /// Shapes by discriminant.
-const SHAPES: [Shape; 256] = table(Shape::ALL);
+const SHAPES: [Shape; 256] = table(Shape::ALL, Shape::Sized);
 /// Dialects by discriminant.
 #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
 const DIALECTS: [Dialect; 256] = {
@@ -106,7 +110,7 @@ impl Meta {
     /// [`Meta::with`]).
     #[inline(always)]
     pub(crate) const fn of_header(word: u32, ty: VariantType, shape: Shape) -> Meta {
-        let mut bytes = (word as u64).to_le_bytes();
+        let mut bytes = ((word as u64) << 32).to_le_bytes();
         bytes[TY] = ty as u8;
         bytes[SHAPE] = shape as u8;
         Meta(u64::from_le_bytes(bytes))
@@ -121,7 +125,7 @@ impl Meta {
     /// The header word.
     #[inline(always)]
     pub(crate) const fn word(self) -> u32 {
-        halves(self.0).0
+        halves(self.0).1
     }
 
     /// The type.

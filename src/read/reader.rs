@@ -365,12 +365,12 @@ impl<'a> VariantRef<'a> {
             STRING => Value::String(hinted_string(bytes)),
             STRING_NAME => Value::StringName(hinted_string(bytes)),
             DICTIONARY => Value::Dictionary(DictRef::hinted(
-                self.payload(),
+                container_payload(bytes),
                 self.offset().saturating_add(4),
                 self.meta(),
             )),
             ARRAY => Value::Array(ArrayRef::hinted(
-                self.payload(),
+                container_payload(bytes),
                 self.offset().saturating_add(4),
                 self.meta(),
             )),
@@ -394,6 +394,23 @@ impl<'a> VariantRef<'a> {
     fn value_unhinted(&self) -> Value<'a> {
         Reader::new(self).value()
     }
+}
+
+/// The payload of a container whose bytes from its header are `bytes`: a branch, not a
+/// select (its children's addresses wait for it), to an out-of-line empty payload.
+#[inline(always)]
+fn container_payload(bytes: &[u8]) -> &[u8] {
+    match bytes.get(4..) {
+        Some(payload) => payload,
+        None => no_payload(),
+    }
+}
+
+/// The payload of a container cut off in its header (never in validated bytes).
+#[cold]
+#[inline(never)]
+fn no_payload() -> &'static [u8] {
+    &[]
 }
 
 /// The text of the String or StringName whose exact bytes (header, length, text, padding)

@@ -26,7 +26,7 @@ use crate::wire::bytes::le_u32;
 use crate::wire::dialect::Dialect;
 use crate::wire::header::{fast_table, Header};
 use crate::wire::narrow::halves;
-use crate::wire::types::{Layout, VariantType};
+use crate::wire::types::{Layout, VariantType, TYPE_TABLE};
 
 /// `remaining` validated values starting at `rest[0]` (absolute offset `offset`). `rest`
 /// may run past the last of them (to the end of the enclosing value or buffer): nothing
@@ -241,11 +241,11 @@ impl<'a> Values<'a> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn take<const STAMP: bool>(&mut self, offset: usize) -> Option<VariantRef<'a>> {
-        if self.remaining == 0 || self.rest.is_empty() {
+        if self.remaining == 0 {
             return None;
         }
+        let (len, meta) = split(self.rest, self.dialect)?;
         self.remaining -= 1;
-        let (len, meta) = split(self.rest, self.dialect);
         Some(self.taken::<STAMP>(len, meta, offset))
     }
 
@@ -279,24 +279,29 @@ impl<'a> Values<'a> {
     fn take_key(&mut self, offset: usize) -> Option<VariantRef<'a>> {
         const WORD: u32 = VariantType::String as u32;
         const STRING: Meta = Meta::of_header(WORD, VariantType::String, Shape::String);
-        if self.remaining == 0 || self.rest.is_empty() {
+        if self.remaining == 0 {
             return None;
         }
-        self.remaining -= 1;
         if let Some((first, _)) = self.rest.split_first_chunk::<8>() {
-            let (word, n) = halves(u64::from_le_bytes(*first));
-            if word == WORD {
+            // The length word read on its own (not split off the header's load): the next
+            // value's address waits for it.
+            if le_u32(first, 0) == WORD {
                 // Never open: split off here, without `taken`'s test.
-                let (encoded, after) = self.rest.split_at(string_len(n).min(self.rest.len()));
-                self.rest = after;
-                return Some(VariantRef::packed(
-                    encoded,
-                    offset,
-                    STRING.with(self.dialect),
-                ));
+                if let Some((encoded, after)) =
+                    self.rest.split_at_checked(string_len(le_u32(first, 4)))
+                {
+                    self.remaining -= 1;
+                    self.rest = after;
+                    return Some(VariantRef::packed(
+                        encoded,
+                        offset,
+                        STRING.with(self.dialect),
+                    ));
+                }
             }
         }
-        let (len, meta) = split_out_of_line(self.rest, self.dialect);
+        let (len, meta) = split_out_of_line(self.rest, self.dialect)?;
+        self.remaining -= 1;
         Some(self.taken::<false>(len, meta, offset))
     }
 
@@ -307,8 +312,7 @@ impl<'a> Values<'a> {
     fn pass_open(&mut self) {
         if self.open {
             self.open = false;
-            let len = fold_open_len(self.rest, self.dialect);
-            self.rest = self.rest.get(len..).unwrap_or(&[]);
+            self.rest = fold_past_open(self.rest, self.dialect);
         }
     }
 
@@ -367,19 +371,26 @@ fn open_len(rest: &[u8], dialect: Dialect, stamp: Stamp) -> usize {
     }
 }
 
-/// [`open_len`] in a fold: from a note written since the fold began (see `ends.rs`), or
-/// measured.
+/// The bytes after the container at `rest[0]` that a fold yielded: from a note written
+/// since the fold began (see `ends.rs`), or measured. (Branches, not selects: the next
+/// child's address waits for this.)
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn fold_open_len(rest: &[u8], dialect: Dialect) -> usize {
+fn fold_past_open(rest: &[u8], dialect: Dialect) -> &[u8] {
     let start = rest.as_ptr() as usize;
     let noted = ends::find_since_forget(start.wrapping_add(4), dialect)
         .and_then(|end| end.checked_sub(start))
-        .filter(|&len| len <= rest.len());
+        .and_then(|len| rest.get(len..));
     match noted {
-        Some(len) => len,
-        None => measure_open(rest, dialect),
+        Some(after) => after,
+        None => past_measured(rest, dialect),
     }
+}
+
+/// [`fold_past_open`] without a note.
+#[inline(never)]
+fn past_measured(rest: &[u8], dialect: Dialect) -> &[u8] {
+    rest.get(measure(rest, dialect)..).unwrap_or(&[])
 }
 
 /// [`open_len`] without a note.
@@ -391,13 +402,13 @@ fn measure_open(rest: &[u8], dialect: Dialect) -> usize {
 /// Length of an open container for [`split`]: more than any bytes hold.
 const OPEN: usize = usize::MAX;
 
-/// The length and the packed fields of the value at the start of validated, non-empty
-/// `rest`, or [`OPEN`] for a container yielded without its end (its view runs to the end
-/// of `rest`). The frequent headers are read with the first payload word in one load;
-/// anything else (or fewer than 8 bytes) by [`split_other`].
+/// The length and the packed fields of the value at the start of validated `rest`, or
+/// [`OPEN`] for a container yielded without its end (its view runs to the end of `rest`);
+/// `None` when `rest` is empty. The frequent headers are read with the first payload word
+/// in one load; anything else (or fewer than 8 bytes) by [`split_other`].
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
+fn split(rest: &[u8], dialect: Dialect) -> Option<(usize, Meta)> {
     const INT: Meta = Meta::of_header(VariantType::Int as u32, VariantType::Int, Shape::Int);
     const FLOAT: Meta =
         Meta::of_header(VariantType::Float as u32, VariantType::Float, Shape::Float);
@@ -407,9 +418,18 @@ fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
         Shape::String,
     );
     let Some((first, _)) = rest.split_first_chunk::<8>() else {
-        return split_other(rest, dialect);
+        // Tested only here: a value of 8 bytes or more was not at the end.
+        if rest.is_empty() {
+            return None;
+        }
+        return Some(split_other(rest, dialect));
     };
     let (word, first) = halves(u64::from_le_bytes(*first));
+    // An untyped Dictionary (the usual container) by one compare, before the table.
+    if word == dictionary_word(dialect) {
+        let meta = Meta::of_header(word, VariantType::Dictionary, Shape::Dictionary);
+        return Some((OPEN, meta.with(dialect)));
+    }
     let (len, meta) = match head(word, fast_table(dialect)) {
         Head::Int => (8, INT),
         Head::Float => (8, FLOAT),
@@ -437,14 +457,42 @@ fn split(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
                 Meta::of_header(word, ty, Shape::Fixed),
             )
         }
-        Head::General => return split_other(rest, dialect),
+        Head::General => return Some(split_other(rest, dialect)),
     };
-    (len, meta.with(dialect))
+    Some((len, meta.with(dialect)))
+}
+
+/// The header word of an untyped Dictionary in `dialect` (its id).
+#[inline(always)]
+fn dictionary_word(dialect: Dialect) -> u32 {
+    /// By dialect discriminant; `u32::MAX` (no header) for a dialect without the type.
+    #[allow(clippy::indexing_slicing)] // compile time only: an out-of-bounds index fails the build
+    const WORDS: [u32; 5] = {
+        let info = &TYPE_TABLE[VariantType::Dictionary as usize];
+        let mut out = [u32::MAX; 5];
+        let mut i = 0;
+        while i < Dialect::ALL.len() {
+            let dialect = Dialect::ALL[i];
+            let id = match dialect {
+                Dialect::Godot3 => info.g3_id,
+                Dialect::Godot4 => Some(VariantType::Dictionary as u8),
+                Dialect::PandemoniumA => info.pm_ids[0],
+                Dialect::PandemoniumB => info.pm_ids[1],
+                Dialect::PandemoniumC => info.pm_ids[2],
+            };
+            if let Some(id) = id {
+                out[dialect as usize] = id as u32;
+            }
+            i += 1;
+        }
+        out
+    };
+    WORDS.get(dialect as usize).copied().unwrap_or(u32::MAX)
 }
 
 /// [`split`], not inlined (for the keys that are not Strings).
 #[inline(never)]
-fn split_out_of_line(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
+fn split_out_of_line(rest: &[u8], dialect: Dialect) -> Option<(usize, Meta)> {
     split(rest, dialect)
 }
 
@@ -481,6 +529,23 @@ fn split_other(rest: &[u8], dialect: Dialect) -> (usize, Meta) {
 fn string_len(n: u32) -> usize {
     // At most 2^32 + 12: no overflow in u64, and a usize below [`OPEN`] on every target
     // that can hold the text.
-    let len = (u64::from(n) + 3) & !3;
-    usize::try_from(len + 8).unwrap_or(OPEN - 1)
+    // The padded text and the 8 bytes before it in one add: 8 is a multiple of 4.
+    let len = (u64::from(n) + 11) & !3;
+    usize::try_from(len).unwrap_or(OPEN - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compile-time Dictionary words are the type's ids, in every dialect.
+    #[test]
+    fn dictionary_words_are_the_ids() {
+        for dialect in Dialect::ALL {
+            let id = VariantType::Dictionary.id(dialect).map(u32::from);
+            assert_eq!(Some(dictionary_word(dialect)), id, "{dialect:?}");
+        }
+        assert_eq!(dictionary_word(Dialect::Godot4), 27);
+        assert_eq!(dictionary_word(Dialect::Godot3), 18);
+    }
 }
