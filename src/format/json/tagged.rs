@@ -1,23 +1,28 @@
-//! [`write`]: the tagged JSON writer on the one-pass walk ([`VariantRef::visit`]), without
-//! recursion. The walk hands over every node in document order; the writer keeps, for each
-//! open container, what it is and how many children it has written (a small stack indexed
-//! by depth), so that each node's separator (`,`, `],[` between dictionary pairs, the
-//! indentation when pretty) is written before it and each container's closing text at its
-//! end. Leaves are written by [`Json::leaf`].
+//! [`write`]: the tagged JSON writer on a one-pass walk, without recursion: the walk of
+//! [`VariantRef::visit`] (the same steps over the same nodes), with one addition in
+//! compact mode: a small untyped Dictionary or Array whose children are all leaves is
+//! written whole by `small.rs` (no step per child), and the walk moves past it. The writer
+//! keeps, for each open container, what it is and how many children it has written (a
+//! small stack indexed by depth), so that each node's separator (`,`, `],[` between
+//! dictionary pairs, the indentation when pretty) is written before it and each
+//! container's closing text at its end. Leaves are written by [`Json::leaf`].
+//!
+//! [`VariantRef::visit`]: crate::read::value::VariantRef::visit
 
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 use std::io::{self, Write};
 
+use crate::format::digits;
 use crate::format::json::writer::{Json, CHUNK};
 use crate::format::number::push_f64;
-use crate::format::{digits, escape};
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
-use crate::read::reader::Reader;
+use crate::read::reader::{opens, Reader};
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
-use crate::read::visit::{Place, Visitor};
+use crate::read::visit::Place;
+use crate::read::walk::{Frame, Stack, Step, Walk, STACK};
 use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
@@ -63,10 +68,21 @@ fn walk<W: Write, const PRETTY: bool>(out: &mut W, value: VariantRef<'_>) -> io:
     j.flush()
 }
 
-/// The walk of `value` through `j`; gives `j` back.
+/// The walk of `value` through `j`; gives `j` back. Small containers of leaves are
+/// written whole in compact mode.
 fn walk_with<'w, W: Write, const PRETTY: bool>(
     j: Json<'w, W>,
     value: VariantRef<'_>,
+) -> (Json<'w, W>, io::Result<()>) {
+    walk_small::<W, PRETTY>(j, value, !PRETTY)
+}
+
+/// [`walk_with`], with the small-container path on or off (`small`: compact only; the
+/// tests turn it off to compare it with the walk of every node).
+fn walk_small<'w, W: Write, const PRETTY: bool>(
+    j: Json<'w, W>,
+    value: VariantRef<'_>,
+    small: bool,
 ) -> (Json<'w, W>, io::Result<()>) {
     let mut tagged = Tagged::<W, PRETTY> {
         j,
@@ -74,8 +90,14 @@ fn walk_with<'w, W: Write, const PRETTY: bool>(
         open: Vec::with_capacity(16),
         typed_at: Vec::new(),
         root: value,
+        words: small::Words::new(value.dialect()),
     };
-    let result = match value.visit(&mut tagged) {
+    let flow = if small && !PRETTY {
+        tagged.walk::<true>()
+    } else {
+        tagged.walk::<false>()
+    };
+    let result = match flow {
         ControlFlow::Break(error) => Err(error),
         ControlFlow::Continue(()) => Ok(()),
     };
@@ -148,6 +170,8 @@ struct Tagged<'a, 'w, W: Write, const PRETTY: bool> {
     open: Vec<Level>,
     typed_at: Vec<usize>,
     root: VariantRef<'a>,
+    /// The header words of the leaves the small containers lay out directly.
+    words: small::Words,
 }
 
 impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
@@ -293,6 +317,75 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
     }
 }
 
+impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
+    /// The walk of [`VariantRef::visit`] over `root` (its steps, its frames and stack),
+    /// calling [`Tagged::value`], [`Tagged::property`] and [`Tagged::end`]; with `SMALL`,
+    /// a small container of leaves is written whole ([`Tagged::small`]) and its children
+    /// are not stepped through.
+    fn walk<const SMALL: bool>(&mut self) -> ControlFlow<io::Error> {
+        let mut r = Reader::new(&self.root);
+        let mut stack = Stack::<STACK>::new();
+        // The top-level value is the one step of the walk's own frame around everything
+        // (which has no end of its own); its children have depth `walk.saved()`.
+        let mut walk = Walk::new(Frame::ROOT);
+        loop {
+            match walk.step() {
+                Step::End => {
+                    // The innermost container's depth; none when the walk's own frame ends.
+                    let Some(depth) = walk.saved().checked_sub(1) else {
+                        return ControlFlow::Continue(());
+                    };
+                    self.end(depth)?;
+                    walk.close(&stack);
+                }
+                Step::Name => {
+                    let depth = walk.saved();
+                    self.property(r.name(), depth)?;
+                }
+                Step::Value => {
+                    if self.j.buf.len() >= CHUNK {
+                        flow(self.j.flush())?;
+                    }
+                    let place = Place {
+                        offset: r.offset(),
+                        depth: walk.saved(),
+                    };
+                    if SMALL {
+                        if let Some(end) = self.small(r, place.depth) {
+                            r = r.seek(end);
+                            continue;
+                        }
+                    }
+                    let value = r.value();
+                    self.value(&value, place)?;
+                    if let Some(frame) = opens(&value) {
+                        // Validated input nests no deeper than the stack holds.
+                        if !walk.open(frame, &mut stack) {
+                            return ControlFlow::Continue(());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The next node of `r` when it is a small untyped Dictionary or Array whose children
+    /// are all leaves ([`small::write`]), written whole with the separator before it: the
+    /// position after it. `None`, with nothing written, for any other node.
+    #[inline(always)]
+    fn small(&mut self, r: Reader<'a>, depth: usize) -> Option<usize> {
+        let container = small::small(&r, self.words)?;
+        let (top, mark) = (self.top, self.j.buf.len());
+        self.before(depth);
+        let end = small::write(&mut self.j, r, container, self.words);
+        if end.is_none() {
+            self.top = top;
+            self.j.buf.truncate(mark);
+        }
+        end
+    }
+}
+
 /// A result as the walk's flow: an error stops it.
 #[inline]
 fn flow(result: io::Result<()>) -> ControlFlow<io::Error> {
@@ -302,35 +395,20 @@ fn flow(result: io::Result<()>) -> ControlFlow<io::Error> {
     }
 }
 
-impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY> {
-    type Break = io::Error;
-
+impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
+    /// A value at `place`: its separator, then its text (a leaf's whole, a container's
+    /// opening; its level is opened).
     #[inline(always)]
     fn value(&mut self, value: &Value<'a>, place: Place) -> ControlFlow<io::Error> {
-        if self.j.buf.len() >= CHUNK {
-            flow(self.j.flush())?;
-        }
         self.before(place.depth);
         match *value {
             Value::String(text) => {
                 // The text follows the header and the length word.
-                let raw = text.raw_bytes().len();
                 let at = place
                     .offset
                     .wrapping_sub(self.root.offset())
                     .wrapping_add(8);
-                if let Some(window) = escape::plain16(self.root.bytes_from_header(), at, raw) {
-                    // Stored straight into the buffer (a block assembled first and copied
-                    // would be read back before its byte stores reach it).
-                    let buf = &mut self.j.buf;
-                    buf.push(b'"');
-                    let start = buf.len();
-                    buf.extend_from_slice(window);
-                    buf.truncate(start + raw);
-                    buf.push(b'"');
-                    return ControlFlow::Continue(());
-                }
-                flow(self.j.string(text.as_str()))
+                flow(self.j.string_in(self.root.bytes_from_header(), at, text))
             }
             Value::Int(n) => {
                 if n < 0 {
@@ -390,8 +468,9 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
         }
     }
 
+    /// A full Object's property name, before its value at `depth`.
     #[inline]
-    fn property(&mut self, name: GdStr<'a>, place: Place) -> ControlFlow<io::Error> {
+    fn property(&mut self, name: GdStr<'a>, depth: usize) -> ControlFlow<io::Error> {
         let parent = self.top;
         if parent.kind() == Kind::ROOT {
             return ControlFlow::Continue(());
@@ -401,7 +480,7 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
             self.j.put(b"],");
         }
         if PRETTY {
-            self.j.line_at(place.depth);
+            self.j.line_at(depth);
         }
         self.j.buf.push(b'[');
         flow(self.j.string(name.as_str()))?;
@@ -413,11 +492,18 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
         ControlFlow::Continue(())
     }
 
-    #[inline]
-    fn end(&mut self, place: Place) -> ControlFlow<io::Error> {
-        flow(self.close(place.depth))
+    /// The end of the innermost open container, at `depth` (out of line: once per
+    /// container).
+    #[inline(never)]
+    fn end(&mut self, depth: usize) -> ControlFlow<io::Error> {
+        flow(self.close(depth))
     }
 }
+
+#[path = "small.rs"]
+mod small;
+#[path = "tail.rs"]
+mod tail;
 
 #[cfg(test)]
 #[path = "tagged_tests.rs"]

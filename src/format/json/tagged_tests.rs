@@ -279,3 +279,267 @@ fn random_dictionaries_match_the_reference_writer() {
         }
     }
 }
+
+/// `value` in compact form by the walk of every node (the small containers' path off):
+/// the reference for the small containers' path.
+fn every_node(value: VariantRef<'_>) -> Vec<u8> {
+    let mut out = Vec::new();
+    let (mut j, result) = walk_small::<_, false>(Json::new(&mut out, false), value, false);
+    result.unwrap();
+    j.flush().unwrap();
+    drop(j);
+    out
+}
+
+/// Floats of every kind the small containers meet: short binary fractions and integers
+/// (and ones just too large for their routes), zeros, NaN, infinities, random bits.
+fn random_float(rng: &mut Rng) -> f64 {
+    match rng.below(6) {
+        0 => f64::from_bits(rng.next()),
+        1 => f64::from(f32::from_bits(rng.next() as u32)),
+        2 => (rng.below(1 << 34) as f64 - (1u64 << 33) as f64) / f64::from(1u32 << rng.below(10)),
+        3 => rng.below(200_000_000) as f64 * 0.5 - 5e7,
+        4 => [
+            0.0,
+            -0.0,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1e8,
+            1e16,
+            0.1,
+        ][rng.below(9) as usize],
+        _ => (rng.below(1 << 24) as f64 - 8e6) / 256.0,
+    }
+}
+
+fn random_int(rng: &mut Rng) -> i64 {
+    match rng.below(4) {
+        0 => rng.next() as i64,
+        1 => rng.below(200_000_002) as i64 - 100_000_001,
+        2 => [
+            0,
+            -1,
+            i64::MIN,
+            i64::MAX,
+            i32::MIN.into(),
+            i32::MAX.into(),
+            99_999_999,
+            -100_000_000,
+        ][rng.below(8) as usize],
+        _ => rng.below(1000) as i64,
+    }
+}
+
+/// A random value for a small container: a leaf of any type the dialect has (mostly),
+/// sometimes a container or a packed array (which the walk then writes).
+fn random_child(rng: &mut Rng, b: Builder<'_, Vec<u8>>, dialect: Dialect, nested: bool) {
+    use crate::wire::types::VariantType as T;
+    let has = |ty: T| ty.id(dialect).is_some();
+    let f32s = |rng: &mut Rng, n: usize| -> Vec<f32> {
+        (0..n).map(|_| random_float(rng) as f32).collect()
+    };
+    match rng.below(24) {
+        0 => b.nil(),
+        1 => b.bool(rng.below(2) == 0),
+        2..=5 => b.int(random_int(rng)),
+        6..=9 => b.float(random_float(rng)),
+        10..=12 => {
+            let len = [0, 1, 8, 15, 16, 17, 40, 300][rng.below(8) as usize];
+            b.string(&text(rng, len))
+        }
+        13 if has(T::StringName) && dialect == Dialect::Godot4 => b.string_name(&text(rng, 5)),
+        14 | 15 => b.vector2([random_float(rng) as f32, random_float(rng) as f32]),
+        16 => b.vector3([0, 1, 2].map(|_| random_float(rng) as f32)),
+        17 => {
+            let ty = [
+                T::Rect2,
+                T::Color,
+                T::Transform2D,
+                T::Plane,
+                T::Quaternion,
+                T::Basis,
+            ][rng.below(6) as usize];
+            let n = match ty {
+                T::Transform2D => 6,
+                T::Basis => 9,
+                _ => 4,
+            };
+            b.math(ty, &f32s(rng, n))
+        }
+        18 if has(T::Vector2i) => b.math_i32(T::Vector2i, &[rng.next() as i32, -7]),
+        19 => match rng.below(3) {
+            0 => b.object_null(),
+            1 => b.object_id(rng.next()),
+            _ if dialect.rid_payload() => b.rid(rng.next()),
+            _ => b.nil(),
+        },
+        20 if nested => {
+            // A small Dictionary inside: the walk writes the outer one, this one whole.
+            let mut inner = b.dictionary().unwrap();
+            for _ in 0..rng.below(4) {
+                let key = text(rng, 3);
+                random_child(rng, inner.entry(&key), dialect, false);
+            }
+            inner.finish()
+        }
+        21 if nested => {
+            let mut inner = b.array().unwrap();
+            for _ in 0..rng.below(4) {
+                random_child(rng, inner.push(), dialect, false);
+            }
+            inner.finish()
+        }
+        22 => b.packed_f32(&f32s(rng, 3)),
+        _ => b.int(rng.below(10) as i64),
+    }
+    .unwrap();
+}
+
+/// A small Dictionary or Array (sometimes past the size the small path takes), with
+/// String keys of every kind or keys of other types.
+fn random_container(rng: &mut Rng, b: Builder<'_, Vec<u8>>, dialect: Dialect) {
+    let len = [0, 1, 2, 4, 7, 16, 31, 32, 33, 40][rng.below(10) as usize];
+    if rng.below(3) == 0 {
+        let mut array = b.array().unwrap();
+        for _ in 0..len {
+            random_child(rng, array.push(), dialect, true);
+        }
+        array.finish().unwrap();
+        return;
+    }
+    let mut dict = if dialect == Dialect::Godot4 && rng.below(8) == 0 {
+        let int = ContainerType::Builtin(crate::wire::types::VariantType::Int);
+        b.typed_dictionary(ContainerType::Untyped, int).unwrap()
+    } else {
+        b.dictionary().unwrap()
+    };
+    for _ in 0..len {
+        let value = if rng.below(6) == 0 {
+            dict.entry_with(|k| {
+                random_child(rng, k, dialect, false);
+                Ok(())
+            })
+        } else {
+            let key_len = [0, 2, 4, 9, 16, 17, 30, 260][rng.below(8) as usize];
+            let key = text(rng, key_len);
+            dict.entry(&key)
+        };
+        random_child(rng, value, dialect, true);
+    }
+    dict.finish().unwrap();
+}
+
+#[test]
+fn small_containers_are_written_as_the_walk_writes_them() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for round in 0..300 {
+        for dialect in [
+            Dialect::Godot3,
+            Dialect::Godot4,
+            Dialect::PandemoniumA,
+            Dialect::PandemoniumB,
+            Dialect::PandemoniumC,
+        ] {
+            // One alone (the top-level value), then several in an Array and in a
+            // Dictionary beside leaves.
+            let mut alone = Vec::new();
+            random_container(&mut rng, Builder::new(&mut alone, dialect), dialect);
+            let mut gathered = Vec::new();
+            let mut array = Builder::new(&mut gathered, dialect).array().unwrap();
+            for _ in 0..5 {
+                random_container(&mut rng, array.push(), dialect);
+                random_child(&mut rng, array.push(), dialect, false);
+            }
+            array.finish().unwrap();
+            let mut keyed = Vec::new();
+            let mut dict = Builder::new(&mut keyed, dialect).dictionary().unwrap();
+            for i in 0..5 {
+                random_container(&mut rng, dict.entry(&alloc::format!("p{i}")), dialect);
+            }
+            dict.finish().unwrap();
+            for bytes in [alone, gathered, keyed] {
+                let value = VariantRef::parse(&bytes, dialect).unwrap();
+                let got = String::from_utf8(write(value, false)).unwrap();
+                let want = String::from_utf8(every_node(value)).unwrap();
+                assert_eq!(got, want, "round {round}, {dialect:?}");
+                let pretty = write(value, true);
+                assert_eq!(String::from_utf8(minified(&pretty)).unwrap(), got);
+            }
+        }
+    }
+}
+
+#[test]
+fn small_containers_match_the_walk_on_every_fixture() {
+    let mut checked = 0;
+    for (folder, dialect) in [
+        ("g32", Dialect::Godot3),
+        ("g4", Dialect::Godot4),
+        ("pandemonium/pmc", Dialect::PandemoniumC),
+    ] {
+        for bytes in fixture_values(folder, dialect) {
+            // The fixture alone, and as a key and a value of a small Dictionary and an
+            // element of a small Array, beside leaves.
+            let fixture = VariantRef::parse(&bytes, dialect).unwrap();
+            let mut held = Vec::new();
+            let mut dict = Builder::new(&mut held, dialect).dictionary().unwrap();
+            dict.entry("a").int(1).unwrap();
+            dict.entry_with(|k| k.value(fixture)).string("b").unwrap();
+            dict.entry("c").value(fixture).unwrap();
+            dict.finish().unwrap();
+            let mut listed = Vec::new();
+            let mut array = Builder::new(&mut listed, dialect).array().unwrap();
+            array.push().float(0.5).unwrap();
+            array.push().value(fixture).unwrap();
+            array.finish().unwrap();
+            for bytes in [&bytes, &held, &listed] {
+                let value = VariantRef::parse(bytes, dialect).unwrap();
+                assert_eq!(
+                    String::from_utf8(write(value, false)).unwrap(),
+                    String::from_utf8(every_node(value)).unwrap(),
+                    "{folder}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 150, "{checked}");
+}
+
+#[test]
+fn a_record_of_leaves_is_written_whole() {
+    // {"id": 3, "hp": 1.5, "name": "player 3", "pos": Vector2(3, -3)}, then -0.0 and a
+    // 64-bit 2.5 (engine-written as a double only when it is no f32; written by hand).
+    let mut bytes = Vec::new();
+    let mut dict = Builder::new(&mut bytes, Dialect::Godot4)
+        .dictionary()
+        .unwrap();
+    dict.entry("id").int(3).unwrap();
+    dict.entry("hp").float(1.5).unwrap();
+    dict.entry("name").string("player 3").unwrap();
+    dict.entry("pos").vector2([3.0, -3.0]).unwrap();
+    dict.entry("z").float(-0.0).unwrap();
+    dict.entry("d").int(0).unwrap();
+    dict.finish().unwrap();
+    let len = bytes.len();
+    bytes.truncate(len - 8);
+    bytes.extend_from_slice(&(3u32 | 1 << 16).to_le_bytes());
+    bytes.extend_from_slice(&2.5f64.to_le_bytes());
+    let want: &[u8] = br#"{"Dictionary":[["id",3],["hp",1.5],["name","player 3"],["pos",{"Vector2":[3.0,-3.0]}],["z",-0.0],["d",2.5]]}"#;
+    let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    assert_eq!(every_node(value), want);
+    // The small path itself takes it, to its end.
+    let mut out = Vec::new();
+    let mut j = Json::new(&mut out, false);
+    let reader = Reader::new(&value);
+    let words = small::Words::new(Dialect::Godot4);
+    let container = small::small(&reader, words).unwrap();
+    assert_eq!(
+        small::write(&mut j, reader, container, words),
+        Some(bytes.len())
+    );
+    assert_eq!(j.buf, want);
+    assert_eq!(write(value, false), want);
+}

@@ -138,6 +138,24 @@ impl<'w, W: Write> Json<'w, W> {
         self.long_string(text)
     }
 
+    /// [`Json::string`] of a String node's text read in place: `text`, whose raw bytes
+    /// start at `at` of `bytes`. A short one that needs no escape is stored straight into
+    /// the buffer as one 16-byte window cut to length ([`escape::plain16`]; a block
+    /// assembled first and copied would be read back before its byte stores reach it).
+    #[inline(always)]
+    pub(super) fn string_in(&mut self, bytes: &[u8], at: usize, text: GdStr<'_>) -> io::Result<()> {
+        let raw = text.raw_bytes().len();
+        if let Some(window) = escape::plain16(bytes, at, raw) {
+            self.buf.push(b'"');
+            let start = self.buf.len();
+            self.buf.extend_from_slice(window);
+            self.buf.truncate(start + raw);
+            self.buf.push(b'"');
+            return Ok(());
+        }
+        self.string(text.as_str())
+    }
+
     /// [`Json::string`] of a long text, in pieces.
     #[inline(never)]
     fn long_string(&mut self, text: &str) -> io::Result<()> {

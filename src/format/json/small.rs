@@ -1,0 +1,328 @@
+//! The tagged writer's fast path (compact mode): a small untyped Dictionary or Array whose
+//! children are all leaves (a game's records: `{"id": 3, "hp": 1.5, "name": "player 3",
+//! "pos": Vector2(3, -3)}`), written whole in one loop over its children, with none of the
+//! walk's per-node work (a step, a separator chosen by the parent's kind, a level opened
+//! and closed). The same bytes as the walk writes.
+//!
+//! The frequent leaves are read straight from their header word and laid out by
+//! fixed-size stores in a [`Tail`] (a run of children in one window): a plain String of
+//! at most 16 bytes (one 16-byte copy), an int below 10^8 in magnitude (one word of
+//! digits), a float whose digits need no search (`0.0`, `-0.0`, and the short binary
+//! fractions of [`digits::dyadic`] below 10^8), a 32-bit Vector2 or Vector3 (the
+//! components by the f32 routes of [`float32`]). Any other leaf is decoded and written as
+//! the walk writes it; anything that is not a leaf (a container, a packed array, a string
+//! longer than [`Json::string`] writes in one piece) gives the container back to the
+//! walk, and the caller cuts the output back to where it was. Nothing here flushes the
+//! buffer, so that cut is always possible; the buffer grows by a bounded amount
+//! ([`MAX_CHILDREN`] leaves of at most a few kilobytes each).
+
+use std::io::Write;
+
+use crate::format::json::tagged::tail::Tail;
+use crate::format::json::writer::Json;
+use crate::format::number::push_f64;
+use crate::format::{digits, escape, float32};
+use crate::read::decoded::{math_value, Value};
+use crate::read::object::ObjectRef;
+use crate::read::reader::Reader;
+use crate::wire::bytes::{le_u32, le_u64, pad4};
+use crate::wire::dialect::Dialect;
+use crate::wire::header::{COUNT_SHARED_BIT, FLAG_64};
+use crate::wire::narrow::halves;
+use crate::wire::types::VariantType;
+
+/// Children (a Dictionary's keys and values alike) of the largest container written here.
+pub(super) const MAX_CHILDREN: usize = 64;
+
+/// The longest string written here, in bytes: [`Json::string`] writes it in one piece.
+const MAX_STRING: usize = 256;
+
+/// Bytes of a run's window: stores start at offsets below 256.
+const WINDOW: usize = 256 + 32;
+
+/// A run is cut before a child that would start past this offset: a child laid out here
+/// (a Vector3 of the longest f32 texts, 21 bytes each, is the longest) with its separator,
+/// and then the closing text, end before offset 216, and their stores reach at most 32
+/// bytes past a start below 256.
+const FLUSH_AT: usize = 128;
+
+/// The header words the small containers are read from, in one dialect (the ids of ints,
+/// floats and Strings are the same in every dialect; the others are not).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Words {
+    /// An untyped Dictionary's and Array's (their count follows the header).
+    dictionary: u32,
+    array: u32,
+    /// 32-bit vectors'.
+    vector2: u32,
+    vector3: u32,
+}
+
+impl Words {
+    /// The words of `dialect`.
+    pub(super) fn new(dialect: Dialect) -> Words {
+        let word = |ty: VariantType| ty.id(dialect).map_or(u32::MAX, u32::from);
+        Words {
+            dictionary: word(VariantType::Dictionary),
+            array: word(VariantType::Array),
+            vector2: word(VariantType::Vector2),
+            vector3: word(VariantType::Vector3),
+        }
+    }
+}
+
+const INT: u32 = VariantType::Int as u32;
+const FLOAT: u32 = VariantType::Float as u32;
+const STRING: u32 = VariantType::String as u32;
+const INT_64: u32 = INT | FLAG_64;
+const FLOAT_64: u32 = FLOAT | FLAG_64;
+
+/// An untyped Dictionary or Array of at most [`MAX_CHILDREN`] children: what
+/// [`write`] takes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Small {
+    dictionary: bool,
+    /// Entries of a Dictionary, elements of an Array.
+    len: usize,
+}
+
+/// The next node of `r` as a [`Small`] container, if it is one.
+#[inline(always)]
+pub(super) fn small(r: &Reader<'_>, words: Words) -> Option<Small> {
+    let (word, count) = halves(le_u64(r.bytes(), r.pos()));
+    let dictionary = word == words.dictionary;
+    if !dictionary && word != words.array {
+        return None;
+    }
+    let len = (count & !COUNT_SHARED_BIT) as usize;
+    let children = if dictionary {
+        len.saturating_mul(2)
+    } else {
+        len
+    };
+    (children <= MAX_CHILDREN).then_some(Small { dictionary, len })
+}
+
+/// Appends the compact text of `container`, the next node of `r`, when its children are
+/// all leaves: the position after it. `None` otherwise, with part of the text appended
+/// (the caller cuts it off).
+#[inline(always)]
+pub(super) fn write<W: Write>(
+    j: &mut Json<'_, W>,
+    r: Reader<'_>,
+    container: Small,
+    words: Words,
+) -> Option<usize> {
+    let (bytes, pos) = (r.bytes(), r.pos());
+    let Small { dictionary, len } = container;
+    let children = if dictionary { len * 2 } else { len };
+    let mut pos = pos + 8;
+    let mut i = 0;
+    loop {
+        // A run of children laid out in one window.
+        let (mut tail, start) = Tail::<WINDOW>::open(&mut j.buf)?;
+        let mut at = 0;
+        if i == 0 {
+            if dictionary {
+                tail.put(0, *b"{\"Dictionary\":[");
+                at = 15;
+            } else {
+                tail.put1(0, b'[');
+                at = 1;
+            }
+        }
+        let mut stopped = false;
+        while i < children && at <= FLUSH_AT {
+            let (separator, n) = separator(dictionary, i);
+            tail.put(at, separator);
+            at += n;
+            match laid_out(&mut tail, at, bytes, pos, words) {
+                Some((end, next)) => (at, pos) = (end, next),
+                None => {
+                    stopped = true;
+                    break;
+                }
+            }
+            i += 1;
+        }
+        if i == children && !stopped {
+            let (closing, n): ([u8; 3], usize) = match (dictionary, len) {
+                (false, _) => (*b"]\0\0", 1),
+                (true, 0) => (*b"]}\0", 2),
+                (true, _) => (*b"]]}", 3),
+            };
+            tail.put(at, closing);
+            j.buf.truncate(start + at + n);
+            return Some(pos);
+        }
+        j.buf.truncate(start + at);
+        if stopped {
+            // Any other leaf, decoded (its separator is written).
+            let mut r = r.seek(pos);
+            leaf(j, &mut r)?;
+            pos = r.pos();
+            i += 1;
+        }
+    }
+}
+
+/// What goes before child `i` (and how many bytes of it): in a Dictionary `[` before the
+/// first key, `],[` before the others, `,` before a value; in an Array `,` between
+/// elements.
+#[inline(always)]
+fn separator(dictionary: bool, i: usize) -> ([u8; 4], usize) {
+    match (dictionary, i) {
+        (_, 0) if !dictionary => ([0; 4], 0),
+        (true, 0) => (*b"[\0\0\0", 1),
+        (true, i) if i % 2 == 0 => (*b"],[\0", 3),
+        _ => (*b",\0\0\0", 1),
+    }
+}
+
+/// Lays out the node at `pos` of `bytes` at `at` of `tail` when it is one of the leaves
+/// read from their header word alone: where its text ends and where the node does.
+#[inline(always)]
+fn laid_out(
+    tail: &mut Tail<'_, WINDOW>,
+    at: usize,
+    bytes: &[u8],
+    pos: usize,
+    words: Words,
+) -> Option<(usize, usize)> {
+    let payload = pos.wrapping_add(4);
+    // The header word and the payload's first word.
+    let (word, first) = halves(le_u64(bytes, pos));
+    match word {
+        STRING => {
+            let len = first as usize;
+            let text = payload.wrapping_add(4);
+            let window = escape::plain16(bytes, text, len)?;
+            tail.put1(at, b'"');
+            tail.put(at + 1, *window);
+            tail.put1(at + 1 + len, b'"');
+            Some((at + len + 2, text + len + pad4(len)))
+        }
+        INT => {
+            let n = i64::from(first as i32);
+            Some((int(tail, at, n)?, payload + 4))
+        }
+        INT_64 => {
+            let n = le_u64(bytes, payload) as i64;
+            Some((int(tail, at, n)?, payload + 8))
+        }
+        FLOAT => {
+            let x = f64::from(f32::from_bits(first));
+            Some((float(tail, at, x)?, payload + 4))
+        }
+        FLOAT_64 => {
+            let x = f64::from_bits(le_u64(bytes, payload));
+            Some((float(tail, at, x)?, payload + 8))
+        }
+        word if word == words.vector2 => {
+            tail.put(at, *b"{\"Vector2\":[");
+            Some((vector::<2>(tail, at + 12, bytes, payload), payload + 8))
+        }
+        word if word == words.vector3 => {
+            tail.put(at, *b"{\"Vector3\":[");
+            Some((vector::<3>(tail, at + 12, bytes, payload), payload + 12))
+        }
+        _ => None,
+    }
+}
+
+/// `n` when its magnitude is below 10^8: the sign and one word of digits.
+#[inline(always)]
+fn int(tail: &mut Tail<'_, WINDOW>, at: usize, n: i64) -> Option<usize> {
+    let magnitude = n.unsigned_abs();
+    if magnitude >= 100_000_000 {
+        return None;
+    }
+    // A '-' that the digits overwrite when `n` is not negative.
+    tail.put1(at, b'-');
+    let at = at + usize::from(n < 0);
+    #[allow(clippy::cast_possible_truncation)] // below 10^8
+    let (digits, len) = digits::short(magnitude as u32);
+    tail.put8(at, digits);
+    Some(at + len)
+}
+
+/// Finite `x` as the walk writes it (`push_f64`) when its digits need no search: zero, or
+/// a short binary fraction ([`digits::dyadic`]) whose integer part is below 10^8 (one
+/// word of digits, then the point and one word of fraction digits).
+#[inline(always)]
+fn float(tail: &mut Tail<'_, WINDOW>, at: usize, x: f64) -> Option<usize> {
+    tail.put1(at, b'-');
+    if x == 0.0 {
+        let at = at + usize::from(x.is_sign_negative());
+        tail.put(at, *b"0.0");
+        return Some(at + 3);
+    }
+    let d = digits::dyadic(x)?;
+    if d.int >= 100_000_000 {
+        return None;
+    }
+    let at = at + usize::from(d.negative);
+    #[allow(clippy::cast_possible_truncation)] // below 10^8
+    let (int, len) = digits::short(d.int as u32);
+    tail.put8(at, int);
+    tail.put1(at + len, b'.');
+    tail.put8(at + len + 1, d.fraction);
+    Some(at + len + 1 + d.fraction_len)
+}
+
+/// The `N` f32 components at `payload` (after the tag's `[`), then `]}`.
+#[inline(always)]
+fn vector<const N: usize>(
+    tail: &mut Tail<'_, WINDOW>,
+    mut at: usize,
+    bytes: &[u8],
+    payload: usize,
+) -> usize {
+    for i in 0..N {
+        if i > 0 {
+            tail.put1(at, b',');
+            at += 1;
+        }
+        at = float32::put_f32_at(tail.bytes, at, le_u32(bytes, payload + 4 * i));
+    }
+    tail.put(at, *b"]}");
+    at + 2
+}
+
+/// Appends the next node of `r` when it is a leaf (as the walk writes it) and moves past
+/// it; `None` otherwise.
+#[inline(never)]
+fn leaf<W: Write>(j: &mut Json<'_, W>, r: &mut Reader<'_>) -> Option<()> {
+    let at = r.pos();
+    let value = r.value();
+    match value {
+        Value::String(text) if text.raw_bytes().len() <= MAX_STRING => {
+            // The text follows the header and the length word.
+            j.string_in(r.bytes(), at.wrapping_add(8), text).ok()
+        }
+        Value::Int(n) => {
+            if n < 0 {
+                j.buf.push(b'-');
+            }
+            digits::push_u64_inline(&mut j.buf, n.unsigned_abs());
+            Some(())
+        }
+        Value::Float(x) if x.is_finite() => {
+            push_f64(&mut j.buf, x);
+            Some(())
+        }
+        Value::StringName(text) if text.raw_bytes().len() <= MAX_STRING => j.leaf(value).ok(),
+        Value::Nil
+        | Value::Bool(_)
+        | Value::Float(_)
+        | Value::Rid(_)
+        | Value::Callable
+        | Value::Object(ObjectRef::Null | ObjectRef::Id(_))
+        | math_value!(_) => j.leaf(value).ok(),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+#[path = "small_tests.rs"]
+mod tests;
