@@ -1,22 +1,24 @@
-//! The tagged writer's fast path (compact mode): a small untyped Dictionary or Array whose
-//! children are all leaves (a game's records: `{"id": 3, "hp": 1.5, "name": "player 3",
-//! "pos": Vector2(3, -3)}`), written whole in one loop over its children, with none of the
-//! walk's per-node work (a step, a separator chosen by the parent's kind, a level opened
-//! and closed). The same bytes as the walk writes.
+//! The tagged writer's fast path (compact mode): an untyped Dictionary or Array written
+//! in one loop over its children, as far as they are leaves or small containers of
+//! leaves (a game's records: `{"p3": {"id": 3, "hp": 1.5, "name": "player 3", "pos":
+//! Vector2(3, -3)}, …}`), with none of the walk's per-node work (a step, a decoded value,
+//! a separator chosen by the parent's kind, a level opened and closed). The same bytes as
+//! the walk writes.
 //!
 //! The frequent leaves are read straight from their header word and laid out by
 //! fixed-size stores in a [`Tail`] (a run of children in one window): a plain String of
 //! at most 16 bytes (one 16-byte copy), an int below 10^8 in magnitude (one word of
 //! digits), a float whose digits need no search (`0.0`, `-0.0`, and the short binary
 //! fractions of [`digits::dyadic`] below 10^8), a 32-bit Vector2 or Vector3 (the
-//! components by the f32 routes of [`float32`]). Any other leaf is decoded and written as
-//! the walk writes it; anything that is not a leaf (a container, a packed array, a string
-//! longer than [`Json::string`] writes in one piece) gives the container back to the
-//! walk, and the caller cuts the output back to where it was. Nothing here flushes the
-//! buffer, so that cut is always possible; the buffer grows by a bounded amount
-//! ([`MAX_CHILDREN`] leaves of at most a few kilobytes each).
+//! components by the f32 routes of [`float32`]); so is a child container of at most
+//! [`MAX_CHILDREN`] such leaves whose text fits in the window. Any other leaf is decoded
+//! and written as the walk writes it, any other container of at most [`MAX_CHILDREN`]
+//! leaves too (whole or not at all: its text is cut off). At the first child that is
+//! neither (a larger or deeper container, a packed array, a string longer than
+//! [`Json::string`] writes in one piece) the container is handed back ([`Reach`]): the
+//! walk goes on inside it from that child.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use crate::format::json::tagged::tail::Tail;
 use crate::format::json::writer::Json;
@@ -37,14 +39,14 @@ pub(super) const MAX_CHILDREN: usize = 64;
 /// The longest string written here, in bytes: [`Json::string`] writes it in one piece.
 const MAX_STRING: usize = 256;
 
-/// Bytes of a run's window: stores start at offsets below 256.
-const WINDOW: usize = 256 + 32;
+/// Bytes of a run's window: stores start at offsets below 1024.
+const WINDOW: usize = 1024 + 32;
 
-/// A run is cut before a child that would start past this offset: a child laid out here
+/// A run is cut before a child that would start past this offset: a leaf laid out here
 /// (a Vector3 of the longest f32 texts, 21 bytes each, is the longest) with its separator,
-/// and then the closing text, end before offset 216, and their stores reach at most 32
-/// bytes past a start below 256.
-const FLUSH_AT: usize = 128;
+/// and then a closing text, end before offset 1000, and their stores reach at most 32
+/// bytes past a start below 1024.
+const FLUSH_AT: usize = 1024 - 128;
 
 /// The header words the small containers are read from, in one dialect (the ids of ints,
 /// floats and Strings are the same in every dialect; the others are not).
@@ -77,93 +79,146 @@ const STRING: u32 = VariantType::String as u32;
 const INT_64: u32 = INT | FLAG_64;
 const FLOAT_64: u32 = FLOAT | FLAG_64;
 
-/// An untyped Dictionary or Array of at most [`MAX_CHILDREN`] children: what
-/// [`write`] takes.
+/// An untyped Dictionary or Array: what [`write`] takes.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Small {
-    dictionary: bool,
+    pub(super) dictionary: bool,
     /// Entries of a Dictionary, elements of an Array.
-    len: usize,
+    pub(super) len: usize,
 }
 
-/// The next node of `r` as a [`Small`] container, if it is one.
+impl Small {
+    /// Its children: a Dictionary's keys and values alike.
+    pub(super) fn children(self) -> usize {
+        if self.dictionary {
+            self.len.saturating_mul(2)
+        } else {
+            self.len
+        }
+    }
+}
+
+/// The next node of `r` as a [`Small`] container, if it is an untyped Dictionary or Array
+/// (of any size).
 #[inline(always)]
-pub(super) fn small(r: &Reader<'_>, words: Words) -> Option<Small> {
+pub(super) fn container(r: &Reader<'_>, words: Words) -> Option<Small> {
     let (word, count) = halves(le_u64(r.bytes(), r.pos()));
     let dictionary = word == words.dictionary;
     if !dictionary && word != words.array {
         return None;
     }
     let len = (count & !COUNT_SHARED_BIT) as usize;
-    let children = if dictionary {
-        len.saturating_mul(2)
-    } else {
-        len
-    };
-    (children <= MAX_CHILDREN).then_some(Small { dictionary, len })
+    Some(Small { dictionary, len })
 }
 
-/// Appends the compact text of `container`, the next node of `r`, when its children are
-/// all leaves: the position after it. `None` otherwise, with part of the text appended
-/// (the caller cuts it off).
-#[inline(always)]
-pub(super) fn write<W: Write>(
+/// How much of a container [`write`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reach {
+    /// All of it: the position after it.
+    Whole(usize),
+    /// Its opening and its first `children` children (keys and values alike), up to the
+    /// separator before the next one, which is at `next`.
+    Stopped { children: usize, next: usize },
+}
+
+/// Appends the compact text of `container`, the next node of `r`, as far as its children
+/// are leaves (and, for an `OUTER` one, small containers of leaves, each written whole or
+/// not at all): see [`Reach`]. An `OUTER` container hands its text on as the buffer fills
+/// (it is never cut back); any other stays in the buffer, to be cut back when stopped.
+pub(super) fn write<W: Write, const OUTER: bool>(
     j: &mut Json<'_, W>,
     r: Reader<'_>,
     container: Small,
     words: Words,
-) -> Option<usize> {
+) -> io::Result<Reach> {
     let (bytes, pos) = (r.bytes(), r.pos());
     let Small { dictionary, len } = container;
-    let children = if dictionary { len * 2 } else { len };
+    let children = container.children();
     let mut pos = pos + 8;
+    if dictionary {
+        j.put(b"{\"Dictionary\":[");
+    } else {
+        j.buf.push(b'[');
+    }
     let mut i = 0;
     loop {
         // A run of children laid out in one window.
-        let (mut tail, start) = Tail::<WINDOW>::open(&mut j.buf)?;
+        let Some((mut tail, start)) = Tail::<WINDOW>::open(&mut j.buf) else {
+            return Ok(Reach::Stopped {
+                children: i,
+                next: pos,
+            });
+        };
         let mut at = 0;
-        if i == 0 {
-            if dictionary {
-                tail.put(0, *b"{\"Dictionary\":[");
-                at = 15;
-            } else {
-                tail.put1(0, b'[');
-                at = 1;
-            }
-        }
-        let mut stopped = false;
+        let mut stopped = None;
         while i < children && at <= FLUSH_AT {
             let (separator, n) = separator(dictionary, i);
             tail.put(at, separator);
-            at += n;
-            match laid_out(&mut tail, at, bytes, pos, words) {
+            match laid_out::<OUTER>(&mut tail, at + n, bytes, pos, words) {
                 Some((end, next)) => (at, pos) = (end, next),
                 None => {
-                    stopped = true;
+                    stopped = Some(at);
+                    at += n;
                     break;
                 }
             }
             i += 1;
         }
-        if i == children && !stopped {
-            let (closing, n): ([u8; 3], usize) = match (dictionary, len) {
-                (false, _) => (*b"]\0\0", 1),
-                (true, 0) => (*b"]}\0", 2),
-                (true, _) => (*b"]]}", 3),
-            };
+        if i == children && stopped.is_none() {
+            let (closing, n) = closing(dictionary, len);
             tail.put(at, closing);
             j.buf.truncate(start + at + n);
-            return Some(pos);
+            return Ok(Reach::Whole(pos));
         }
         j.buf.truncate(start + at);
-        if stopped {
-            // Any other leaf, decoded (its separator is written).
-            let mut r = r.seek(pos);
-            leaf(j, &mut r)?;
-            pos = r.pos();
+        if let Some(separator) = stopped {
+            // Any other leaf, decoded, or a small container of leaves (its separator is
+            // written); anything else is left to the caller, without its separator.
+            match other::<W, OUTER>(j, r.seek(pos), words) {
+                Some(next) => pos = next,
+                None => {
+                    j.buf.truncate(start + separator);
+                    return Ok(Reach::Stopped {
+                        children: i,
+                        next: pos,
+                    });
+                }
+            }
             i += 1;
         }
+        if OUTER {
+            j.maybe_flush()?;
+        }
     }
+}
+
+/// Appends the next node of `r` when it is a leaf (as the walk writes it) or, for an
+/// `OUTER` container's child, a container of at most [`MAX_CHILDREN`] leaves: where it
+/// ends. `None` otherwise, with nothing appended.
+#[inline(never)]
+fn other<W: Write, const OUTER: bool>(
+    j: &mut Json<'_, W>,
+    r: Reader<'_>,
+    words: Words,
+) -> Option<usize> {
+    let mark = j.buf.len();
+    if OUTER {
+        if let Some(inner) = container(&r, words) {
+            if inner.children() <= MAX_CHILDREN {
+                if let Ok(Reach::Whole(end)) = write::<W, false>(j, r, inner, words) {
+                    return Some(end);
+                }
+            }
+            j.buf.truncate(mark);
+            return None;
+        }
+    }
+    let mut r = r;
+    if leaf(j, &mut r).is_none() {
+        j.buf.truncate(mark);
+        return None;
+    }
+    Some(r.pos())
 }
 
 /// What goes before child `i` (and how many bytes of it): in a Dictionary `[` before the
@@ -179,10 +234,23 @@ fn separator(dictionary: bool, i: usize) -> ([u8; 4], usize) {
     }
 }
 
-/// Lays out the node at `pos` of `bytes` at `at` of `tail` when it is one of the leaves
-/// read from their header word alone: where its text ends and where the node does.
+/// What closes a container (and how many bytes of it): `]` an Array, `]}` an empty
+/// Dictionary, `]]}` the last pair and the Dictionary.
 #[inline(always)]
-fn laid_out(
+fn closing(dictionary: bool, len: usize) -> ([u8; 3], usize) {
+    match (dictionary, len) {
+        (false, _) => (*b"]\0\0", 1),
+        (true, 0) => (*b"]}\0", 2),
+        (true, _) => (*b"]]}", 3),
+    }
+}
+
+/// Lays out the node at `pos` of `bytes` at `at` of `tail` when it is one of the leaves
+/// read from their header word alone or, for an `OUTER` container's child, a container
+/// of at most [`MAX_CHILDREN`] such leaves whose text fits in the window: where its text
+/// ends and where the node does.
+#[inline(always)]
+fn laid_out<const OUTER: bool>(
     tail: &mut Tail<'_, WINDOW>,
     at: usize,
     bytes: &[u8],
@@ -226,8 +294,52 @@ fn laid_out(
             tail.put(at, *b"{\"Vector3\":[");
             Some((vector::<3>(tail, at + 12, bytes, payload), payload + 12))
         }
+        word if OUTER && (word == words.dictionary || word == words.array) => {
+            let dictionary = word == words.dictionary;
+            let inner = Small {
+                dictionary,
+                len: (first & !COUNT_SHARED_BIT) as usize,
+            };
+            nested(tail, at, bytes, payload + 4, words, inner)
+        }
         _ => None,
     }
+}
+
+/// Lays out the container `inner` whose children start at `pos`, when they are all
+/// leaves laid out from their header word and its text fits in the window: where its
+/// text ends and where the container does.
+#[inline(always)]
+fn nested(
+    tail: &mut Tail<'_, WINDOW>,
+    mut at: usize,
+    bytes: &[u8],
+    mut pos: usize,
+    words: Words,
+    inner: Small,
+) -> Option<(usize, usize)> {
+    let children = inner.children();
+    if children > MAX_CHILDREN {
+        return None;
+    }
+    if inner.dictionary {
+        tail.put(at, *b"{\"Dictionary\":[");
+        at += 15;
+    } else {
+        tail.put1(at, b'[');
+        at += 1;
+    }
+    for i in 0..children {
+        if at > FLUSH_AT {
+            return None;
+        }
+        let (separator, n) = separator(inner.dictionary, i);
+        tail.put(at, separator);
+        (at, pos) = laid_out::<false>(tail, at + n, bytes, pos, words)?;
+    }
+    let (closing, n) = closing(inner.dictionary, inner.len);
+    tail.put(at, closing);
+    Some((at + n, pos))
 }
 
 /// `n` when its magnitude is below 10^8: the sign and one word of digits.
@@ -291,7 +403,7 @@ fn vector<const N: usize>(
 
 /// Appends the next node of `r` when it is a leaf (as the walk writes it) and moves past
 /// it; `None` otherwise.
-#[inline(never)]
+#[inline(always)]
 fn leaf<W: Write>(j: &mut Json<'_, W>, r: &mut Reader<'_>) -> Option<()> {
     let at = r.pos();
     let value = r.value();

@@ -129,7 +129,7 @@ fn strings_of_at_most_16_plain_bytes_are_laid_out_whole() {
     for len in 0..=20usize {
         let text: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
         let node = string_node(&text, &after);
-        let got = laid(|tail| laid_out(tail, 0, &node, 0, words).map(|(end, _)| end));
+        let got = laid(|tail| laid_out::<true>(tail, 0, &node, 0, words).map(|(end, _)| end));
         if len <= 16 {
             let mut want = b"\"".to_vec();
             want.extend_from_slice(&text);
@@ -137,7 +137,7 @@ fn strings_of_at_most_16_plain_bytes_are_laid_out_whole() {
             assert_eq!(got.unwrap(), want, "len {len}");
             let mut buf = Vec::new();
             let (mut tail, _) = Tail::<WINDOW>::open(&mut buf).unwrap();
-            let next = laid_out(&mut tail, 0, &node, 0, words).unwrap().1;
+            let next = laid_out::<true>(&mut tail, 0, &node, 0, words).unwrap().1;
             assert_eq!(next, 8 + len.next_multiple_of(4), "len {len}");
         } else {
             assert_eq!(got, None, "len {len}");
@@ -153,7 +153,7 @@ fn strings_of_at_most_16_plain_bytes_are_laid_out_whole() {
         "é".as_bytes(),
     ] {
         let node = string_node(special, &after);
-        let got = laid(|tail| laid_out(tail, 0, &node, 0, words).map(|(end, _)| end));
+        let got = laid(|tail| laid_out::<true>(tail, 0, &node, 0, words).map(|(end, _)| end));
         assert_eq!(got, None, "{special:?}");
     }
 }

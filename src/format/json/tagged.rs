@@ -154,6 +154,12 @@ impl Level {
         self.0 as u32
     }
 
+    /// The level with `n` more children.
+    #[inline(always)]
+    fn counted(self, n: usize) -> Level {
+        Level(self.0.wrapping_add(n as u64))
+    }
+
     /// The level with one more child.
     #[inline(always)]
     fn next(self) -> Level {
@@ -351,8 +357,15 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
                         depth: walk.saved(),
                     };
                     if SMALL {
-                        if let Some(end) = self.small(r, place.depth) {
-                            r = r.seek(end);
+                        if let Some(container) = small::container(&r, self.words) {
+                            let (next, frame) = self.small(r, container, place.depth)?;
+                            if let Some(frame) = frame {
+                                // Validated input nests no deeper than the stack holds.
+                                if !walk.open(frame, &mut stack) {
+                                    return ControlFlow::Continue(());
+                                }
+                            }
+                            r = r.seek(next);
                             continue;
                         }
                     }
@@ -369,20 +382,36 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
         }
     }
 
-    /// The next node of `r` when it is a small untyped Dictionary or Array whose children
-    /// are all leaves ([`small::write`]), written whole with the separator before it: the
-    /// position after it. `None`, with nothing written, for any other node.
+    /// Writes the untyped `container`, the next node of `r`, at `depth` (its separator
+    /// first), as far as [`small::write`] takes it: where the walk goes on, and the frame
+    /// it opens there when the container is not written whole (its level is then open,
+    /// with the children written counted).
     #[inline(always)]
-    fn small(&mut self, r: Reader<'a>, depth: usize) -> Option<usize> {
-        let container = small::small(&r, self.words)?;
-        let (top, mark) = (self.top, self.j.buf.len());
+    fn small(
+        &mut self,
+        r: Reader<'a>,
+        container: small::Small,
+        depth: usize,
+    ) -> ControlFlow<io::Error, (usize, Option<Frame>)> {
         self.before(depth);
-        let end = small::write(&mut self.j, r, container, self.words);
-        if end.is_none() {
-            self.top = top;
-            self.j.buf.truncate(mark);
+        match small::write::<W, true>(&mut self.j, r, container, self.words) {
+            Err(error) => ControlFlow::Break(error),
+            Ok(small::Reach::Whole(end)) => ControlFlow::Continue((end, None)),
+            Ok(small::Reach::Stopped { children, next }) => {
+                self.open(if container.dictionary {
+                    Kind::DICTIONARY
+                } else {
+                    Kind::ARRAY
+                });
+                self.top = self.top.counted(children);
+                let steps = container.children().saturating_sub(children);
+                let frame = Frame {
+                    steps: u32::try_from(steps).unwrap_or(0),
+                    named: false,
+                };
+                ControlFlow::Continue((next, Some(frame)))
+            }
         }
-        end
     }
 }
 

@@ -535,11 +535,46 @@ fn a_record_of_leaves_is_written_whole() {
     let mut j = Json::new(&mut out, false);
     let reader = Reader::new(&value);
     let words = small::Words::new(Dialect::Godot4);
-    let container = small::small(&reader, words).unwrap();
-    assert_eq!(
-        small::write(&mut j, reader, container, words),
-        Some(bytes.len())
-    );
+    let container = small::container(&reader, words).unwrap();
+    let reach = small::write::<_, false>(&mut j, reader, container, words).unwrap();
+    assert_eq!(reach, small::Reach::Whole(bytes.len()));
     assert_eq!(j.buf, want);
     assert_eq!(write(value, false), want);
+}
+
+#[test]
+fn a_large_dictionary_of_records_streams_as_the_walk_writes_it() {
+    // Far more than one buffer of text: the small path hands it on as it fills. Every
+    // 97th record holds an Array (not a leaf): the walk goes on inside the outer
+    // Dictionary from there.
+    let mut bytes = Vec::new();
+    let mut all = Builder::new(&mut bytes, Dialect::Godot4)
+        .dictionary()
+        .unwrap();
+    for i in 0..5000i64 {
+        let mut player = all.entry(&alloc::format!("p{i}")).dictionary().unwrap();
+        player.entry("id").int(i * 7919 - 20_000).unwrap();
+        player.entry("hp").float((i % 100) as f64 * 0.25).unwrap();
+        player
+            .entry("name")
+            .string(&alloc::format!("player {i}"))
+            .unwrap();
+        player
+            .entry("pos")
+            .vector2([i as f32, -(i as f32) / 3.0])
+            .unwrap();
+        if i % 97 == 0 {
+            let mut inventory = player.entry("items").array().unwrap();
+            inventory.push().array().unwrap().finish().unwrap();
+            inventory.finish().unwrap();
+        }
+        player.finish().unwrap();
+    }
+    all.finish().unwrap();
+    let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    let got = write(value, false);
+    assert!(got.len() > 4 * CHUNK, "{}", got.len());
+    assert_eq!(got, every_node(value));
+    let text = String::from_utf8(got).unwrap();
+    assert!(text.contains(r#"["p97",{"Dictionary":[["id",748143],["hp",24.25],["name","player 97"],["pos",{"Vector2":[97.0,-32.333332]}],["items",[[]]]]}]"#));
 }

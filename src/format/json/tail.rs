@@ -23,6 +23,10 @@ impl<'v, const SIZE: usize> Tail<'v, SIZE> {
         const { assert!((SIZE - 32).is_power_of_two()) };
         let start = buf.len();
         buf.extend_from_slice(&[0u8; SIZE]);
+        if buf.len() != start + SIZE {
+            buf.truncate(start);
+            return None;
+        }
         let bytes = buf.get_mut(start..)?.try_into().ok()?;
         Some((Tail { bytes }, start))
     }
