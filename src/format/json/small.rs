@@ -7,7 +7,7 @@
 //!
 //! The frequent leaves are read straight from their header word and laid out by
 //! fixed-size stores in a [`Tail`] (a run of children in one window): a plain String of
-//! at most 16 bytes (one 16-byte copy), an int below 10^8 in magnitude (one word of
+//! at most 64 bytes (16-byte copies), an int below 10^8 in magnitude (one word of
 //! digits), a float whose digits need no search (`0.0`, `-0.0`, and the short binary
 //! fractions of [`digits::dyadic`] below 10^8), a 32-bit Vector2 or Vector3 (the
 //! components by the f32 routes of [`float32`]); so is a child container of at most
@@ -38,6 +38,9 @@ pub(super) const MAX_CHILDREN: usize = 64;
 
 /// The longest string written here, in bytes: [`Json::string`] writes it in one piece.
 const MAX_STRING: usize = 256;
+
+/// The longest String laid out in a run's window, in bytes.
+const LONG_STRING: usize = 64;
 
 /// Bytes of a run's window: stores start at offsets below 1024.
 const WINDOW: usize = 1024 + 32;
@@ -234,6 +237,28 @@ fn separator(dictionary: bool, i: usize) -> ([u8; 4], usize) {
     }
 }
 
+/// Lays out the text of a String of 17 to [`LONG_STRING`] bytes at `text` of `bytes`
+/// when it is plain ASCII that needs no escape: 16-byte windows ([`escape::plain16`]).
+#[inline(never)]
+fn long_string(
+    tail: &mut Tail<'_, WINDOW>,
+    at: usize,
+    bytes: &[u8],
+    text: usize,
+    len: usize,
+) -> Option<()> {
+    if len > LONG_STRING {
+        return None;
+    }
+    let mut done = 0;
+    while done < len {
+        let window = escape::plain16(bytes, text + done, (len - done).min(16))?;
+        tail.put(at + done, *window);
+        done += 16;
+    }
+    Some(())
+}
+
 /// What closes a container (and how many bytes of it): `]` an Array, `]}` an empty
 /// Dictionary, `]]}` the last pair and the Dictionary.
 #[inline(always)]
@@ -264,9 +289,13 @@ fn laid_out<const OUTER: bool>(
         STRING => {
             let len = first as usize;
             let text = payload.wrapping_add(4);
-            let window = escape::plain16(bytes, text, len)?;
             tail.put1(at, b'"');
-            tail.put(at + 1, *window);
+            if len <= 16 {
+                let window = escape::plain16(bytes, text, len)?;
+                tail.put(at + 1, *window);
+            } else {
+                long_string(tail, at + 1, bytes, text, len)?;
+            }
             tail.put1(at + 1 + len, b'"');
             Some((at + len + 2, text + len + pad4(len)))
         }

@@ -122,15 +122,15 @@ fn string_node(text: &[u8], after: &[u8]) -> Vec<u8> {
 }
 
 #[test]
-fn strings_of_at_most_16_plain_bytes_are_laid_out_whole() {
+fn strings_of_at_most_64_plain_bytes_are_laid_out_whole() {
     let words = Words::new(Dialect::Godot4);
     // What follows the string is never part of it, even when it is a quote.
     let after = [b'"'; 24];
-    for len in 0..=20usize {
+    for len in 0..=70usize {
         let text: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
         let node = string_node(&text, &after);
         let got = laid(|tail| laid_out::<true>(tail, 0, &node, 0, words).map(|(end, _)| end));
-        if len <= 16 {
+        if len <= LONG_STRING {
             let mut want = b"\"".to_vec();
             want.extend_from_slice(&text);
             want.push(b'"');
@@ -141,6 +141,19 @@ fn strings_of_at_most_16_plain_bytes_are_laid_out_whole() {
             assert_eq!(next, 8 + len.next_multiple_of(4), "len {len}");
         } else {
             assert_eq!(got, None, "len {len}");
+        }
+    }
+    // A special byte anywhere in a longer one, in each of its windows.
+    for len in [17usize, 31, 32, 33, 48, 63, 64] {
+        for place in [0, 15, 16, len / 2, len - 2, len - 1] {
+            for special in [b'"', b'\\', b'\n', 0x80] {
+                let mut text = alloc::vec![b'x'; len];
+                text[place] = special;
+                let node = string_node(&text, &after);
+                let got =
+                    laid(|tail| laid_out::<true>(tail, 0, &node, 0, words).map(|(end, _)| end));
+                assert_eq!(got, None, "len {len}, {special:#x} at {place}");
+            }
         }
     }
     // Anything the walk escapes, or may not copy as it is, goes to the general code.
@@ -169,6 +182,14 @@ fn the_container_words_are_the_walks_untyped_dictionary_and_array() {
     ] {
         let words = Words::new(dialect);
         let table = fast_table(dialect);
+        // The leaves read by a fixed word have the same id in every dialect.
+        for (ty, word) in [
+            (VariantType::Int, INT),
+            (VariantType::Float, FLOAT),
+            (VariantType::String, STRING),
+        ] {
+            assert_eq!(ty.id(dialect).map(u32::from), Some(word), "{dialect:?}");
+        }
         assert_eq!(
             head(words.dictionary, table),
             Head::Dictionary,
