@@ -31,7 +31,9 @@ const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
 /// 2^24, where every float is still an integer's neighbour at distance 1 or less).
 const MAX_EXPONENT: [i32; 9] = [23, 22, 19, 16, 13, 9, 6, 3, -1];
 
-/// The route of positive `magnitude` (the bits of a float less its sign).
+/// The route of positive `magnitude` (the bits of a float less its sign), as the tests
+/// classify floats to check each route on every float it takes.
+#[cfg(test)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Route {
     /// A short dyadic below 2^24: [`dyadic`].
@@ -42,8 +44,9 @@ pub(super) enum Route {
     Search,
 }
 
-/// Which of the exact routes, if any, lays out `magnitude`.
-#[inline(always)]
+/// Which of the exact routes, if any, lays out `magnitude` (the list writer tells them
+/// apart by ranges and [`short_dyadic`], which the exhaustive tests hold to this).
+#[cfg(test)]
 pub(super) fn route(magnitude: u32) -> Route {
     let biased = magnitude >> 23;
     let e = biased as i32 - 127;
@@ -61,6 +64,16 @@ pub(super) fn route(magnitude: u32) -> Route {
     } else {
         Route::Search
     }
+}
+
+/// Whether positive `magnitude`, normal and below 2^24, with `m` (1 or more) binary
+/// digits after the point, is a short dyadic (see the module's first route): at most 8
+/// such digits, and an exponent no larger than [`MAX_EXPONENT`] allows for them.
+#[inline(always)]
+pub(super) fn short_dyadic(magnitude: u32, m: u32) -> bool {
+    let biased = magnitude >> 23;
+    let e = biased as i32 - 127;
+    biased != 0 && MAX_EXPONENT.get(m as usize).is_some_and(|&max| e <= max)
 }
 
 /// The integer's digits at `at` (`n` below 10^8, one digit at least); returns the end.
@@ -93,7 +106,7 @@ pub(super) fn integer<const S: usize>(
 const DOT_ZERO: u64 = u16::from_le_bytes(*b".0") as u64;
 
 /// Binary digits after the point of positive `magnitude` from 2^-14 to 1 (excluded):
-/// at most 8 makes it a short dyadic, which [`route`] gives [`Route::Dyadic`] (the
+/// at most 8 makes it a short dyadic, which [`fraction`] lays out (the
 /// largest exponent for 8 digits is -1, so every float here with 8 or fewer takes it).
 #[inline(always)]
 pub(super) fn fraction_digits(magnitude: u32) -> u32 {
@@ -127,7 +140,7 @@ pub(super) fn fraction<const S: usize>(
 /// `0.` in the low bytes of a word.
 const ZERO_POINT: u64 = u16::from_le_bytes(*b"0.") as u64;
 
-/// Lays out positive `magnitude`, for which [`route`] is [`Route::Dyadic`]: the integer
+/// Lays out positive `magnitude`, a short dyadic below 2^24 ([`short_dyadic`]): the integer
 /// part, the point, and the `m` digits after it (`0` for an integer). Returns the end.
 #[inline(always)]
 pub(super) fn dyadic<const S: usize>(block: &mut Block<'_, S>, at: usize, magnitude: u32) -> usize {
@@ -164,7 +177,7 @@ pub(super) fn dyadic<const S: usize>(block: &mut Block<'_, S>, at: usize, magnit
     end + 1 + shown
 }
 
-/// Lays out positive `magnitude`, for which [`route`] is [`Route::LargeInteger`]: the
+/// Lays out positive `magnitude`, an integer from 2^24 to 2^31 (excluded): the
 /// shortest digits, then `.0` and the first six bytes of `after`. Returns the end of the
 /// number.
 #[inline(always)]
@@ -297,7 +310,7 @@ mod tests {
         assert_eq!(checked, taken[0] + taken[1]);
     }
 
-    /// The two routes the list takes without [`route`]: every 13th integer below 2^24
+    /// The two routes the list takes by ranges alone: every 13th integer below 2^24
     /// (and each power of two and ten, their neighbours, and zero) by [`integer`], and
     /// every float below 1 with 8 binary digits or fewer after the point by [`fraction`],
     /// against the search. A float below 1 with more digits, or one of 1 or more, is

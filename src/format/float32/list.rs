@@ -23,7 +23,7 @@ use alloc::vec::Vec;
 
 use super::block::{Block, SINGLE};
 use super::eight::eight_digits;
-use super::exact::{self, Route};
+use super::exact;
 use super::search::{long_text, text_of};
 use crate::format::shortest32;
 
@@ -142,36 +142,42 @@ pub(super) fn put_f32<const S: usize>(
     // A '-' that the text overwrites when the float is positive.
     block.put1(at, b'-');
     let at = at + (bits >> 31) as usize;
-    if magnitude < TWO_24 {
+    let end = if magnitude.wrapping_sub(LOW) < ONE - LOW {
+        // First, so that random data below 1 (normals, colors) pays for no other test. A
+        // short binary fraction below 1 has its low 16 mantissa bits clear (it has at most
+        // 8 binary digits after the point): a test that random data fails at once.
+        if magnitude & 0xFFFF == 0 {
+            let m = exact::fraction_digits(magnitude);
+            if m <= 8 {
+                let end = exact::fraction(block, at, magnitude, m);
+                block.put8(end, after);
+                return end;
+            }
+        }
+        below_one(block, at, magnitude)
+    } else if magnitude < TWO_24 {
         // An integer from 1 to 2^24 has no bits after its point: at least as many
         // trailing zeros as the point is places from the bottom (`150 - biased`, 24 or
         // more below 1, where no significand has that many). Its digits and `.0`, with no
         // route worked out (mesh indices, grid positions).
         let point = 150 - (magnitude >> 23);
         let significand = (magnitude & 0x7F_FFFF) | 0x80_0000;
-        if significand.trailing_zeros() >= point {
+        let zeros = significand.trailing_zeros();
+        if zeros >= point {
             return exact::integer(block, at, significand >> point, after);
+        }
+        // Otherwise `point - zeros` binary digits after the point.
+        if exact::short_dyadic(magnitude, point - zeros) {
+            exact::dyadic(block, at, magnitude)
+        } else {
+            other(block, at, bits)
         }
     } else if magnitude < TWO_31 {
         // Every float from 2^24 to 2^31 is an integer.
         return exact::large_integer(block, at, magnitude, after);
-    }
-    let end = if magnitude.wrapping_sub(LOW) < ONE - LOW {
-        // A short binary fraction below 1 has its low 16 mantissa bits clear (it has at
-        // most 8 binary digits after the point): a test that random data fails at once.
-        let m = exact::fraction_digits(magnitude);
-        if magnitude & 0xFFFF == 0 && m <= 8 {
-            exact::fraction(block, at, magnitude, m)
-        } else {
-            below_one(block, at, magnitude)
-        }
     } else {
-        match exact::route(magnitude) {
-            Route::Dyadic => exact::dyadic(block, at, magnitude),
-            // Taken above.
-            Route::LargeInteger => exact::large_integer(block, at, magnitude, 0),
-            Route::Search => other(block, at, bits),
-        }
+        // No exact route takes a float of 2^31 or more.
+        other(block, at, bits)
     };
     block.put8(end, after);
     end
