@@ -82,6 +82,23 @@ pub(crate) fn plain16(bytes: &[u8], at: usize, len: usize) -> Option<&[u8; 16]> 
     (bad == 0).then_some(window)
 }
 
+/// Appends `"`, the `len` raw bytes at `at` of `bytes`, and `"`, when they need no escape
+/// (by [`plain16`]: `len` at most 16): the window stored whole and cut to length, straight
+/// into `buf` (a block assembled first and copied would be read back before its byte
+/// stores reach it). Whether it did; nothing is appended otherwise.
+#[inline(always)]
+pub(crate) fn push_plain_quoted(buf: &mut Vec<u8>, bytes: &[u8], at: usize, len: usize) -> bool {
+    let Some(window) = plain16(bytes, at, len) else {
+        return false;
+    };
+    buf.push(b'"');
+    let start = buf.len();
+    buf.extend_from_slice(window);
+    buf.truncate(start + len);
+    buf.push(b'"');
+    true
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::indexing_slicing)] // tests: a panic is a failure

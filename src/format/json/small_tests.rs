@@ -173,13 +173,7 @@ fn strings_of_at_most_64_plain_bytes_are_laid_out_whole() {
 
 #[test]
 fn the_container_words_are_the_walks_untyped_dictionary_and_array() {
-    for dialect in [
-        Dialect::Godot3,
-        Dialect::Godot4,
-        Dialect::PandemoniumA,
-        Dialect::PandemoniumB,
-        Dialect::PandemoniumC,
-    ] {
+    for dialect in Dialect::ALL {
         let words = Words::new(dialect);
         let table = fast_table(dialect);
         // The leaves read by a fixed word have the same id in every dialect.

@@ -435,13 +435,7 @@ fn random_container(rng: &mut Rng, b: Builder<'_, Vec<u8>>, dialect: Dialect) {
 fn small_containers_are_written_as_the_walk_writes_them() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     for round in 0..300 {
-        for dialect in [
-            Dialect::Godot3,
-            Dialect::Godot4,
-            Dialect::PandemoniumA,
-            Dialect::PandemoniumB,
-            Dialect::PandemoniumC,
-        ] {
+        for dialect in Dialect::ALL {
             // One alone (the top-level value), then several in an Array and in a
             // Dictionary beside leaves.
             let mut alone = Vec::new();

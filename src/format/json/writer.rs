@@ -140,17 +140,10 @@ impl<'w, W: Write> Json<'w, W> {
 
     /// [`Json::string`] of a String node's text read in place: `text`, whose raw bytes
     /// start at `at` of `bytes`. A short one that needs no escape is stored straight into
-    /// the buffer as one 16-byte window cut to length ([`escape::plain16`]; a block
-    /// assembled first and copied would be read back before its byte stores reach it).
+    /// the buffer as one 16-byte window cut to length ([`escape::push_plain_quoted`]).
     #[inline(always)]
     pub(super) fn string_in(&mut self, bytes: &[u8], at: usize, text: GdStr<'_>) -> io::Result<()> {
-        let raw = text.raw_bytes().len();
-        if let Some(window) = escape::plain16(bytes, at, raw) {
-            self.buf.push(b'"');
-            let start = self.buf.len();
-            self.buf.extend_from_slice(window);
-            self.buf.truncate(start + raw);
-            self.buf.push(b'"');
+        if escape::push_plain_quoted(&mut self.buf, bytes, at, text.raw_bytes().len()) {
             return Ok(());
         }
         self.string(text.as_str())

@@ -249,12 +249,7 @@ impl<'w> Writer<'w, '_> {
             Value::String(text) => {
                 // The text follows the header and the length word.
                 let raw = text.raw_bytes().len();
-                if let Some(window) = escape::plain16(bytes, at.wrapping_add(8), raw) {
-                    self.buf.push(b'"');
-                    let start = self.buf.len();
-                    self.buf.extend_from_slice(window);
-                    self.buf.truncate(start + raw);
-                    self.buf.push(b'"');
+                if escape::push_plain_quoted(&mut self.buf, bytes, at.wrapping_add(8), raw) {
                     return Ok(());
                 }
                 if text.as_str().len() > CHUNK {
