@@ -78,6 +78,12 @@ pub trait Visitor<'a> {
     }
 }
 
+/// What [`VariantRef::visit_with`]'s `take` made of a value: `None`, nothing (the walk
+/// decodes it and hands it to the visitor); `Some((next, frame))`, written: the walk goes
+/// on at position `next`, inside `frame` when the value is a container written only up
+/// to a child (the frame of the children left).
+pub(crate) type Taken = Option<(usize, Option<Frame>)>;
+
 impl<'a> VariantRef<'a> {
     /// Walks every node of this value in document order, calling `visitor` (see
     /// [`Visitor`]); the same nodes, in the same order, as [`VariantRef::events`] yields.
@@ -85,6 +91,19 @@ impl<'a> VariantRef<'a> {
     /// allocation; the open containers are kept on a fixed stack of about 4.2 KiB.
     /// Returns the visitor's `Break`, if it stopped the walk.
     pub fn visit<V: Visitor<'a>>(&self, visitor: &mut V) -> ControlFlow<V::Break> {
+        self.visit_with(visitor, |_, _, _| ControlFlow::Continue(None))
+    }
+
+    /// [`VariantRef::visit`], offering each value to `take` first (with the reader at its
+    /// header and its depth): a writer that lays out some nodes faster than from their
+    /// decoded values writes them there and says where the walk goes on ([`Taken`]);
+    /// anything it leaves (`None`) is decoded and handed to `visitor` as `visit` does.
+    #[inline(always)]
+    pub(crate) fn visit_with<V: Visitor<'a>>(
+        &self,
+        visitor: &mut V,
+        mut take: impl FnMut(&mut V, &Reader<'a>, usize) -> ControlFlow<V::Break, Taken>,
+    ) -> ControlFlow<V::Break> {
         let mut r = Reader::new(self);
         let mut stack = Stack::<STACK>::new();
         // The top-level value is the one step of the walk's own frame around everything
@@ -113,9 +132,15 @@ impl<'a> VariantRef<'a> {
                         offset: r.offset(),
                         depth: walk.saved(),
                     };
-                    let value = r.value();
-                    visitor.value(&value, place)?;
-                    if let Some(frame) = opens(&value) {
+                    let frame = if let Some((next, frame)) = take(visitor, &r, place.depth)? {
+                        r = r.seek(next);
+                        frame
+                    } else {
+                        let value = r.value();
+                        visitor.value(&value, place)?;
+                        opens(&value)
+                    };
+                    if let Some(frame) = frame {
                         // Validated input nests no deeper than the stack holds.
                         if !walk.open(frame, &mut stack) {
                             return ControlFlow::Continue(());

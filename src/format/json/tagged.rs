@@ -1,7 +1,7 @@
 //! [`write`]: the tagged JSON writer on a one-pass walk, without recursion: the walk of
-//! [`VariantRef::visit`] (the same steps over the same nodes), with one addition in
-//! compact mode: a small untyped Dictionary or Array whose children are all leaves is
-//! written whole by `small.rs` (no step per child), and the walk moves past it. The writer
+//! [`VariantRef::visit`], whose `visit_with` offers each value to the writer first; in
+//! compact mode an untyped Dictionary or Array of leaves is written there whole or up to
+//! a child by `small.rs` (no step per child), and the walk moves past it. The writer
 //! keeps, for each open container, what it is and how many children it has written (a
 //! small stack indexed by depth), so that each node's separator (`,`, `],[` between
 //! dictionary pairs, the indentation when pretty) is written before it and each
@@ -18,11 +18,11 @@ use crate::format::json::writer::{Json, CHUNK};
 use crate::format::number::push_f64;
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
-use crate::read::reader::{opens, Reader};
+use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
-use crate::read::visit::Place;
-use crate::read::walk::{Frame, Stack, Step, Walk, STACK};
+use crate::read::visit::{Place, Taken, Visitor};
+use crate::read::walk::Frame;
 use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
@@ -92,10 +92,13 @@ fn walk_small<'w, W: Write, const PRETTY: bool>(
         root: value,
         words: small::Words::new(value.dialect()),
     };
+    // The walk of `visit`, each value offered first to the small path (compact only) and
+    // the buffer handed on when full.
+    let root = tagged.root;
     let flow = if small && !PRETTY {
-        tagged.walk::<true>()
+        root.visit_with(&mut tagged, |t, r, depth| t.take::<true>(r, depth))
     } else {
-        tagged.walk::<false>()
+        root.visit_with(&mut tagged, |t, r, depth| t.take::<false>(r, depth))
     };
     let result = match flow {
         ControlFlow::Break(error) => Err(error),
@@ -324,62 +327,25 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
 }
 
 impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
-    /// The walk of [`VariantRef::visit`] over `root` (its steps, its frames and stack),
-    /// calling [`Tagged::value`], [`Tagged::property`] and [`Tagged::end`]; with `SMALL`,
-    /// a small container of leaves is written whole ([`Tagged::small`]) and its children
-    /// are not stepped through.
-    fn walk<const SMALL: bool>(&mut self) -> ControlFlow<io::Error> {
-        let mut r = Reader::new(&self.root);
-        let mut stack = Stack::<STACK>::new();
-        // The top-level value is the one step of the walk's own frame around everything
-        // (which has no end of its own); its children have depth `walk.saved()`.
-        let mut walk = Walk::new(Frame::ROOT);
-        loop {
-            match walk.step() {
-                Step::End => {
-                    // The innermost container's depth; none when the walk's own frame ends.
-                    let Some(depth) = walk.saved().checked_sub(1) else {
-                        return ControlFlow::Continue(());
-                    };
-                    self.end(depth)?;
-                    walk.close(&stack);
-                }
-                Step::Name => {
-                    let depth = walk.saved();
-                    self.property(r.name(), depth)?;
-                }
-                Step::Value => {
-                    if self.j.buf.len() >= CHUNK {
-                        flow(self.j.flush())?;
-                    }
-                    let place = Place {
-                        offset: r.offset(),
-                        depth: walk.saved(),
-                    };
-                    if SMALL {
-                        if let Some(container) = small::container(&r, self.words) {
-                            let (next, frame) = self.small(r, container, place.depth)?;
-                            if let Some(frame) = frame {
-                                // Validated input nests no deeper than the stack holds.
-                                if !walk.open(frame, &mut stack) {
-                                    return ControlFlow::Continue(());
-                                }
-                            }
-                            r = r.seek(next);
-                            continue;
-                        }
-                    }
-                    let value = r.value();
-                    self.value(&value, place)?;
-                    if let Some(frame) = opens(&value) {
-                        // Validated input nests no deeper than the stack holds.
-                        if !walk.open(frame, &mut stack) {
-                            return ControlFlow::Continue(());
-                        }
-                    }
-                }
+    /// What goes before each value of the walk: the buffer handed on when full and, with
+    /// `SMALL`, a small container of leaves written whole or in part ([`Tagged::small`]),
+    /// its children not stepped through.
+    #[inline(always)]
+    fn take<const SMALL: bool>(
+        &mut self,
+        r: &Reader<'a>,
+        depth: usize,
+    ) -> ControlFlow<io::Error, Taken> {
+        if self.j.buf.len() >= CHUNK {
+            flow(self.j.flush())?;
+        }
+        if SMALL {
+            if let Some(container) = small::container(r, self.words) {
+                let taken = self.small(*r, container, depth)?;
+                return ControlFlow::Continue(Some(taken));
             }
         }
+        ControlFlow::Continue(None)
     }
 
     /// Writes the untyped `container`, the next node of `r`, at `depth` (its separator
@@ -424,7 +390,9 @@ fn flow(result: io::Result<()>) -> ControlFlow<io::Error> {
     }
 }
 
-impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
+impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY> {
+    type Break = io::Error;
+
     /// A value at `place`: its separator, then its text (a leaf's whole, a container's
     /// opening; its level is opened).
     #[inline(always)]
@@ -497,9 +465,10 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
         }
     }
 
-    /// A full Object's property name, before its value at `depth`.
+    /// A full Object's property name, before its value at `place`.
     #[inline]
-    fn property(&mut self, name: GdStr<'a>, depth: usize) -> ControlFlow<io::Error> {
+    fn property(&mut self, name: GdStr<'a>, place: Place) -> ControlFlow<io::Error> {
+        let depth = place.depth;
         let parent = self.top;
         if parent.kind() == Kind::ROOT {
             return ControlFlow::Continue(());
@@ -521,11 +490,11 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
         ControlFlow::Continue(())
     }
 
-    /// The end of the innermost open container, at `depth` (out of line: once per
+    /// The end of the innermost open container, at `place` (out of line: once per
     /// container).
     #[inline(never)]
-    fn end(&mut self, depth: usize) -> ControlFlow<io::Error> {
-        flow(self.close(depth))
+    fn end(&mut self, place: Place) -> ControlFlow<io::Error> {
+        flow(self.close(place.depth))
     }
 }
 
