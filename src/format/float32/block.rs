@@ -47,6 +47,17 @@ impl<'a, const SIZE: usize> Block<'a, SIZE> {
         }
     }
 
+    /// The 16 bytes at `at` (masked, as the stores are).
+    #[inline(always)]
+    pub(super) fn get16(&self, at: usize) -> u128 {
+        let at = at & Self::MASK;
+        let mut word = [0u8; 16];
+        if let Some(slot) = self.bytes.get(at..at + 16) {
+            word.copy_from_slice(slot);
+        }
+        u128::from_le_bytes(word)
+    }
+
     /// The first `len` bytes (all of them if `len` is past the end).
     #[inline(always)]
     pub(super) fn bytes(&self, len: usize) -> &[u8] {

@@ -95,6 +95,10 @@ pub(crate) fn push_f32_list(out: &mut Vec<u8>, data: &[u8], per: usize) {
 const COMMA: u64 = b',' as u64;
 const CLOSE_OPEN: u64 = u32::from_le_bytes(*b"],[\0") as u64;
 
+/// Blocks written without the [`Memo`] after a block in which it found no repeat, before
+/// it is tried again: data with no repeated component pays for it in one block of 16.
+const MEMO_RESTS: u32 = 15;
+
 /// [`push_f32_list`] for elements of `B = 4 × per` bytes.
 #[inline(always)]
 fn elements<const B: usize>(out: &mut Vec<u8>, data: &[u8], per: usize) {
@@ -108,24 +112,120 @@ fn elements<const B: usize>(out: &mut Vec<u8>, data: &[u8], per: usize) {
         block.put1(at, b'[');
         at += 1;
     }
-    for element in data.chunks_exact(B) {
-        if at > FLUSH_AT {
-            out.extend_from_slice(block.bytes(at));
-            at = 0;
+    let mut elements = data.chunks_exact(B);
+    let mut rest = 0;
+    loop {
+        if rest == 0 {
+            let repeats = fill::<B, true>(&mut block, &mut at, &mut elements, per);
+            rest = if repeats == 0 { MEMO_RESTS } else { 0 };
+        } else {
+            fill::<B, false>(&mut block, &mut at, &mut elements, per);
+            rest -= 1;
         }
-        for (i, f) in element.chunks_exact(4).enumerate() {
-            let bits = u32::from_le_bytes(f.try_into().unwrap_or([0; 4]));
-            // Each component with what follows it in the same stores where it can.
-            if per > 1 && i + 1 == per {
-                at = put_f32(&mut block, at, bits, CLOSE_OPEN) + 3;
-            } else {
-                at = put_f32(&mut block, at, bits, COMMA) + 1;
-            }
+        if elements.len() == 0 {
+            break;
         }
+        out.extend_from_slice(block.bytes(at));
+        at = 0;
     }
     // Less what follows the last element: `,[` of its `],[`, or its comma.
     let tail = if per > 1 { 2 } else { 1 };
     out.extend_from_slice(block.bytes(at - tail));
+}
+
+/// Writes elements into `block` from `at` until it is full or `elements` run out, with
+/// the [`Memo`] when `MEMO`: how many components it copied.
+#[inline(always)]
+fn fill<const B: usize, const MEMO: bool>(
+    block: &mut Block<'_, BLOCK>,
+    at: &mut usize,
+    elements: &mut core::slice::ChunksExact<'_, u8>,
+    per: usize,
+) -> usize {
+    let mut memo = Memo {
+        seen: [u64::MAX; 4],
+        from: [0; 4],
+        len: [0; 4],
+        repeats: 0,
+    };
+    while *at <= FLUSH_AT {
+        let Some(element) = elements.next() else {
+            break;
+        };
+        // One call per component, each with its index a constant.
+        *at = memo.component::<_, MEMO>(block, *at, element, 0, per);
+        if per > 1 {
+            *at = memo.component::<_, MEMO>(block, *at, element, 1, per);
+        }
+        if per > 2 {
+            *at = memo.component::<_, MEMO>(block, *at, element, 2, per);
+        }
+        if per > 3 {
+            *at = memo.component::<_, MEMO>(block, *at, element, 3, per);
+        }
+    }
+    memo.repeats
+}
+
+/// The float each component of a block's elements had last, and where its text was
+/// first written in the block and its length: a component equal to it (a constant
+/// coordinate, a flat face's normal on each of its vertices, an alpha of 1) is copied
+/// from there (32 bytes: the longest text), with no route worked out. `u64::MAX` matches
+/// no float. One block's: its texts are overwritten in the next.
+struct Memo {
+    seen: [u64; 4],
+    from: [usize; 4],
+    len: [usize; 4],
+    /// Components copied.
+    repeats: usize,
+}
+
+impl Memo {
+    /// Writes component `i` of `element` (of `per`) at `at`, then what follows it (a
+    /// comma, or `],[` after the last one of several), copied when it repeats the last
+    /// float of component `i` and `MEMO`. Returns where the next component starts.
+    #[inline(always)]
+    fn component<const S: usize, const MEMO: bool>(
+        &mut self,
+        block: &mut Block<'_, S>,
+        at: usize,
+        element: &[u8],
+        i: usize,
+        per: usize,
+    ) -> usize {
+        let bytes = element.get(4 * i..4 * i + 4).unwrap_or(&[0; 4]);
+        let bits = u32::from_le_bytes(bytes.try_into().unwrap_or([0; 4]));
+        // After the last component: `],[` in an element of several, or a comma.
+        let (after, n) = match (i + 1 == per, per > 1) {
+            (true, true) => (CLOSE_OPEN, 3),
+            _ => (COMMA, 1),
+        };
+        if !MEMO {
+            return put_f32(block, at, bits, after) + n;
+        }
+        let end = if self.seen.get(i) == Some(&u64::from(bits)) {
+            // Copied from where it was first written: a copy of a copy would wait for the
+            // stores before it.
+            self.repeats += 1;
+            let start = self.from.get(i).copied().unwrap_or(0);
+            block.put16(at, block.get16(start));
+            block.put16(at + 16, block.get16(start + 16));
+            let end = at + self.len.get(i).copied().unwrap_or(0);
+            block.put8(end, after);
+            end
+        } else {
+            let end = put_f32(block, at, bits, after);
+            if let (Some(seen), Some(from), Some(len)) = (
+                self.seen.get_mut(i),
+                self.from.get_mut(i),
+                self.len.get_mut(i),
+            ) {
+                (*seen, *from, *len) = (u64::from(bits), at, end - at);
+            }
+            end
+        };
+        end + n
+    }
 }
 
 /// Writes the text of the f32 `bits` at `at`, then the first six bytes of `after` (in the
@@ -291,141 +391,5 @@ pub(crate) fn agrees(bits: u32, text: &[u8], scratch: &mut Vec<u8>) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::indexing_slicing)]
-    use super::*;
-    use crate::format::float32::push_f32;
-
-    /// The text the JSON writer made before: each component through `push_f32`, NaN and
-    /// infinities as strings, commas and brackets pushed one by one.
-    pub(crate) fn one_by_one(out: &mut Vec<u8>, data: &[u8], per: usize) {
-        for (e, element) in data.chunks_exact(4 * per).enumerate() {
-            if e > 0 {
-                out.push(b',');
-            }
-            if per > 1 {
-                out.push(b'[');
-            }
-            for (i, c) in element.chunks_exact(4).enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                let x = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-                if x.is_nan() {
-                    out.extend_from_slice(b"\"nan\"");
-                } else if x.is_infinite() {
-                    out.extend_from_slice(if x > 0.0 { b"\"inf\"" } else { b"\"-inf\"" });
-                } else {
-                    push_f32(out, x);
-                }
-            }
-            if per > 1 {
-                out.push(b']');
-            }
-        }
-    }
-
-    fn bytes_of(xs: &[u32]) -> Vec<u8> {
-        xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-    }
-
-    /// Integers as floats, both signs, against `push_f32` one by one: every one below
-    /// 2^16 and around every power of two and ten, every 61st above, and the floats with
-    /// a fraction next to each (the exhaustive f32 sweep covers every pattern).
-    #[test]
-    fn integers_match_one_by_one() {
-        let mut values: Vec<u32> = (1..1 << 16)
-            .chain(((1 << 16)..(1 << 24)).step_by(61))
-            .collect();
-        for k in 0..25 {
-            for d in 0..3 {
-                values.push((1u32 << k).saturating_sub(d));
-                values.push((1u32 << k) + d);
-            }
-        }
-        for p in [10u32, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000] {
-            values.extend([p - 1, p, p + 1]);
-        }
-        values.extend([(1 << 24) - 1, 1 << 24, (1 << 24) + 2]);
-        let mut data = Vec::new();
-        for n in values {
-            let x = n as f32;
-            for bits in [
-                x.to_bits(),
-                x.to_bits().wrapping_add(1),
-                x.to_bits().wrapping_sub(1),
-            ] {
-                for sign in [0, 0x8000_0000] {
-                    data.extend_from_slice(&(bits | sign).to_le_bytes());
-                }
-            }
-        }
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        push_f32_list(&mut a, &data, 1);
-        one_by_one(&mut b, &data, 1);
-        assert!(a == b, "{} bytes against {}", a.len(), b.len());
-        a.clear();
-        b.clear();
-        let cut = data.len() / 12 * 12;
-        push_f32_list(&mut a, &data[..cut], 3);
-        one_by_one(&mut b, &data[..cut], 3);
-        assert!(a == b, "{} bytes against {}", a.len(), b.len());
-    }
-
-    /// Random bit patterns, floats in [0, 1) and a mix of the special ones, every element
-    /// width and many lengths (blocks handed on at every possible point).
-    #[test]
-    fn lists_match_one_by_one() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        };
-        let specials = [
-            0u32,
-            0x8000_0000,
-            0x7F80_0000,
-            0xFF80_0000,
-            0x7FC0_0000,
-            0xFFC0_0001,
-            0x7F7F_FFFF,
-            0xFF7F_FFFF,
-            1,
-            0x8000_0001,
-            LOW,
-            LOW - 1,
-            ONE,
-            ONE - 1,
-            0xBF7F_FFFF,
-            0x5A0E_1BCA, // 1e16
-            0x5A0E_1BC9,
-            0xDA0E_1BC9,
-            0x5368_D4A5, // 1e12
-        ];
-        for round in 0..400usize {
-            let n = round % 97 + 1;
-            let xs: Vec<u32> = (0..n * 4)
-                .map(|i| match (next() >> 60) as usize {
-                    0..=5 => {
-                        ((next() >> 40) as f32 / 16_777_216.0).to_bits() ^ ((i as u32 & 1) << 31)
-                    }
-                    6..=11 => (next() >> 32) as u32,
-                    _ => specials[(next() % specials.len() as u64) as usize],
-                })
-                .collect();
-            for per in 1..=5 {
-                let data = bytes_of(&xs);
-                let (mut a, mut b) = (Vec::new(), Vec::new());
-                push_f32_list(&mut a, &data, per);
-                one_by_one(&mut b, &data, per);
-                assert_eq!(
-                    std::string::String::from_utf8_lossy(&a),
-                    std::string::String::from_utf8_lossy(&b),
-                    "round {round} per {per}"
-                );
-            }
-        }
-    }
-}
+#[path = "list_tests.rs"]
+mod tests;
