@@ -9,7 +9,7 @@
 //! fixed-size stores in a [`Tail`] (a run of children in one window): a plain String of
 //! at most 64 bytes (16-byte copies), an int below 10^8 in magnitude (one word of
 //! digits), a float whose digits need no search (`0.0`, `-0.0`, and the short binary
-//! fractions of [`digits::dyadic`] below 10^8), a 32-bit Vector2 or Vector3 (the
+//! fractions of [`digits::dyadic`] below 10^8), a bool, a 32-bit Vector2 or Vector3 (the
 //! components by the f32 routes of [`float32`]); so is a child container of at most
 //! [`MAX_CHILDREN`] such leaves whose text fits in the window. Any other leaf is decoded
 //! and written as the walk writes it, any other container of at most [`MAX_CHILDREN`]
@@ -61,6 +61,8 @@ pub(super) struct Words {
     /// 32-bit vectors'.
     vector2: u32,
     vector3: u32,
+    /// A bool's.
+    bool: u32,
 }
 
 impl Words {
@@ -72,6 +74,7 @@ impl Words {
             array: word(VariantType::Array),
             vector2: word(VariantType::Vector2),
             vector3: word(VariantType::Vector3),
+            bool: word(VariantType::Bool),
         }
     }
 }
@@ -314,6 +317,16 @@ fn laid_out<const OUTER: bool>(
         FLOAT_64 => {
             let x = f64::from_bits(le_u64(bytes, payload));
             Some((float(tail, at, x)?, payload + 8))
+        }
+        word if word == words.bool => {
+            // `true` for any payload but 0, as the walk decodes it.
+            let text = if first != 0 {
+                *b"true\0\0\0\0"
+            } else {
+                *b"false\0\0\0"
+            };
+            tail.put8(at, u64::from_le_bytes(text));
+            Some((at + 4 + usize::from(first == 0), payload + 4))
         }
         word if word == words.vector2 => {
             tail.put(at, *b"{\"Vector2\":[");

@@ -504,7 +504,7 @@ fn small_containers_match_the_walk_on_every_fixture() {
 
 #[test]
 fn a_record_of_leaves_is_written_whole() {
-    // {"id": 3, "hp": 1.5, "name": "player 3", "pos": Vector2(3, -3)}, then -0.0 and a
+    // {"id": 3, "hp": 1.5, "name": "player 3", "pos": Vector2(3, -3)}, two bools, then -0.0 and a
     // 64-bit 2.5 (engine-written as a double only when it is no f32; written by hand).
     let mut bytes = Vec::new();
     let mut dict = Builder::new(&mut bytes, Dialect::Godot4)
@@ -514,6 +514,8 @@ fn a_record_of_leaves_is_written_whole() {
     dict.entry("hp").float(1.5).unwrap();
     dict.entry("name").string("player 3").unwrap();
     dict.entry("pos").vector2([3.0, -3.0]).unwrap();
+    dict.entry("on").bool(true).unwrap();
+    dict.entry("off").bool(false).unwrap();
     dict.entry("z").float(-0.0).unwrap();
     dict.entry("d").int(0).unwrap();
     dict.finish().unwrap();
@@ -521,7 +523,7 @@ fn a_record_of_leaves_is_written_whole() {
     bytes.truncate(len - 8);
     bytes.extend_from_slice(&(3u32 | 1 << 16).to_le_bytes());
     bytes.extend_from_slice(&2.5f64.to_le_bytes());
-    let want: &[u8] = br#"{"Dictionary":[["id",3],["hp",1.5],["name","player 3"],["pos",{"Vector2":[3.0,-3.0]}],["z",-0.0],["d",2.5]]}"#;
+    let want: &[u8] = br#"{"Dictionary":[["id",3],["hp",1.5],["name","player 3"],["pos",{"Vector2":[3.0,-3.0]}],["on",true],["off",false],["z",-0.0],["d",2.5]]}"#;
     let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
     assert_eq!(every_node(value), want);
     // The small path itself takes it, to its end.
