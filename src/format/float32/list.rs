@@ -10,6 +10,12 @@
 //! the end of the last nonzero one. Short binary fractions and integers (mesh indices, grid
 //! positions, halves) take the exact routes of [`exact`](super::exact), with no search.
 //! The other floats take the 16-byte text of [`text_of`](super::text_of), stored whole.
+//!
+//! A component equal to the same component of an element before it in the block (a
+//! constant coordinate, a flat face's normal on each of its vertices, an alpha of 1) is
+//! copied from where its text was first written, with no route worked out ([`Memo`]); a
+//! block in which no component repeats leaves the memo out of the next
+//! [`MEMO_RESTS`] blocks, so data without repeats pays for it in one block of 16.
 
 // Offsets are small (a block of 1,056 bytes); the exponents that place the digits are
 // bounded by the range the fast path takes (checked by the exhaustive test).
