@@ -29,14 +29,12 @@ use crate::format::parallel;
 use crate::read::decoded::Value;
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
-use crate::read::walk::{head, Head};
 use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::{fast_table, Header, COUNT_SHARED_BIT};
-use crate::wire::types::VariantType;
+use crate::wire::header::COUNT_SHARED_BIT;
 use job::{Job, Kind, Shift};
-use span::span;
+use span::{span, Size, Sizer};
 
 #[path = "split_job.rs"]
 mod job;
@@ -202,16 +200,6 @@ pub(super) struct Cuts<'a> {
     queue: VecDeque<Piece<'a>>,
 }
 
-/// What a child's header (and [`span`]) tell of its size, from [`Cuts::size`].
-enum Size {
-    /// Small: it ends at the given position.
-    Small(usize),
-    /// An Array or Dictionary that may be cut: large (`true`), or not measured.
-    Container(bool),
-    /// Anything else: measure it.
-    Other,
-}
-
 /// What a child is, for the walk.
 enum Child<'a> {
     /// Small: it ends at the given position.
@@ -323,50 +311,13 @@ impl<'a> Cuts<'a> {
         });
     }
 
-    /// The size of the child at `at` as far as its header and [`span`] tell, without
-    /// decoding it: the commonest children, a 32-bit number, a String (keys) or a fixed
-    /// payload, off their header (the value is validated: the length is in range); an
-    /// untyped Array or Dictionary with fewer than [`Limits::split_count`] children (its
-    /// count follows its header) by [`span`].
-    #[inline(always)]
-    fn size(&self, at: usize) -> Size {
-        let word = le_u32(self.bytes, at);
-        match head(word, fast_table(self.dialect)) {
-            Head::Int | Head::Float => Size::Small(at.saturating_add(8)),
-            Head::String | Head::StringName => {
-                let len = le_u32(self.bytes, at.wrapping_add(4)) as usize;
-                Size::Small(at.saturating_add(8).saturating_add(len.next_multiple_of(4)))
-            }
-            Head::Fixed(size) => Size::Small(at.saturating_add(4 + usize::from(size))),
-            Head::Array | Head::Dictionary => {
-                let count = le_u32(self.bytes, at.wrapping_add(4)) & !COUNT_SHARED_BIT;
-                if count as usize >= self.limits.split_count {
-                    return Size::Container(false);
-                }
-                match self.small_span(at) {
-                    Some(end) => Size::Small(end),
-                    None => Size::Container(true),
-                }
-            }
-            Head::General => match Header::decode(word, self.dialect) {
-                Ok(header) => match header.fixed_payload() {
-                    Some(size) => Size::Small(at.saturating_add(4 + size)),
-                    None if matches!(header.ty, VariantType::Array | VariantType::Dictionary) => {
-                        Size::Container(false)
-                    }
-                    None => Size::Other,
-                },
-                Err(_) => Size::Other,
-            },
-        }
-    }
-
     /// What the child at `at` is. A child that is not an Array or Dictionary with
     /// [`Limits::split_count`] children or more (read off its count word, without
-    /// decoding it) is sized first ([`Cuts::size`], [`span`]); only a large one is
+    /// decoding it) is sized first ([`Sizer::size`], [`span`]); only a large one is
     /// decoded.
     fn classify(&self, at: usize) -> Child<'a> {
-        let (container, mut large) = match self.size(at) {
+        let sizer = self.sizer();
+        let (container, mut large) = match sizer.size(at) {
             Size::Small(end) => return Child::Small(end),
             Size::Container(large) => (true, large),
             Size::Other => (false, false),
@@ -377,7 +328,7 @@ impl<'a> Cuts<'a> {
             && (le_u32(self.bytes, at.wrapping_add(4)) & !COUNT_SHARED_BIT) as usize
                 >= self.limits.split_count;
         if !large && !many {
-            match self.small_span(at) {
+            match sizer.small_span(at) {
                 Some(end) => return Child::Small(end),
                 None => large = true,
             }
@@ -396,7 +347,7 @@ impl<'a> Cuts<'a> {
             }
         }
         if !large {
-            if let Some(end) = self.small_span(at) {
+            if let Some(end) = sizer.small_span(at) {
                 return Child::Small(end);
             }
         }
@@ -415,15 +366,6 @@ impl<'a> Cuts<'a> {
         }
     }
 
-    /// The end of the child at `at` if it is smaller than [`Limits::split_bytes`]: sized
-    /// by [`span`], which stops at that many bytes (so sizing a child costs at most that
-    /// much of the walk, even on bytes that are not validated).
-    fn small_span(&self, at: usize) -> Option<usize> {
-        let split_bytes = self.limits.split_bytes;
-        let len = span(self.bytes, at, self.dialect, split_bytes);
-        (len < split_bytes).then(|| at.saturating_add(len))
-    }
-
     /// One step of the innermost container: its end, a small entry added to the run, or
     /// one child handed on alone.
     fn step(&mut self) {
@@ -431,7 +373,9 @@ impl<'a> Cuts<'a> {
             return;
         };
         let (kind, depth, pos, half) = (frame.kind, frame.depth, frame.pos, frame.half);
-        if frame.left == 0 && !half {
+        // Children left at the bytes' end: bytes that are not validated, cut short (no
+        // child of a validated value starts there). The walk ends, its cuts of no use.
+        if (frame.left == 0 && !half) || pos >= self.bytes.len() {
             self.close();
             return;
         }
@@ -511,31 +455,50 @@ impl<'a> Cuts<'a> {
         }
     }
 
-    /// Adds the innermost container's entries from `pos` on to its run while they are
-    /// small by [`Cuts::size`] (those [`Cuts::classify`] finds small too, with the same
-    /// ends), until the run is handed on or no entry is left: the entries `step` would
-    /// add one by one, in one loop. Whether it added any.
-    fn fill_run(&mut self, kind: Kind, mut pos: usize) -> bool {
-        let pieces = self.queue.len();
-        let mut added = false;
-        while self.frames.last().is_some_and(|frame| frame.left > 0) {
-            let Size::Small(mut end) = self.size(pos) else {
-                break;
-            };
-            if kind == Kind::Dictionary {
-                let Size::Small(value_end) = self.size(end) else {
-                    break;
-                };
-                end = value_end;
-            }
-            self.add_to_run(end);
-            added = true;
-            if self.queue.len() > pieces {
-                break;
-            }
-            pos = end;
+    /// The walk's bytes and thresholds, for sizing children.
+    fn sizer(&self) -> Sizer<'a> {
+        Sizer {
+            bytes: self.bytes,
+            dialect: self.dialect,
+            split_bytes: self.limits.split_bytes,
+            split_count: self.limits.split_count,
         }
-        added
+    }
+
+    /// Adds the innermost container's entries from `pos` on to its run while they are
+    /// small by [`Sizer::size`] (those [`Cuts::classify`] finds small too, with the same
+    /// ends), until the run is handed on or no entry is left: the entries `step` would
+    /// add one by one with [`Cuts::add_to_run`], sized in one loop
+    /// ([`Sizer::entries`]). Whether it added any.
+    fn fill_run(&mut self, kind: Kind, pos: usize) -> bool {
+        let sizer = self.sizer();
+        let chunk_bytes = self.limits.chunk_bytes;
+        let Some(frame) = self.frames.last_mut() else {
+            return false;
+        };
+        let run_at = if frame.run_len == 0 {
+            pos
+        } else {
+            frame.run_at
+        };
+        let room = (u32::MAX >> 1).saturating_sub(frame.run_len);
+        let room = u32::try_from(frame.left).map_or(room, |left| left.min(room));
+        let (end, added) = sizer.entries(pos, kind == Kind::Dictionary, room, run_at, chunk_bytes);
+        if added == 0 {
+            return false;
+        }
+        if frame.run_len == 0 {
+            frame.run_at = pos;
+            frame.run_first = frame.done;
+        }
+        frame.run_len += added;
+        frame.pos = end;
+        frame.done += u64::from(added);
+        frame.left -= u64::from(added);
+        if end.saturating_sub(run_at) >= chunk_bytes || frame.run_len == u32::MAX >> 1 {
+            self.end_run();
+        }
+        true
     }
 
     /// The validated child from `at` to `end`.
