@@ -292,9 +292,21 @@ fn every_node(value: VariantRef<'_>) -> Vec<u8> {
 }
 
 /// Floats of every kind the small containers meet: short binary fractions and integers
-/// (and ones just too large for their routes), zeros, NaN, infinities, random bits.
+/// (and ones just too large for their routes), zeros, NaN, infinities, random bits,
+/// exact decimals that are no short binary fraction, values at the edges of the
+/// decimals laid out from their shortest digits (1e-4 and 1e15).
 fn random_float(rng: &mut Rng) -> f64 {
-    match rng.below(6) {
+    match rng.below(8) {
+        6 => rng.below(1 << 30) as f64 / f64::from(1u32 << (9 + rng.below(20))),
+        7 => {
+            let x: f64 = [1e-4, 1e15, 1e8, 9_007_199_254_740_992.0][rng.below(4) as usize];
+            let x = [x, x.next_down(), x.next_up()][rng.below(3) as usize];
+            if rng.below(2) == 0 {
+                -x
+            } else {
+                x
+            }
+        }
         0 => f64::from_bits(rng.next()),
         1 => f64::from(f32::from_bits(rng.next() as u32)),
         2 => (rng.below(1 << 34) as f64 - (1u64 << 33) as f64) / f64::from(1u32 << rng.below(10)),
@@ -536,6 +548,38 @@ fn a_record_of_leaves_is_written_whole() {
     assert_eq!(reach, small::Reach::Whole(bytes.len()));
     assert_eq!(j.buf, want);
     assert_eq!(write(value, false), want);
+}
+
+#[test]
+fn a_record_of_floats_that_need_their_shortest_digits_is_written_whole() {
+    // A save game's inventory item: an f32 durability (widened, written with the f64's
+    // shortest digits), a 64-bit scale, a large integer-valued float, then an int of 10^8
+    // (left to the walk: the run goes on after it).
+    let mut bytes = Vec::new();
+    let mut dict = Builder::new(&mut bytes, Dialect::Godot4)
+        .dictionary()
+        .unwrap();
+    dict.entry("id").string("sword").unwrap();
+    dict.entry("durability").float(f64::from(0.8f32)).unwrap();
+    dict.entry("scale").float(-1.3).unwrap();
+    dict.entry("tiny").float(0.000_123).unwrap();
+    dict.entry("big").float(123_456_789_012.0).unwrap();
+    dict.entry("uid").int(100_000_000).unwrap();
+    dict.entry("slot").vector2([1.0, 2.0]).unwrap();
+    dict.finish().unwrap();
+    let want: &[u8] = br#"{"Dictionary":[["id","sword"],["durability",0.800000011920929],["scale",-1.3],["tiny",0.000123],["big",123456789012.0],["uid",100000000],["slot",{"Vector2":[1.0,2.0]}]]}"#;
+    let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    assert_eq!(every_node(value), want);
+    assert_eq!(write(value, false), want);
+    // The small path takes it to its end, in two runs (the int stops the first).
+    let mut out = Vec::new();
+    let mut j = Json::new(&mut out, false);
+    let reader = Reader::new(&value);
+    let words = small::Words::new(Dialect::Godot4);
+    let container = small::container(&reader, words).unwrap();
+    let reach = small::write::<_, false>(&mut j, reader, container, words).unwrap();
+    assert_eq!(reach, small::Reach::Whole(bytes.len()));
+    assert_eq!(j.buf, want);
 }
 
 #[test]
