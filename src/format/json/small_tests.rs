@@ -386,3 +386,50 @@ fn the_container_words_are_the_walks_untyped_dictionary_and_array() {
         );
     }
 }
+
+#[test]
+fn a_record_of_floats_that_need_their_shortest_digits_is_written_whole() {
+    use crate::format::json::entry::write as json_write;
+    use crate::format::json::options::WriteOptions;
+    use crate::read::value::VariantRef;
+    use crate::write::Builder;
+    // A save game's inventory item: an f32 durability (widened, written with the f64's
+    // shortest digits), a 64-bit scale, a large integer-valued float, then an int of 10^8
+    // (left to the walk's code: the run goes on after it).
+    let mut bytes = Vec::new();
+    let mut dict = Builder::new(&mut bytes, Dialect::Godot4)
+        .dictionary()
+        .unwrap();
+    dict.entry("id").string("sword").unwrap();
+    dict.entry("durability").float(f64::from(0.8f32)).unwrap();
+    dict.entry("scale").float(-1.3).unwrap();
+    dict.entry("tiny").float(0.000_123).unwrap();
+    dict.entry("big").float(123_456_789_012.0).unwrap();
+    dict.entry("uid").int(100_000_000).unwrap();
+    dict.entry("slot").vector2([1.0, 2.0]).unwrap();
+    dict.finish().unwrap();
+    let want: &[u8] = br#"{"Dictionary":[["id","sword"],["durability",0.800000011920929],["scale",-1.3],["tiny",0.000123],["big",123456789012.0],["uid",100000000],["slot",{"Vector2":[1.0,2.0]}]]}"#;
+    let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    let mut out = Vec::new();
+    json_write(&mut out, value, &WriteOptions::new()).unwrap();
+    assert_eq!(out, want);
+    // The small path takes it to its end.
+    let mut out = Vec::new();
+    let mut j = Json::new(&mut out, false);
+    let reader = Reader::new(&value);
+    let words = Words::new(Dialect::Godot4);
+    let small = container(&reader, words).unwrap();
+    let reach = write::<_, false>(&mut j, reader, small, words).unwrap();
+    assert_eq!(reach, Reach::Whole(bytes.len()));
+    assert_eq!(j.buf, want);
+    // The floats in the window, each alone.
+    for (x, text) in [
+        (f64::from(0.8f32), "0.800000011920929"),
+        (-1.3, "-1.3"),
+        (0.000_123, "0.000123"),
+        (123_456_789_012.0, "123456789012.0"),
+    ] {
+        let node = &float_nodes(x)[0];
+        assert_eq!(laid_node(node).unwrap(), text.as_bytes(), "{x}");
+    }
+}

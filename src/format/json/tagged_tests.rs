@@ -551,38 +551,6 @@ fn a_record_of_leaves_is_written_whole() {
 }
 
 #[test]
-fn a_record_of_floats_that_need_their_shortest_digits_is_written_whole() {
-    // A save game's inventory item: an f32 durability (widened, written with the f64's
-    // shortest digits), a 64-bit scale, a large integer-valued float, then an int of 10^8
-    // (left to the walk: the run goes on after it).
-    let mut bytes = Vec::new();
-    let mut dict = Builder::new(&mut bytes, Dialect::Godot4)
-        .dictionary()
-        .unwrap();
-    dict.entry("id").string("sword").unwrap();
-    dict.entry("durability").float(f64::from(0.8f32)).unwrap();
-    dict.entry("scale").float(-1.3).unwrap();
-    dict.entry("tiny").float(0.000_123).unwrap();
-    dict.entry("big").float(123_456_789_012.0).unwrap();
-    dict.entry("uid").int(100_000_000).unwrap();
-    dict.entry("slot").vector2([1.0, 2.0]).unwrap();
-    dict.finish().unwrap();
-    let want: &[u8] = br#"{"Dictionary":[["id","sword"],["durability",0.800000011920929],["scale",-1.3],["tiny",0.000123],["big",123456789012.0],["uid",100000000],["slot",{"Vector2":[1.0,2.0]}]]}"#;
-    let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
-    assert_eq!(every_node(value), want);
-    assert_eq!(write(value, false), want);
-    // The small path takes it to its end, in two runs (the int stops the first).
-    let mut out = Vec::new();
-    let mut j = Json::new(&mut out, false);
-    let reader = Reader::new(&value);
-    let words = small::Words::new(Dialect::Godot4);
-    let container = small::container(&reader, words).unwrap();
-    let reach = small::write::<_, false>(&mut j, reader, container, words).unwrap();
-    assert_eq!(reach, small::Reach::Whole(bytes.len()));
-    assert_eq!(j.buf, want);
-}
-
-#[test]
 fn a_large_dictionary_of_records_streams_as_the_walk_writes_it() {
     // Far more than one buffer of text: the small path hands it on as it fills. Every
     // 97th record holds an Array (not a leaf): the walk goes on inside the outer
