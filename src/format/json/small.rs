@@ -8,8 +8,9 @@
 //! The frequent leaves are read straight from their header word and laid out by
 //! fixed-size stores in a [`Tail`] (a run of children in one window): a plain String of
 //! at most 64 bytes (16-byte copies), an int below 10^8 in magnitude (one word of
-//! digits), a float whose digits need no search (`0.0`, `-0.0`, and the short binary
-//! fractions of [`digits::dyadic`] below 10^8), a bool, a 32-bit Vector2 or Vector3 (the
+//! digits), a finite float whose text is decimal (zero, the short binary fractions and
+//! integers of [`digits::dyadic`] by words of digits, any other from 1e-4 to 1e15 by its
+//! shortest digits' text in one block), a bool, a 32-bit Vector2 or Vector3 (the
 //! components by the f32 routes of [`float32`]); so is a child container of at most
 //! [`MAX_CHILDREN`] such leaves whose text fits in the window. Any other leaf is decoded
 //! and written as the walk writes it, any other container of at most [`MAX_CHILDREN`]
@@ -387,22 +388,44 @@ fn nested(
 /// `n` when its magnitude is below 10^8: the sign and one word of digits.
 #[inline(always)]
 fn int(tail: &mut Tail<'_, WINDOW>, at: usize, n: i64) -> Option<usize> {
+    // A '-' that the digits overwrite when `n` is not negative.
+    tail.put1(at, b'-');
+    let at = at + usize::from(n < 0);
     let magnitude = n.unsigned_abs();
     if magnitude >= 100_000_000 {
         return None;
     }
-    // A '-' that the digits overwrite when `n` is not negative.
-    tail.put1(at, b'-');
-    let at = at + usize::from(n < 0);
     #[allow(clippy::cast_possible_truncation)] // below 10^8
     let (digits, len) = digits::short(magnitude as u32);
     tail.put8(at, digits);
     Some(at + len)
 }
 
-/// Finite `x` as the walk writes it (`push_f64`) when its digits need no search: zero, or
-/// a short binary fraction ([`digits::dyadic`]) whose integer part is below 10^8 (one
-/// word of digits, then the point and one word of fraction digits).
+/// The digits of `n` at or above 10^8 (as `push_u64` writes them): the leading ones
+/// without zeros, then one or two words of exactly eight.
+#[inline(never)]
+fn long_digits(tail: &mut Tail<'_, WINDOW>, at: usize, n: u64) -> usize {
+    const E8: u64 = 100_000_000;
+    // Every narrowing cast is of a quotient or remainder below 10^8 (n / 10^16 <= 1844).
+    #[allow(clippy::cast_possible_truncation)]
+    let (lead, words) = if n < E8 * E8 {
+        (n / E8, [(n % E8) as u32, 0])
+    } else {
+        let rest = n % (E8 * E8);
+        (n / (E8 * E8), [(rest / E8) as u32, (rest % E8) as u32])
+    };
+    #[allow(clippy::cast_possible_truncation)] // below 10^8, see above
+    let (lead, len) = digits::short(lead as u32);
+    tail.put8(at, lead);
+    tail.put8(at + len, digits::full(words[0]));
+    tail.put8(at + len + 8, digits::full(words[1]));
+    at + len + if n < E8 * E8 { 8 } else { 16 }
+}
+
+/// Finite `x` as the walk writes it (`push_f64`) when its text is decimal: zero, a short
+/// binary fraction whose integer part is below 10^8 ([`digits::dyadic`]: one word of
+/// digits, then the point and one word of fraction digits), or the rest ([`decimal`]).
+/// `None` for exponents, NaN and infinities.
 #[inline(always)]
 fn float(tail: &mut Tail<'_, WINDOW>, at: usize, x: f64) -> Option<usize> {
     tail.put1(at, b'-');
@@ -411,10 +434,9 @@ fn float(tail: &mut Tail<'_, WINDOW>, at: usize, x: f64) -> Option<usize> {
         tail.put(at, *b"0.0");
         return Some(at + 3);
     }
-    let d = digits::dyadic(x)?;
-    if d.int >= 100_000_000 {
-        return None;
-    }
+    let Some(d) = digits::dyadic(x).filter(|d| d.int < 100_000_000) else {
+        return decimal(tail, at, x);
+    };
     let at = at + usize::from(d.negative);
     #[allow(clippy::cast_possible_truncation)] // below 10^8
     let (int, len) = digits::short(d.int as u32);
@@ -422,6 +444,47 @@ fn float(tail: &mut Tail<'_, WINDOW>, at: usize, x: f64) -> Option<usize> {
     tail.put1(at + len, b'.');
     tail.put8(at + len + 1, d.fraction);
     Some(at + len + 1 + d.fraction_len)
+}
+
+/// Nonzero `x` that [`float`] does not lay out itself, as `push_f64` writes it when that
+/// is a decimal: an integer from 10^8 to 2^53 (its digits and `.0`), or any other from
+/// 1e-4 to 1e15 in magnitude ([`shortest`]). `None` otherwise (exponents, NaN,
+/// infinities).
+#[inline(never)]
+fn decimal(tail: &mut Tail<'_, WINDOW>, at: usize, x: f64) -> Option<usize> {
+    let Some(d) = digits::dyadic(x).filter(|d| d.int >= 100_000_000) else {
+        return shortest(tail, at, x);
+    };
+    // An integer (a fraction needs an integer part below 10^7): its digits past one
+    // word, then `.0`.
+    tail.put1(at, b'-');
+    let at = at + usize::from(d.negative);
+    let end = long_digits(tail, at, d.int);
+    tail.put(end, *b".0");
+    Some(end + 2)
+}
+
+/// `x`, nonzero and no short binary fraction, from 1e-4 to 1e15 in magnitude: the
+/// shortest digits' text (at most 24 bytes), gathered in one block and stored whole.
+/// This is what `push_f64` writes there: zmij's text itself, or, for an exact short
+/// decimal, its digits laid out by `push_exact`, which are the same (an exact decimal
+/// of at most 15 digits is the only one of its length or shorter that reads back to
+/// `x`, so the shortest digits are it, and both lay out a decimal from 1e-4 to 1e15
+/// with `0.` before a fraction and no exponent).
+#[inline(always)]
+fn shortest(tail: &mut Tail<'_, WINDOW>, at: usize, x: f64) -> Option<usize> {
+    if !(1e-4..1e15).contains(&x.abs()) {
+        return None;
+    }
+    let mut buf = zmij::Buffer::new();
+    let text = buf.format_finite(x).as_bytes();
+    // Byte by byte into a fixed block (see `number::extend_short`), stored whole.
+    let mut block = [0u8; 32];
+    for (slot, &b) in block.iter_mut().zip(text) {
+        *slot = b;
+    }
+    tail.put(at, block);
+    Some(at + text.len().min(32))
 }
 
 /// The `N` f32 components at `payload` (after the tag's `[`), then `]}`.

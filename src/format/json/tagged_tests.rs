@@ -292,9 +292,21 @@ fn every_node(value: VariantRef<'_>) -> Vec<u8> {
 }
 
 /// Floats of every kind the small containers meet: short binary fractions and integers
-/// (and ones just too large for their routes), zeros, NaN, infinities, random bits.
+/// (and ones just too large for their routes), zeros, NaN, infinities, random bits,
+/// exact decimals that are no short binary fraction, values at the edges of the
+/// decimals laid out from their shortest digits (1e-4 and 1e15).
 fn random_float(rng: &mut Rng) -> f64 {
-    match rng.below(6) {
+    match rng.below(8) {
+        6 => rng.below(1 << 30) as f64 / f64::from(1u32 << (9 + rng.below(20))),
+        7 => {
+            let x: f64 = [1e-4, 1e15, 1e8, 9_007_199_254_740_992.0][rng.below(4) as usize];
+            let x = [x, x.next_down(), x.next_up()][rng.below(3) as usize];
+            if rng.below(2) == 0 {
+                -x
+            } else {
+                x
+            }
+        }
         0 => f64::from_bits(rng.next()),
         1 => f64::from(f32::from_bits(rng.next() as u32)),
         2 => (rng.below(1 << 34) as f64 - (1u64 << 33) as f64) / f64::from(1u32 << rng.below(10)),
