@@ -82,19 +82,24 @@ fn integers_match_one_by_one() {
     assert!(a == b, "{} bytes against {}", a.len(), b.len());
 }
 
+/// A xorshift* generator from `seed` (nonzero).
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
 /// Components that repeat the element before's (copied by the memo): constant ones,
 /// runs, equal elements, every route (long texts, NaN, infinities, both signs), in
 /// lists of many blocks where the memo rests and comes back (a stretch with no
 /// repeat, then repeats), every element width.
 #[test]
 fn repeats_match_one_by_one() {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let specials = [
         0.5f32.to_bits(),
         0x8000_0000,
@@ -150,13 +155,7 @@ fn repeats_match_one_by_one() {
 /// width and many lengths (blocks handed on at every possible point).
 #[test]
 fn lists_match_one_by_one() {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let specials = [
         0u32,
         0x8000_0000,
