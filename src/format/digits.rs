@@ -98,19 +98,32 @@ fn push_u64_long(out: &mut Vec<u8>, n: u64) {
 /// Appends the decimal digits of `n`.
 #[inline]
 pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
-    const E8: u64 = 100_000_000;
-    if n < E8 {
+    if n < 100_000_000 {
         return push_short(out, n as u32);
     }
+    let (lead, words, count) = long_parts(n);
+    push_short(out, lead);
+    for &word in words.get(..count).unwrap_or(&words) {
+        push_eight(out, word);
+    }
+}
+
+/// `n`, at or above 10^8, as its leading digits (below 10^8: [`short`]) and the one or
+/// two words of exactly eight digits after them ([`full`]): the leading digits, both
+/// words (the second 0 when there is one), and how many there are.
+#[inline(always)]
+pub(crate) fn long_parts(n: u64) -> (u32, [u32; 2], usize) {
+    const E8: u64 = 100_000_000;
     if n < E8 * E8 {
-        push_short(out, (n / E8) as u32);
-        return push_eight(out, (n % E8) as u32);
+        return ((n / E8) as u32, [(n % E8) as u32, 0], 1);
     }
     // n / 10^16 <= 1844.
     let rest = n % (E8 * E8);
-    push_short(out, (n / (E8 * E8)) as u32);
-    push_eight(out, (rest / E8) as u32);
-    push_eight(out, (rest % E8) as u32);
+    (
+        (n / (E8 * E8)) as u32,
+        [(rest / E8) as u32, (rest % E8) as u32],
+        2,
+    )
 }
 
 /// A float whose `{:?}` text is `[-]int.fraction` made of [`short`]/[`full`] digits

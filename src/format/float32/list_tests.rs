@@ -70,16 +70,32 @@ fn integers_match_one_by_one() {
             }
         }
     }
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    push_f32_list(&mut a, &data, 1);
-    one_by_one(&mut b, &data, 1);
-    assert!(a == b, "{} bytes against {}", a.len(), b.len());
-    a.clear();
-    b.clear();
+    assert_one_by_one(&data, 1, "integers");
     let cut = data.len() / 12 * 12;
-    push_f32_list(&mut a, &data[..cut], 3);
-    one_by_one(&mut b, &data[..cut], 3);
-    assert!(a == b, "{} bytes against {}", a.len(), b.len());
+    assert_one_by_one(&data[..cut], 3, "integers");
+}
+
+/// `push_f32_list` of `data` (elements of `per`) is `one_by_one`'s text; `context` names
+/// the case, and a failure shows where the texts part.
+fn assert_one_by_one(data: &[u8], per: usize, context: &str) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    push_f32_list(&mut a, data, per);
+    one_by_one(&mut b, data, per);
+    if a != b {
+        let at = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+        let around = |text: &[u8]| {
+            let from = at.saturating_sub(40);
+            std::string::String::from_utf8_lossy(&text[from..(at + 40).min(text.len())])
+                .into_owned()
+        };
+        panic!(
+            "{context}, per {per}: {} bytes against {}, apart at {at}: {:?} against {:?}",
+            a.len(),
+            b.len(),
+            around(&a),
+            around(&b)
+        );
+    }
 }
 
 /// A xorshift* generator from `seed` (nonzero).
@@ -138,15 +154,7 @@ fn repeats_match_one_by_one() {
                 }
                 xs.extend_from_slice(&element);
             }
-            let data = bytes_of(&xs);
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            push_f32_list(&mut a, &data, per);
-            one_by_one(&mut b, &data, per);
-            assert_eq!(
-                std::string::String::from_utf8_lossy(&a),
-                std::string::String::from_utf8_lossy(&b),
-                "round {round} per {per}"
-            );
+            assert_one_by_one(&bytes_of(&xs), per, &std::format!("round {round}"));
         }
     }
 }
@@ -187,15 +195,7 @@ fn lists_match_one_by_one() {
             })
             .collect();
         for per in 1..=5 {
-            let data = bytes_of(&xs);
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            push_f32_list(&mut a, &data, per);
-            one_by_one(&mut b, &data, per);
-            assert_eq!(
-                std::string::String::from_utf8_lossy(&a),
-                std::string::String::from_utf8_lossy(&b),
-                "round {round} per {per}"
-            );
+            assert_one_by_one(&bytes_of(&xs), per, &std::format!("round {round}"));
         }
     }
 }

@@ -402,24 +402,15 @@ fn int(tail: &mut Tail<'_, WINDOW>, at: usize, n: i64) -> Option<usize> {
 }
 
 /// The digits of `n` at or above 10^8 (as `push_u64` writes them): the leading ones
-/// without zeros, then one or two words of exactly eight.
+/// without zeros, then one or two words of exactly eight ([`digits::long_parts`]).
 #[inline(never)]
 fn long_digits(tail: &mut Tail<'_, WINDOW>, at: usize, n: u64) -> usize {
-    const E8: u64 = 100_000_000;
-    // Every narrowing cast is of a quotient or remainder below 10^8 (n / 10^16 <= 1844).
-    #[allow(clippy::cast_possible_truncation)]
-    let (lead, words) = if n < E8 * E8 {
-        (n / E8, [(n % E8) as u32, 0])
-    } else {
-        let rest = n % (E8 * E8);
-        (n / (E8 * E8), [(rest / E8) as u32, (rest % E8) as u32])
-    };
-    #[allow(clippy::cast_possible_truncation)] // below 10^8, see above
-    let (lead, len) = digits::short(lead as u32);
+    let (lead, [first, second], count) = digits::long_parts(n);
+    let (lead, len) = digits::short(lead);
     tail.put8(at, lead);
-    tail.put8(at + len, digits::full(words[0]));
-    tail.put8(at + len + 8, digits::full(words[1]));
-    at + len + if n < E8 * E8 { 8 } else { 16 }
+    tail.put8(at + len, digits::full(first));
+    tail.put8(at + len + 8, digits::full(second));
+    at + len + 8 * count
 }
 
 /// Finite `x` as the walk writes it (`push_f64`) when its text is decimal: zero, a short
@@ -452,12 +443,13 @@ fn float(tail: &mut Tail<'_, WINDOW>, at: usize, x: f64) -> Option<usize> {
 /// infinities).
 #[inline(never)]
 fn decimal(tail: &mut Tail<'_, WINDOW>, at: usize, x: f64) -> Option<usize> {
+    // Made again here, out of the callers' way (passing `float`'s costs the small path
+    // more than the rare path saves).
     let Some(d) = digits::dyadic(x).filter(|d| d.int >= 100_000_000) else {
         return shortest(tail, at, x);
     };
     // An integer (a fraction needs an integer part below 10^7): its digits past one
-    // word, then `.0`.
-    tail.put1(at, b'-');
+    // word, then `.0` (after the '-' that `float` wrote).
     let at = at + usize::from(d.negative);
     let end = long_digits(tail, at, d.int);
     tail.put(end, *b".0");

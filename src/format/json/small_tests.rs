@@ -4,6 +4,7 @@
 
 #![allow(clippy::indexing_slicing, clippy::unwrap_used)] // tests: a panic is a failure
 use super::*;
+use crate::format::json::tagged::tests::Rng;
 use crate::format::number::push_i64;
 use crate::read::walk::{head, Head};
 use crate::wire::header::{fast_table, Header};
@@ -122,18 +123,6 @@ fn check_float_node(x: f64, node: &[u8], want: &[u8]) -> bool {
             assert!(!laid_out_float(x), "{x:e}");
             false
         }
-    }
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
     }
 }
 

@@ -115,11 +115,11 @@ fn compact_is_pretty_without_its_whitespace_on_every_fixture() {
     assert!(checked > 120, "{checked}");
 }
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
+/// A small deterministic generator (xorshift), for these tests and the small path's.
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
