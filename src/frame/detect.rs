@@ -2,9 +2,9 @@
 //! whether it is one value (`var_to_bytes`) or a sequence of `store_var` / `put_var`
 //! frames, each a 4-byte length and a value.
 
-use core::fmt;
-
+use super::detect_error::{failure_of, report, DetectError, Failure};
 use super::plausible::{plausibility, Plausibility};
+use super::reading::{Hints, Reading};
 use super::sequence::{frames, Frames, FramesError};
 use super::slice::{FrameError, FrameOptions, PrefixOrder};
 use crate::read::options::ParseOptions;
@@ -12,40 +12,6 @@ use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
 use crate::wire::types::VariantType;
-
-/// One way of reading an input: its dialect, and whether it is a sequence of frames, each
-/// a 4-byte length prefix in the given byte order and a value (`None`: one value alone, as
-/// `var_to_bytes` writes it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Reading {
-    /// The wire dialect.
-    pub dialect: Dialect,
-    /// The byte order of the frames' length prefixes, if the input is framed.
-    pub prefix: Option<PrefixOrder>,
-}
-
-impl Reading {
-    /// Where the (first) value starts in the input: 4 after a prefix, else 0.
-    pub fn value_offset(&self) -> usize {
-        if self.prefix.is_some() {
-            4
-        } else {
-            0
-        }
-    }
-}
-
-/// What the caller already knows about an input; `None` leaves it to [`detect`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hints {
-    /// The dialect, if known. A single value is then read even with bytes after it (the
-    /// engine's `bytes_to_var` ignores them).
-    pub dialect: Option<Dialect>,
-    /// Whether the input is a sequence of length-prefixed frames (one or more), if known.
-    /// With `Some(true)`, a prefix that claims more bytes than remain is an error
-    /// ([`FrameError::Truncated`]), never read past.
-    pub prefixed: Option<bool>,
-}
 
 /// The dialects detection tries, in order of preference. Never a Pandemonium era: their
 /// ids collide with Godot's (and with each other's), so only a hint names one.
@@ -70,11 +36,38 @@ struct Candidate<'a> {
     /// Every value means the same in both dialects (nil, bool, int, float, String,
     /// single-precision Vector2: type ids 0 to 5).
     neutral: bool,
+    /// A value alone whose type header is also the length prefix of a reading as frames
+    /// that covers the input exactly: see [`Candidate::rank`].
+    header_is_prefix: bool,
 }
 
 impl Candidate<'_> {
-    fn rank(&self) -> (bool, u8) {
-        (self.exact, self.least.0.score())
+    /// How detection orders readings: those that cover the input exactly first, then by
+    /// the plausibility of the least plausible value, then (on a tie) a reading whose
+    /// header is not also a frame's length.
+    ///
+    /// A value alone whose first word equals the length of what follows it, when frames
+    /// read the same bytes exactly, is a coincidence in one reading and by design in the
+    /// other: a store_var prefix always equals the length of its frame. Godot 4's
+    /// `store_var(Quaternion(0, 0, 0, 1))` is `[20][15][16 bytes]`, which Godot 3 also
+    /// reads as a 15-byte PoolByteArray (type 20, length 15). Such a value alone scores
+    /// one level below its own plausibility, and loses a tie.
+    fn rank(&self) -> (bool, u8, bool) {
+        (self.exact, self.score(), !self.header_is_prefix)
+    }
+
+    /// The plausibility score the ranking uses: one level down for a header that is also
+    /// a frame's length.
+    fn score(&self) -> u8 {
+        self.least
+            .0
+            .score()
+            .saturating_sub(u8::from(self.header_is_prefix))
+    }
+
+    /// Is `other` as likely as `self`, by the ranking, short of the tie-break?
+    fn ties(&self, other: &Candidate<'_>) -> bool {
+        (self.exact, self.score()) == (other.exact, other.score())
     }
 
     /// Do the two readings give the same values?
@@ -117,11 +110,11 @@ pub struct Detected<'a> {
     data: &'a [u8],
     count: usize,
     exact: bool,
-    ambiguous: bool,
     neutral: bool,
     least: (Plausibility, usize),
-    /// Every reading that parsed and the type it gave, in the order tried.
-    candidates: [Option<(Reading, VariantType)>; 6],
+    /// Every reading that parsed, the type it gave, and whether it is a rival of the
+    /// chosen one (as plausible, other values), in the order tried.
+    candidates: [Option<(Reading, VariantType, bool)>; 6],
 }
 
 impl<'a> Detected<'a> {
@@ -130,7 +123,40 @@ impl<'a> Detected<'a> {
     /// say, a Godot 3 `Color(1, 0, 0, 1)` or a Godot 4 `Plane(1, 0, 0, 1)`. Readings that
     /// give the same values (a Godot 3 and a Godot 4 int) do not make an input ambiguous.
     pub fn is_ambiguous(&self) -> bool {
-        self.ambiguous
+        self.rivals().next().is_some()
+    }
+
+    /// The readings that make the input ambiguous: every other reading as plausible as the
+    /// chosen one that gives different values, and the type of the (first) value each
+    /// gives, in the order tried. Empty when the choice is not a guess. Readings that
+    /// parsed but rank lower (a PoolByteArray whose padding is not zeros, a Plane beside
+    /// a Color in 0..1) are not rivals; [`Detected::candidates`] lists them too.
+    ///
+    /// ```
+    /// use gdvariant::frame::{detect, Hints, PrefixOrder};
+    /// use gdvariant::{Dialect, VariantType};
+    ///
+    /// // Godot 4's store_var(Vector4i(1, 2, 3, 4)): [20][13][16 bytes]. Godot 3 also reads
+    /// // a 13-byte PoolByteArray (type 20, length 13) with zero padding, but its type
+    /// // header being the frame's length makes it the less likely reading.
+    /// let mut file = vec![20, 0, 0, 0, 13, 0, 0, 0];
+    /// for c in 1..=4u32 {
+    ///     file.extend_from_slice(&c.to_le_bytes());
+    /// }
+    /// let found = detect(&file, Hints::default())?;
+    /// assert_eq!(found.value.ty(), VariantType::Vector4i);
+    /// assert_eq!(found.reading.prefix, Some(PrefixOrder::Little));
+    /// let rivals: Vec<_> = found.rivals().collect();
+    /// assert_eq!(rivals.len(), 1);
+    /// assert_eq!((rivals[0].0.dialect, rivals[0].1), (Dialect::Godot3, VariantType::PackedByteArray));
+    /// # Ok::<(), gdvariant::frame::DetectError>(())
+    /// ```
+    pub fn rivals(&self) -> impl Iterator<Item = (Reading, VariantType)> + '_ {
+        self.candidates
+            .iter()
+            .flatten()
+            .filter(|c| c.2)
+            .map(|&(reading, ty, _)| (reading, ty))
     }
 
     /// Do both dialects read every value the same way (nil, bool, int, float, String,
@@ -143,7 +169,10 @@ impl<'a> Detected<'a> {
     /// Every reading that parsed (the chosen one included) and the type of the (first)
     /// value it gave, in the order tried.
     pub fn candidates(&self) -> impl Iterator<Item = (Reading, VariantType)> + '_ {
-        self.candidates.iter().flatten().copied()
+        self.candidates
+            .iter()
+            .flatten()
+            .map(|&(reading, ty, _)| (reading, ty))
     }
 
     /// How many values the input holds: 1 without a prefix, else the number of frames.
@@ -260,83 +289,6 @@ impl<'a> Iterator for Values<'a> {
 
 impl core::iter::FusedIterator for Values<'_> {}
 
-/// Why no reading of an input parsed: the error of the reading that got furthest into the
-/// input (the largest error offset; on a tie, the first tried).
-///
-/// ```
-/// use gdvariant::frame::{detect, Hints};
-/// use gdvariant::Dialect;
-///
-/// // A Godot 4 String whose length claims 0x7fffffff bytes.
-/// let e = detect(&[4, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f], Hints::default()).unwrap_err();
-/// assert_eq!((e.reading.dialect, e.error.offset(), e.frame), (Dialect::Godot4, 4, None));
-/// assert_eq!(
-///     e.to_string(),
-///     "invalid Godot 4 data: length or count exceeds the remaining input at offset 0x4"
-/// );
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DetectError {
-    /// Where reading stopped, counted from the start of the input. For a frame cut short
-    /// by the end of the input: where its value breaks off, if it does in the bytes that
-    /// remain, else `LengthOutOfBounds` at the frame's prefix (`UnexpectedEnd` when the
-    /// prefix itself is cut).
-    pub error: Error,
-    /// The reading it comes from.
-    pub reading: Reading,
-    /// For a framed reading, the frame that failed: its index, its offset and what was
-    /// wrong ([`FrameError::Truncated`] says how many bytes it needs and how many remain).
-    pub frame: Option<FramesError>,
-}
-
-impl fmt::Display for DetectError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let dialect = self.reading.dialect;
-        match self.frame {
-            Some(FramesError {
-                index,
-                offset,
-                error: FrameError::Truncated { needed, available },
-            }) => {
-                write!(
-                    f,
-                    "invalid {dialect} data: frame #{index} at offset {offset:#x} is truncated: \
-                     it needs {needed} bytes, {available} remain"
-                )
-            }
-            Some(FramesError { index, offset, .. }) => write!(
-                f,
-                "invalid {dialect} data in frame #{index} at offset {offset:#x}: {}",
-                self.error
-            ),
-            None => write!(f, "invalid {dialect} data: {}", self.error),
-        }
-    }
-}
-
-impl core::error::Error for DetectError {}
-
-/// A reading that failed.
-#[derive(Clone, Copy)]
-struct Failure {
-    error: Error,
-    frame: Option<FramesError>,
-    /// How far into the input the reading got: the error's offset; for a frame cut
-    /// short, where its value breaks off in the bytes that remain, or where it ends if it
-    /// does not (the reading got that far before running out of input).
-    reach: usize,
-}
-
-impl Failure {
-    fn plain(error: Error) -> Self {
-        Failure {
-            error,
-            frame: None,
-            reach: error.offset(),
-        }
-    }
-}
-
 /// Reads `data` as one value or a sequence of frames, detecting what `hints` leave open.
 ///
 /// Tried, in this order: one value alone (`var_to_bytes`), then a sequence of
@@ -424,6 +376,14 @@ pub fn detect(data: &[u8], hints: Hints) -> Result<Detected<'_>, DetectError> {
             }
         }
     }
+    // A value alone whose header is the prefix of frames that cover the input exactly.
+    let framed_exactly = candidates
+        .iter()
+        .flatten()
+        .any(|c| c.reading.prefix.is_some() && c.exact);
+    for c in candidates.iter_mut().flatten() {
+        c.header_is_prefix = framed_exactly && c.reading.prefix.is_none();
+    }
     let best = candidates
         .iter()
         .flatten()
@@ -433,20 +393,17 @@ pub fn detect(data: &[u8], hints: Hints) -> Result<Detected<'_>, DetectError> {
     let Some(best) = best else {
         return Err(report(furthest));
     };
-    let ambiguous = candidates
-        .iter()
-        .flatten()
-        .any(|c| c.reading != best.reading && c.rank() == best.rank() && !c.same_values(&best));
+    let rival =
+        |c: &Candidate<'_>| c.reading != best.reading && c.ties(&best) && !c.same_values(&best);
     Ok(Detected {
         value: best.value,
         reading: best.reading,
         data,
         count: best.count,
         exact: best.exact,
-        ambiguous,
         neutral: best.neutral,
         least: best.least,
-        candidates: candidates.map(|c| c.map(|c| (c.reading, c.value.ty()))),
+        candidates: candidates.map(|c| c.map(|c| (c.reading, c.value.ty(), rival(&c)))),
     })
 }
 
@@ -498,6 +455,7 @@ fn single(data: &[u8], dialect: Dialect, loose: bool) -> Result<Candidate<'_>, F
         exact,
         least: (plausibility(&value), 0),
         neutral: neutral(&value),
+        header_is_prefix: false,
     })
 }
 
@@ -543,54 +501,6 @@ fn framed(data: &[u8], dialect: Dialect, order: PrefixOrder) -> Result<Candidate
         exact,
         least,
         neutral: all_neutral,
+        header_is_prefix: false,
     })
-}
-
-/// A frame error as a failed reading: the value's own error; for a frame cut short, where
-/// its value breaks off in the bytes that remain, if it does, else a length error at its
-/// prefix (the end of the input when the prefix itself is cut).
-fn failure_of(data: &[u8], dialect: Dialect, e: FramesError) -> Failure {
-    let (error, reach) = match e.error {
-        FrameError::Value(error) => (error, error.offset()),
-        FrameError::Truncated { needed: 4, .. } => {
-            (Error::new(ErrorKind::UnexpectedEnd, e.offset), e.offset)
-        }
-        _ => {
-            let base = e.offset.saturating_add(4);
-            let body = data.get(base..).unwrap_or(&[]);
-            match VariantRef::parse_prefix_at(body, base, dialect, &ParseOptions::default()) {
-                Err(error) => (error, error.offset()),
-                Ok((_, len)) => (
-                    Error::new(ErrorKind::LengthOutOfBounds, e.offset),
-                    base.saturating_add(len),
-                ),
-            }
-        }
-    };
-    Failure {
-        error,
-        frame: Some(e),
-        reach,
-    }
-}
-
-/// The error to report: that of the reading that got furthest.
-fn report(furthest: Option<(Failure, Reading)>) -> DetectError {
-    let Some((failure, reading)) = furthest else {
-        // Unreachable: every reading tried either parses or fails, and at least one is
-        // tried. Say the input ends at once, rather than panic.
-        return DetectError {
-            error: Error::new(ErrorKind::UnexpectedEnd, 0),
-            reading: Reading {
-                dialect: Dialect::Godot4,
-                prefix: None,
-            },
-            frame: None,
-        };
-    };
-    DetectError {
-        error: failure.error,
-        reading,
-        frame: failure.frame,
-    }
 }

@@ -39,10 +39,12 @@ mod codec;
 #[cfg(feature = "alloc")]
 mod decoder;
 mod detect;
+mod detect_error;
 #[cfg(feature = "std")]
 mod io;
 mod one;
 mod plausible;
+mod reading;
 pub mod rpc;
 mod sequence;
 mod slice;
@@ -52,11 +54,13 @@ mod whole;
 pub use codec::{CodecError, GodotCodec, GodotFrame};
 #[cfg(feature = "alloc")]
 pub use decoder::FrameDecoder;
-pub use detect::{detect, DetectError, Detected, Hints, Reading, Values};
+pub use detect::{detect, Detected, Values};
+pub use detect_error::DetectError;
 #[cfg(feature = "std")]
 pub use io::{write_to, FrameReader, ReadError};
 pub use one::AutoError;
 pub use plausible::{plausibility, Plausibility};
+pub use reading::{Hints, Reading};
 pub use sequence::{frames, FrameRef, Frames, FramesError};
 pub use slice::{read, read_at, Frame, FrameError, FrameOptions, PrefixOrder, DEFAULT_MAX_FRAME};
 #[cfg(feature = "alloc")]

@@ -4,7 +4,9 @@
 
 use core::fmt;
 
-use super::detect::{detect, DetectError, Hints, Reading};
+use super::detect::detect;
+use super::detect_error::DetectError;
+use super::reading::{describe, Hints, Reading};
 use super::slice::PrefixOrder;
 #[cfg(feature = "alloc")]
 use crate::read::buf::VariantBuf;
@@ -50,7 +52,8 @@ pub enum AutoError {
     Ambiguous {
         /// The reading detection would have chosen, and the type it gives.
         chosen: (Reading, VariantType),
-        /// The other readings that parsed, and their types, in the order tried.
+        /// The other readings as plausible as it that give other values, and their types,
+        /// in the order tried ([`Detected::rivals`](super::Detected::rivals)).
         others: [Option<(Reading, VariantType)>; 5],
     },
 }
@@ -95,17 +98,6 @@ impl core::error::Error for AutoError {
     }
 }
 
-/// `a Godot 3 Color`, `a Godot 4 int in a store_var frame`.
-fn describe(f: &mut fmt::Formatter<'_>, (reading, ty): (Reading, VariantType)) -> fmt::Result {
-    // The article goes with the dialect's name ("a Godot 4 AABB"), never with the type's.
-    write!(f, "a {} {}", reading.dialect, ty.name(reading.dialect))?;
-    match reading.prefix {
-        None => Ok(()),
-        Some(PrefixOrder::Little) => f.write_str(" in a store_var frame"),
-        Some(PrefixOrder::Big) => f.write_str(" in a big-endian store_var frame"),
-    }
-}
-
 /// The one value `bytes` holds, detected as [`detect`](super::detect()) does with no
 /// hints, refusing several frames and ambiguity.
 fn detect_one(bytes: &[u8]) -> Result<VariantRef<'_>, AutoError> {
@@ -118,7 +110,7 @@ fn detect_one(bytes: &[u8]) -> Result<VariantRef<'_>, AutoError> {
     }
     if found.is_ambiguous() {
         let mut others = [None; 5];
-        let rest = found.candidates().filter(|(r, _)| *r != found.reading);
+        let rest = found.rivals();
         for (slot, other) in others.iter_mut().zip(rest) {
             *slot = Some(other);
         }

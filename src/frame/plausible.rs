@@ -139,6 +139,9 @@ impl Plausibility {
 /// prefers the reading whose least plausible value scores highest. Reads the header and
 /// at most a few payload words: O(1); the values inside a container are not looked at.
 pub fn plausibility(value: &VariantRef<'_>) -> Plausibility {
+    if has_nonzero_padding(value) {
+        return Plausibility::new(IMPLAUSIBLE, "nonzero padding");
+    }
     let (score, reason) = match value.value() {
         Value::Dictionary(_) | Value::Array(_) | Value::NodePath(_) => (TYPICAL, ""),
         Value::Object(ObjectRef::Full(_)) => (TYPICAL, ""),
@@ -166,6 +169,26 @@ pub fn plausibility(value: &VariantRef<'_>) -> Plausibility {
         },
     };
     Plausibility::new(score, reason)
+}
+
+/// Are the bytes that pad a String, a StringName or a byte array to a multiple of 4 not
+/// all zero? Every engine writes zeros there: a reading that puts other bytes in the
+/// padding (Godot 4's `store_var(Quaternion(0, 0, 0, 1))` read as a Godot 3 PoolByteArray
+/// of 15 bytes, whose padding is the last byte of the 1.0) is not what an engine wrote.
+/// O(1): at most 3 bytes.
+fn has_nonzero_padding(value: &VariantRef<'_>) -> bool {
+    let payload = match value.ty() {
+        VariantType::String | VariantType::StringName => value.as_gd_str().map(|s| s.raw_bytes()),
+        VariantType::PackedByteArray => value.as_packed().map(|p| p.as_bytes()),
+        _ => None,
+    };
+    let Some(payload) = payload else {
+        return false;
+    };
+    // The header, the length, the payload, then the padding to the end of the value.
+    let encoded = value.encoded();
+    let padding = encoded.get(8 + payload.len()..).unwrap_or(&[]);
+    padding.iter().any(|&b| b != 0)
 }
 
 /// Control characters other than tab, newline and carriage return.

@@ -5,7 +5,9 @@
 
 use core::fmt;
 
-use super::detect::{detect, detection_options, DetectError, Detected, Hints, Reading};
+use super::detect::{detect, detection_options, Detected};
+use super::detect_error::DetectError;
+use super::reading::{describe, Hints, Reading};
 use super::sequence::{frames, FramesError};
 use super::slice::{read, Frame, FrameError, FrameOptions, PrefixOrder};
 use crate::read::options::ParseOptions;
@@ -86,7 +88,11 @@ impl Ambiguity {
             return None;
         }
         let mut readings = [None; 6];
-        for (slot, candidate) in readings.iter_mut().zip(found.candidates()) {
+        let chosen = (found.reading, found.value.ty());
+        for (slot, candidate) in readings
+            .iter_mut()
+            .zip(core::iter::once(chosen).chain(found.rivals()))
+        {
             *slot = Some(candidate);
         }
         Some(Ambiguity {
@@ -100,8 +106,8 @@ impl Ambiguity {
         self.chosen
     }
 
-    /// Every reading that parsed (the chosen one included) and the type of the value it
-    /// gives, in the order tried.
+    /// The chosen reading, then every reading as plausible as it that gives other values
+    /// ([`Detected::rivals`]), each with the type of the value it gives.
     pub fn readings(&self) -> impl Iterator<Item = (Reading, VariantType)> + '_ {
         self.readings.iter().flatten().copied()
     }
@@ -123,17 +129,11 @@ impl Ambiguity {
 impl fmt::Display for Ambiguity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ambiguous input: it reads as ")?;
-        for (i, (reading, ty)) in self.readings().enumerate() {
+        for (i, reading) in self.readings().enumerate() {
             if i > 0 {
                 f.write_str(" and as ")?;
             }
-            let dialect = reading.dialect;
-            write!(f, "a {dialect} {}", ty.name(dialect))?;
-            f.write_str(match reading.prefix {
-                None => "",
-                Some(PrefixOrder::Little) => " in a store_var frame",
-                Some(PrefixOrder::Big) => " in a store_var frame (big-endian length)",
-            })?;
+            describe(f, reading)?;
         }
         Ok(())
     }

@@ -321,3 +321,84 @@ fn the_detecting_constructors_read_every_fixture_or_refuse() {
     assert_eq!(refused.len(), AFTER.flagged, "{refused:?}");
     assert_eq!(read + refused.len(), AFTER.cases);
 }
+
+/// Godot 4's `FileAccess.store_var` of every small math value (12 to 20 bytes, so 16- to
+/// 24-byte files; `tests/fixtures/store_math`, written by the engine): detection reads the
+/// Godot 4 value in its frame, with the engine's text, and says "ambiguous" exactly where
+/// another reading as plausible gives another value. The 24-byte files of types 13 to 15
+/// (Vector4i, Plane, Quaternion) are `[20][13..15][16 bytes]`, which Godot 3 also reads as
+/// a PoolByteArray without a prefix; it used to win (a Quaternion shown and edited as
+/// bytes). Now a header that is also the frame's length loses a tie, and a PoolByteArray
+/// whose padding holds the float's last bytes is implausible.
+#[test]
+fn store_var_of_a_small_math_value_reads_as_the_godot_4_value() {
+    let dir = common::fixtures_dir().join("store_math");
+    let cases = std::fs::read_to_string(dir.join("cases.jsonl")).unwrap();
+    let mut ambiguous = Vec::new();
+    let mut seen = 0;
+    for line in cases.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        let name = row["name"].as_str().unwrap();
+        let file = std::fs::read(dir.join(row["file"].as_str().unwrap())).unwrap();
+        let found = detect(&file, Hints::default()).unwrap();
+        assert_eq!(
+            found.reading,
+            Reading {
+                dialect: Dialect::Godot4,
+                prefix: Some(PrefixOrder::Little)
+            },
+            "{name}"
+        );
+        assert_eq!(
+            found.value.to_string(),
+            row["text"].as_str().unwrap(),
+            "{name}"
+        );
+        if found.is_ambiguous() {
+            let rivals: Vec<String> = found
+                .rivals()
+                .map(|(r, ty)| format!("{} {}", r.dialect, ty.name(r.dialect)))
+                .collect();
+            ambiguous.push(format!("{name}: {}", rivals.join(", ")));
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 21);
+    assert_eq!(
+        ambiguous,
+        [
+            // 13 bytes padded with zeros: a Godot 3 var2bytes of a PoolByteArray.
+            "vector4i: Godot 3 PoolByteArray",
+            "vector4i_zero: Godot 3 PoolByteArray",
+            // Godot 3's store_var(Color(0, 1, 0, 0.5)) is the same 24 bytes.
+            "plane: Godot 3 Color",
+            "plane_zero: Godot 3 Color",
+            "quaternion_zero: Godot 3 PoolByteArray",
+        ]
+    );
+}
+
+/// The padding of a String, a StringName or a PoolByteArray is zeros in every engine's
+/// bytes: other bytes there make a reading implausible.
+#[test]
+fn nonzero_padding_is_implausible() {
+    use gdvariant::frame::{plausibility, Plausibility};
+    // Godot 3 PoolByteArray of 2 bytes, then 2 bytes of padding.
+    let zero = [20, 0, 0, 0, 2, 0, 0, 0, 7, 8, 0, 0];
+    let p = plausibility(&VariantRef::parse(&zero, Dialect::Godot3).unwrap());
+    assert_eq!(p.score(), Plausibility::TYPICAL);
+    let mut dirty = zero;
+    dirty[11] = 0x3f;
+    let p = plausibility(&VariantRef::parse(&dirty, Dialect::Godot3).unwrap());
+    assert_eq!(
+        (p.score(), p.reason()),
+        (Plausibility::IMPLAUSIBLE, Some("nonzero padding"))
+    );
+    // A Godot 4 String "ab" with a stray byte in its padding; a StringName "a".
+    let s = [4, 0, 0, 0, 2, 0, 0, 0, b'a', b'b', 0, 1];
+    let p = plausibility(&VariantRef::parse(&s, Dialect::Godot4).unwrap());
+    assert_eq!(p.reason(), Some("nonzero padding"));
+    let n = [21, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 9, 0];
+    let p = plausibility(&VariantRef::parse(&n, Dialect::Godot4).unwrap());
+    assert_eq!(p.reason(), Some("nonzero padding"));
+}

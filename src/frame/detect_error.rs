@@ -1,0 +1,138 @@
+//! Why detection found no reading of an input: the error of the reading that got furthest
+//! ([`DetectError`]), and how a failed reading is measured on the way.
+
+use core::fmt;
+
+use super::reading::Reading;
+use super::sequence::FramesError;
+use super::slice::FrameError;
+use crate::read::options::ParseOptions;
+use crate::read::value::VariantRef;
+use crate::wire::dialect::Dialect;
+use crate::wire::error::{Error, ErrorKind};
+
+/// Why no reading of an input parsed: the error of the reading that got furthest into the
+/// input (the largest error offset; on a tie, the first tried).
+///
+/// ```
+/// use gdvariant::frame::{detect, Hints};
+/// use gdvariant::Dialect;
+///
+/// // A Godot 4 String whose length claims 0x7fffffff bytes.
+/// let e = detect(&[4, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f], Hints::default()).unwrap_err();
+/// assert_eq!((e.reading.dialect, e.error.offset(), e.frame), (Dialect::Godot4, 4, None));
+/// assert_eq!(
+///     e.to_string(),
+///     "invalid Godot 4 data: length or count exceeds the remaining input at offset 0x4"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DetectError {
+    /// Where reading stopped, counted from the start of the input. For a frame cut short
+    /// by the end of the input: where its value breaks off, if it does in the bytes that
+    /// remain, else `LengthOutOfBounds` at the frame's prefix (`UnexpectedEnd` when the
+    /// prefix itself is cut).
+    pub error: Error,
+    /// The reading it comes from.
+    pub reading: Reading,
+    /// For a framed reading, the frame that failed: its index, its offset and what was
+    /// wrong ([`FrameError::Truncated`] says how many bytes it needs and how many remain).
+    pub frame: Option<FramesError>,
+}
+
+impl fmt::Display for DetectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dialect = self.reading.dialect;
+        match self.frame {
+            Some(FramesError {
+                index,
+                offset,
+                error: FrameError::Truncated { needed, available },
+            }) => {
+                write!(
+                    f,
+                    "invalid {dialect} data: frame #{index} at offset {offset:#x} is truncated: \
+                     it needs {needed} bytes, {available} remain"
+                )
+            }
+            Some(FramesError { index, offset, .. }) => write!(
+                f,
+                "invalid {dialect} data in frame #{index} at offset {offset:#x}: {}",
+                self.error
+            ),
+            None => write!(f, "invalid {dialect} data: {}", self.error),
+        }
+    }
+}
+
+impl core::error::Error for DetectError {}
+
+/// A reading that failed.
+#[derive(Clone, Copy)]
+pub(super) struct Failure {
+    pub(super) error: Error,
+    pub(super) frame: Option<FramesError>,
+    /// How far into the input the reading got: the error's offset; for a frame cut
+    /// short, where its value breaks off in the bytes that remain, or where it ends if it
+    /// does not (the reading got that far before running out of input).
+    pub(super) reach: usize,
+}
+
+impl Failure {
+    pub(super) fn plain(error: Error) -> Self {
+        Failure {
+            error,
+            frame: None,
+            reach: error.offset(),
+        }
+    }
+}
+
+/// A frame error as a failed reading: the value's own error; for a frame cut short, where
+/// its value breaks off in the bytes that remain, if it does, else a length error at its
+/// prefix (the end of the input when the prefix itself is cut).
+pub(super) fn failure_of(data: &[u8], dialect: Dialect, e: FramesError) -> Failure {
+    let (error, reach) = match e.error {
+        FrameError::Value(error) => (error, error.offset()),
+        FrameError::Truncated { needed: 4, .. } => {
+            (Error::new(ErrorKind::UnexpectedEnd, e.offset), e.offset)
+        }
+        _ => {
+            let base = e.offset.saturating_add(4);
+            let body = data.get(base..).unwrap_or(&[]);
+            match VariantRef::parse_prefix_at(body, base, dialect, &ParseOptions::default()) {
+                Err(error) => (error, error.offset()),
+                Ok((_, len)) => (
+                    Error::new(ErrorKind::LengthOutOfBounds, e.offset),
+                    base.saturating_add(len),
+                ),
+            }
+        }
+    };
+    Failure {
+        error,
+        frame: Some(e),
+        reach,
+    }
+}
+
+/// The error to report: that of the reading that got furthest.
+pub(super) fn report(furthest: Option<(Failure, Reading)>) -> DetectError {
+    let Some((failure, reading)) = furthest else {
+        // Unreachable: every reading tried either parses or fails, and at least one is
+        // tried. Say the input ends at once, rather than panic.
+        return DetectError {
+            error: Error::new(ErrorKind::UnexpectedEnd, 0),
+            reading: Reading {
+                dialect: Dialect::Godot4,
+                prefix: None,
+            },
+            frame: None,
+        };
+    };
+    DetectError {
+        error: failure.error,
+        reading,
+        frame: failure.frame,
+    }
+}
