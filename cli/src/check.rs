@@ -68,7 +68,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             line
         }
     };
-    println!("{line}");
+    match input.detected().and_then(crate::ambiguity::also) {
+        Some(also) => println!("{line}; {also}"),
+        None => println!("{line}"),
+    }
     Ok(())
 }
 

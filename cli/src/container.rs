@@ -241,7 +241,7 @@ fn open_failure(
 }
 
 /// `--key HEX`: 64 hex digits.
-fn parse_key(text: &str) -> Result<Secret, String> {
+pub fn parse_key(text: &str) -> Result<Secret, String> {
     Secret::from_hex(text).ok_or_else(|| "a key is 64 hex digits (32 bytes)".to_string())
 }
 

@@ -42,6 +42,9 @@ pub struct Ctx {
     pub quiet: bool,
     /// Whether the command reads the intact frames before a damaged one (`--salvage`).
     pub salvage: Salvage,
+    /// The command prints what it read: of an ambiguous input, it prints the guess and
+    /// warns that it is one (the others say so their own way).
+    pub prints_guess: bool,
     /// The damage `--salvage` read around: reported after the command's output, and the
     /// exit code is then 4 ([`Ctx::finish`]).
     damage: RefCell<Option<String>>,
@@ -69,6 +72,7 @@ impl Ctx {
             paint,
             quiet,
             salvage,
+            prints_guess: false,
             damage: RefCell::new(None),
         }
     }

@@ -9,18 +9,33 @@ use gdvariant::diff::{diff, Change};
 use gdvariant::query::Found;
 use gdvariant::{Builder, Dialect, VariantRef};
 
+use gdvariant::container::Secret;
+
+use crate::container::ReadArgs;
 use crate::context::{Ctx, Failure, Outcome};
 use crate::input::InputArgs;
 
 /// Options of `diff`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The first input (and how to read it: --godot, --prefixed, --password, --key and
-    /// --decompress apply to both).
+    /// The first input (and how to read it: --dialect, --prefixed, --no-prefix,
+    /// --decompress, and --password or --key unless B has its own, apply to both).
     #[command(flatten)]
     a: InputArgs,
     /// The second input.
     b: std::path::PathBuf,
+    /// The password of B, when it is not A's (--password then opens A only).
+    #[arg(
+        long,
+        value_name = "PW",
+        conflicts_with = "key_b",
+        help_heading = "Compressed and encrypted files"
+    )]
+    password_b: Option<String>,
+    /// The key of B (64 hex digits), when it is not A's (--key then opens A only).
+    #[arg(long, value_name = "HEX", value_parser = crate::container::parse_key,
+          help_heading = "Compressed and encrypted files")]
+    key_b: Option<Secret>,
     /// Print at most this many characters of each value (0: no limit).
     #[arg(long, default_value_t = 200)]
     width: usize,
@@ -31,10 +46,17 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let input_a = args.a.parse(&data_a, ctx)?;
     let b_args = InputArgs {
         file: args.b.clone(),
-        godot: args.a.godot,
+        dialect: args.a.dialect,
         prefixed: args.a.prefixed,
         no_prefix: args.a.no_prefix,
-        container: args.a.container.clone(),
+        container: match (&args.password_b, &args.key_b) {
+            (None, None) => args.a.container.clone(),
+            (password, key) => ReadArgs {
+                password: password.clone(),
+                key: key.clone(),
+                decompress: args.a.container.decompress,
+            },
+        },
     };
     let data_b = b_args.open()?;
     let input_b = b_args.parse(&data_b, ctx)?;

@@ -16,14 +16,15 @@ use std::path::PathBuf;
 
 use gdvariant::container::{Container, Layout};
 use gdvariant::edit::{Edit, Encoded};
+use gdvariant::query::QueryError;
 use gdvariant::text::TextErrorKind;
-use gdvariant::{json, text, EditError};
+use gdvariant::{json, text, EditError, VariantRef};
 
 use crate::context::{Ctx, Failure, Outcome};
 use crate::copy::{copy_range, HeadCopy};
 use crate::input::InputArgs;
 use crate::output;
-use crate::path_error::{edit_failure, Start};
+use crate::path_error::{edit_failure, int_key, Start};
 
 /// Options of `set`.
 #[derive(clap::Args, Debug)]
@@ -70,7 +71,20 @@ pub fn run_set(args: &SetArgs, ctx: &Ctx) -> Outcome {
         args.output.as_ref(),
         &args.out,
         ctx,
-        |edit, path| {
+        |edit, root, path| {
+            // `flags/1` would add the String key "1" beside the int key 1.
+            if let Err(QueryError::NotFound {
+                path: prefix, name, ..
+            }) = root.query(path)
+            {
+                if let Some(hint) = int_key(root, &prefix, &name) {
+                    return Err(Refused::Other(Failure::NotFound(format!(
+                        "nothing written: `{prefix}` has no String key `{name}` to set, and \
+                         setting it would add one{hint} (or `\"{name}\"` to add the String \
+                         key)"
+                    ))));
+                }
+            }
             let dialect = edit.dialect();
             let bytes = if args.json {
                 json::to_bytes(args.value.as_bytes(), dialect)
@@ -110,7 +124,7 @@ pub fn run_delete(args: &DeleteArgs, ctx: &Ctx) -> Outcome {
         args.output.as_ref(),
         &args.out,
         ctx,
-        |edit, path| Ok(edit.delete(path).map(|_| ())?),
+        |edit, _, path| Ok(edit.delete(path).map(|_| ())?),
     )
 }
 
@@ -140,7 +154,7 @@ fn splice(
     dest: Option<&PathBuf>,
     out: &output::BinaryOut,
     ctx: &Ctx,
-    change: impl FnOnce(&mut Edit<'_>, &str) -> Result<(), Refused>,
+    change: impl FnOnce(&mut Edit<'_>, VariantRef<'_>, &str) -> Result<(), Refused>,
 ) -> Outcome {
     let data = input.open()?;
     let dest = dest.cloned().unwrap_or_else(|| input.file.clone());
@@ -158,7 +172,7 @@ fn splice(
         false => None,
     };
     let parsed = input.parse(&data, ctx)?;
-    parsed.refuse_to_write_if_suspect(out.force)?;
+    parsed.refuse_to_write_a_guess(out.force)?;
     let (value, label, path) = parsed.address(address)?;
     // The plan covers the whole plain input: the value's frame keeps its length up to date
     // (bytes after the value inside the frame, which get_var ignores, stay), other frames
@@ -168,8 +182,8 @@ fn splice(
         None => Edit::within(&data, value),
     }
     .map_err(|e| e.to_string())?;
-    change(&mut edit, path).map_err(|refused| match refused {
-        Refused::Path(e) => edit_failure(e, Start::new(&label, address, path)),
+    change(&mut edit, value, path).map_err(|refused| match refused {
+        Refused::Path(e) => edit_failure(e, Start::new(&label, address, path), value),
         Refused::Other(failure) => failure,
     })?;
     let Some(head) = head else {

@@ -14,10 +14,11 @@ use gdvariant::json::plain::{self, JsonForm, TypeChange};
 use gdvariant::json::{self, JsonError};
 use gdvariant::{Dialect, VariantRef};
 
-use crate::container::ReadArgs;
 use crate::context::{Ctx, Failure, Outcome};
+use crate::dialect::DialectArg;
 use crate::from_text::read_input;
-use crate::input::{GodotArg, InputArgs};
+use crate::input::InputArgs;
+use crate::like::{self, LikeArgs};
 use crate::output::{self, BinaryOut};
 
 /// Options of `from-json`.
@@ -29,16 +30,9 @@ pub struct Args {
     input: PathBuf,
     /// Where to write the bytes (`-`: standard output).
     output: PathBuf,
-    /// The dialect to write (`3`, `4`, or a Pandemonium era: `pm-a`, `pm-b`, `pm-c`); with
-    /// --like, also how to read FILE. Default: FILE's (detected), else 4. `--godot` is an
-    /// alias.
-    #[arg(
-        long = "dialect",
-        visible_alias = "godot",
-        value_enum,
-        value_name = "DIALECT"
-    )]
-    godot: Option<GodotArg>,
+    /// The dialect to write; with --like, also how to read FILE (default: FILE's).
+    #[command(flatten)]
+    dialect: DialectArg,
     /// Write store_var frames (a 4-byte length before each value), as `FileAccess.store_var`
     /// writes them. JSON Lines of several values are always written as frames, and so is
     /// the output of --like when FILE is.
@@ -55,17 +49,15 @@ pub struct Args {
     /// Read tagged JSON only (what `json` writes without --plain).
     #[arg(long, conflicts_with = "like")]
     tagged: bool,
-    /// Read plain JSON with the types of FILE (a save, the file `json --plain` read): where
-    /// FILE has a value at the same path, its type is kept when the JSON fits it (a Vector2
-    /// for `[1, 2]`, a float for `10`, a StringName for a string, int keys, typed
-    /// containers, packed arrays), so `json --plain FILE | from-json --like FILE - OUT`
-    /// gives FILE's bytes back. A value that does not fit (a string where FILE has a
-    /// Vector2) is written plainly and reported on stderr. FILE is opened as every command
-    /// opens its input (compressed or encrypted: --password / --key, or the variables);
-    /// with several values (store_var frames), JSON Lines line N takes value N (one value:
-    /// every line takes it). The output is framed as FILE is.
-    #[arg(long, value_name = "FILE")]
-    like: Option<PathBuf>,
+    /// With --like FILE (below), plain JSON is read with FILE's types: where FILE has a
+    /// value at the same path, its type is kept when the JSON fits it (a Vector2 for
+    /// `[1, 2]`, a float for `10`, a StringName for a string, int keys, typed containers,
+    /// packed arrays), so `json --plain FILE | from-json --like FILE - OUT` gives FILE's
+    /// bytes back. A value that does not fit (a string where FILE has a Vector2) is written
+    /// plainly and reported on stderr. With several values (store_var frames), JSON Lines
+    /// line N takes value N (one value: every line takes it).
+    #[command(flatten)]
+    like: LikeArgs,
     /// A container to write the bytes in (default: none, a plain file).
     #[command(flatten)]
     container: crate::container::WriteArgs,
@@ -158,37 +150,22 @@ fn read_doc(
     }
 }
 
-/// The `--like` file, opened as every command opens its input.
-fn like_args(file: &std::path::Path, args: &Args) -> InputArgs {
-    InputArgs {
-        file: file.to_path_buf(),
-        godot: args.godot,
-        prefixed: false,
-        no_prefix: false,
-        // The key of the output, if one is given, is the key of the template too.
-        container: ReadArgs {
-            password: args.container.password.clone(),
-            key: args.container.key.clone(),
-            decompress: None,
-        },
-    }
-}
-
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let raw = read_input(&args.input)?;
     let name = args.input.display().to_string();
-    let like_input = args.like.as_deref().map(|file| like_args(file, args));
+    let like_file = args.like.like.as_deref();
+    let like_input = like_file.map(|file| like::input_args(file, args.dialect, &args.container));
     let like_data = like_input.as_ref().map(InputArgs::open).transpose()?;
     let like = match (&like_input, &like_data) {
-        (Some(input), Some(data)) => Some(input.parse(data, ctx)?),
+        (Some(input), Some(data)) => Some(like::read(input, data, ctx)?),
         _ => None,
     };
     let templates: Vec<VariantRef<'_>> = like.iter().flat_map(|l| l.values()).collect();
-    if let (Some(file), true) = (&args.like, like.is_some() && templates.is_empty()) {
+    if let (Some(file), true) = (like_file, like.is_some() && templates.is_empty()) {
         return Err(format!("{}: holds no values to take types from", file.display()).into());
     }
-    let dialect = match (args.godot, &like) {
-        (Some(godot), _) => godot.dialect(),
+    let dialect = match (args.dialect.named()?, &like) {
+        (Some(named), _) => named.dialect(),
         (None, Some(like)) => like.dialect(),
         (None, None) => Dialect::Godot4,
     };
@@ -232,7 +209,8 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     } else {
         values.into_iter().next().unwrap_or_default()
     };
-    let bytes = args.container.write(&bytes, dialect)?;
+    let like_file = like_file.zip(like_data.as_ref());
+    let bytes = like::wrap(&bytes, like_file, &args.like, &args.container, dialect, ctx)?;
     output::write(&args.output, &bytes, &args.out)
 }
 

@@ -8,7 +8,9 @@ use gdvariant::text::{self, ReadOptions};
 use gdvariant::{Dialect, VariantRef};
 
 use crate::context::{Ctx, Outcome};
-use crate::input::WriteDialect;
+use crate::dialect::DialectArg;
+use crate::input::InputArgs;
+use crate::like::{self, LikeArgs};
 use crate::output::{self, BinaryOut};
 
 /// Options of `from-text`.
@@ -21,7 +23,7 @@ pub struct Args {
     /// Where to write the bytes (`-`: standard output).
     output: PathBuf,
     #[command(flatten)]
-    dialect: WriteDialect,
+    dialect: DialectArg,
     /// Write a store_var frame (a 4-byte length, then the value), as `FileAccess.store_var`
     /// writes it. Numbered values (`#0`, `#1`, …) are always written as frames.
     #[arg(long)]
@@ -30,9 +32,11 @@ pub struct Args {
     /// that the bytes equal `str_to_var`'s; by default floats are correctly rounded.
     #[arg(long)]
     engine_floats: bool,
-    /// A container to write the bytes in (default: none, a plain file).
+    /// A container to write the bytes in (default: none, a plain file; with --like, FILE's).
     #[command(flatten)]
     container: crate::container::WriteArgs,
+    #[command(flatten)]
+    like: LikeArgs,
     #[command(flatten)]
     out: BinaryOut,
 }
@@ -42,7 +46,20 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let name = args.input.display();
     let text = std::str::from_utf8(&raw)
         .map_err(|e| format!("{name}: not UTF-8 text at byte {}", e.valid_up_to()))?;
-    let dialect = args.dialect.godot.dialect();
+    // The dialect, framing and container of --like FILE.
+    let like_file = args.like.like.as_deref();
+    let like_input = like_file.map(|file| like::input_args(file, args.dialect, &args.container));
+    let like_data = like_input.as_ref().map(InputArgs::open).transpose()?;
+    let like = match (&like_input, &like_data) {
+        (Some(input), Some(data)) => Some(like::read(input, data, ctx)?),
+        _ => None,
+    };
+    let dialect = match (args.dialect.named()?, &like) {
+        (Some(named), _) => named.dialect(),
+        (None, Some(like)) => like.dialect(),
+        (None, None) => args.dialect.to_write()?,
+    };
+    let order = like.as_ref().and_then(|like| like.prefix());
     let options = ReadOptions::new().engine_floats(args.engine_floats);
     // One value, or several after `#N` lines as `show` prints a file of several frames.
     let read = text::sequence_to_bytes(text, dialect, &options).map_err(|e| {
@@ -54,7 +71,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             e.offset()
         )
     })?;
-    let bytes = if read.numbered || args.prefixed {
+    let bytes = if read.numbered || args.prefixed || order.is_some() {
         // Several values can only be store_var frames, one after another.
         if read.numbered && !args.prefixed {
             ctx.note(&format!(
@@ -65,21 +82,23 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         }
         let mut out = Vec::with_capacity(text.len());
         for value in &read.values {
-            out.extend_from_slice(&prefixed(value, dialect)?);
+            out.extend_from_slice(&prefixed(value, dialect, order)?);
         }
         out
     } else {
         read.values.into_iter().next().unwrap_or_default()
     };
-    let bytes = args.container.write(&bytes, dialect)?;
+    let like_file = like_file.zip(like_data.as_ref());
+    let bytes = like::wrap(&bytes, like_file, &args.like, &args.container, dialect, ctx)?;
     output::write(&args.output, &bytes, &args.out)
 }
 
-/// The value's bytes as one store_var frame.
-pub fn prefixed(bytes: &[u8], dialect: Dialect) -> Result<Vec<u8>, String> {
+/// The value's bytes as one store_var frame (a little-endian length unless `order` says).
+fn prefixed(bytes: &[u8], dialect: Dialect, order: Option<PrefixOrder>) -> Result<Vec<u8>, String> {
     let value = VariantRef::parse(bytes, dialect).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(bytes.len() + 4);
-    frame::write(&mut out, value, PrefixOrder::Little).map_err(|e| e.to_string())?;
+    let order = order.unwrap_or(PrefixOrder::Little);
+    frame::write(&mut out, value, order).map_err(|e| e.to_string())?;
     Ok(out)
 }
 

@@ -37,7 +37,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let (start, label, path) = input.address(&args.path)?;
     let found = start
         .query(path)
-        .map_err(|e| query_failure(e, Start::new(&label, &args.path, path)))?;
+        .map_err(|e| query_failure(e, Start::new(&label, &args.path, path), start))?;
     // A packed array element is not a value on the wire: encode it as one.
     let element_bytes;
     let value = match found {

@@ -13,6 +13,7 @@ use gdvariant::{Dialect, VariantRef, VariantType};
 
 use crate::container::{plain_word, ReadArgs};
 use crate::context::{Ctx, Failure};
+use crate::dialect::{DialectArg, Named};
 use crate::replace::Stamp;
 use crate::salvage;
 use crate::style::{counted, thousands};
@@ -24,16 +25,8 @@ pub use gdvariant::frame::PrefixOrder;
 pub struct InputArgs {
     /// The file to read (memory-mapped), or `-` for standard input.
     pub file: PathBuf,
-    /// The wire dialect (default: detect). Detection only tries Godot 3 and Godot 4:
-    /// Pandemonium's eras reuse their type ids for other types, so name the era
-    /// (`pm-a`: v3.5–3.7, `pm-b`: v3.8–4.9, `pm-c`: v5.0 and later). `--godot` is an alias.
-    #[arg(
-        long = "dialect",
-        visible_alias = "godot",
-        value_enum,
-        value_name = "DIALECT"
-    )]
-    pub godot: Option<GodotArg>,
+    #[command(flatten)]
+    pub dialect: DialectArg,
     /// The input is a sequence of store_var / put_var frames, each a 4-byte length and a
     /// value (one or more: a file of several store_var calls).
     #[arg(long, conflicts_with = "no_prefix")]
@@ -44,54 +37,6 @@ pub struct InputArgs {
     /// How to open a compressed or encrypted file.
     #[command(flatten)]
     pub container: ReadArgs,
-}
-
-/// The dialect a command writes (`from-text`, `from-json`): `--dialect`, default 4.
-#[derive(clap::Args, Debug)]
-pub struct WriteDialect {
-    /// The dialect to write (`3`, `4`, or a Pandemonium era: `pm-a`, `pm-b`, `pm-c`).
-    /// `--godot` is an alias.
-    #[arg(
-        long = "dialect",
-        visible_alias = "godot",
-        value_enum,
-        value_name = "DIALECT",
-        default_value = "4"
-    )]
-    pub godot: GodotArg,
-}
-
-/// `--dialect 3|4|pm-a|pm-b|pm-c` (alias `--godot`).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GodotArg {
-    /// Godot 3.x.
-    #[value(name = "3")]
-    Three,
-    /// Godot 4.x.
-    #[value(name = "4")]
-    Four,
-    /// Pandemonium v3.5.0–v3.7.0 (era A).
-    #[value(name = "pm-a")]
-    PmA,
-    /// Pandemonium v3.8.0–v4.9.0 (era B).
-    #[value(name = "pm-b")]
-    PmB,
-    /// Pandemonium v5.0.0 and later (era C).
-    #[value(name = "pm-c")]
-    PmC,
-}
-
-impl GodotArg {
-    /// The dialect it names.
-    pub fn dialect(self) -> Dialect {
-        match self {
-            GodotArg::Three => Dialect::Godot3,
-            GodotArg::Four => Dialect::Godot4,
-            GodotArg::PmA => Dialect::PandemoniumA,
-            GodotArg::PmB => Dialect::PandemoniumB,
-            GodotArg::PmC => Dialect::PandemoniumC,
-        }
-    }
 }
 
 impl InputArgs {
@@ -131,8 +76,9 @@ impl InputArgs {
     /// after the command's output; without it, the error says that `--salvage` would read
     /// them.
     pub fn parse<'a>(&self, data: &'a Bytes, ctx: &Ctx) -> Result<Input<'a>, Failure> {
+        let named = self.dialect.named()?;
         let hints = Hints {
-            dialect: self.godot.map(GodotArg::dialect),
+            dialect: named.map(Named::dialect),
             prefixed: match (self.prefixed, self.no_prefix) {
                 (true, _) => Some(true),
                 (_, true) => Some(false),
@@ -148,6 +94,7 @@ impl InputArgs {
                 hints,
                 damaged: None,
                 suspect: None,
+                name: self.file.display().to_string(),
             });
         }
         let read = match frame::detect(data, hints) {
@@ -165,18 +112,27 @@ impl InputArgs {
         // better than another dialect does.
         let warning = read
             .warning
-            .or_else(|| crate::suspect::warning(&read.found, hints));
+            .or_else(|| named.and_then(|named| crate::suspect::warning(&read.found, named)));
         let input = Input {
             found: Some(read.found),
             hints,
             damaged: read.damaged,
             suspect: warning.clone(),
+            name: self.file.display().to_string(),
         };
         if let Some(note) = input.note() {
             ctx.note(&note);
         }
         if let Some(warning) = warning {
             ctx.warn(&format!("{}: {warning}", self.file.display()));
+        }
+        // What is printed is a guess: said even with --quiet.
+        if let Some(ambiguous) = ctx
+            .prints_guess
+            .then(|| crate::ambiguity::warning(&input.name, &read.found))
+            .flatten()
+        {
+            ctx.warn(&ambiguous);
         }
         Ok(input)
     }
@@ -313,13 +269,24 @@ pub struct Input<'a> {
     damaged: Option<usize>,
     /// The warning that the values look misread (see `suspect`), if there is one.
     suspect: Option<String>,
+    /// The input's name, for messages.
+    name: String,
 }
 
 impl<'a> Input<'a> {
-    /// A command that writes what it read refuses to when the reading looked wrong (the
-    /// warning was printed): written back, a misread file is damaged for good. `--force`
-    /// writes anyway.
-    pub fn refuse_to_write_if_suspect(&self, force: bool) -> Result<(), Failure> {
+    /// A command that writes what it read refuses to when the reading was a guess: an
+    /// ambiguous input (exit code 2: the message says which flags choose a reading), or
+    /// one that looked misread in the dialect the user gave (the warning was printed;
+    /// exit code 4, and `--force` writes anyway). Written back, a misread file is damaged
+    /// for good.
+    pub fn refuse_to_write_a_guess(&self, force: bool) -> Result<(), Failure> {
+        if let Some(refusal) = self
+            .found
+            .as_ref()
+            .and_then(|found| crate::ambiguity::refusal(&self.name, found))
+        {
+            return Err(refusal);
+        }
         match &self.suspect {
             Some(_) if !force => Err(Failure::Input(
                 "nothing written: the bytes look misread (the warning above); give the right \
@@ -434,18 +401,8 @@ impl<'a> Input<'a> {
     /// What was detected, for stderr; `None` when the user said everything.
     fn note(&self) -> Option<String> {
         let found = self.found.as_ref()?;
-        if found.is_ambiguous() {
-            let readings: Vec<String> = found
-                .candidates()
-                .map(|(reading, ty)| describe(reading, ty, 1))
-                .collect();
-            return Some(format!(
-                "ambiguous input, it parses as {}; using {} (pass --dialect / --prefixed to choose)",
-                readings.join(" and as "),
-                describe(found.reading, found.value.ty(), found.value_count())
-            ));
-        }
-        if self.hints.dialect.is_some() && self.hints.prefixed.is_some() {
+        // Said by the warning instead.
+        if found.is_ambiguous() || self.hints.dialect.is_some() && self.hints.prefixed.is_some() {
             return None;
         }
         let what = describe(found.reading, found.value.ty(), found.value_count());

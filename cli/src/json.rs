@@ -8,7 +8,8 @@ use gdvariant::json::{Ahead, WriteOptions};
 use gdvariant::Dialect;
 
 use crate::context::{Ctx, Failure, Outcome};
-use crate::input::{Bytes, GodotArg, Input, InputArgs};
+use crate::dialect::Named;
+use crate::input::{Bytes, Input, InputArgs};
 
 /// Options of `json`.
 #[derive(clap::Args, Debug)]
@@ -70,7 +71,9 @@ fn parse_and_cut<'a>(
     if args.plain || args.input.prefixed || bytes.len() < 4 << 20 {
         return (args.input.parse(data, ctx), None);
     }
-    let dialect = args.input.godot.map_or(Dialect::Godot4, GodotArg::dialect);
+    // A variable that names no dialect is reported by `parse`.
+    let named = args.input.dialect.named().ok().flatten();
+    let dialect = named.map_or(Dialect::Godot4, Named::dialect);
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let cutting = scope.spawn(|| Ahead::cut(bytes, dialect, options, &stop));

@@ -15,10 +15,12 @@
 // One `unsafe` block, the memory map of the input file, lives in `input` (SAFETY.md).
 #![deny(unsafe_code)]
 
+mod ambiguity;
 mod check;
 mod container;
 mod context;
 mod copy;
+mod dialect;
 mod diff;
 mod edit;
 mod foreign;
@@ -27,6 +29,7 @@ mod from_text;
 mod get;
 mod input;
 mod json;
+mod like;
 mod nodes;
 mod output;
 mod pack;
@@ -57,20 +60,30 @@ use style::{ColorArg, Paint};
 /// writes JSON Lines, `tree` and `stats` name paths `#0/player/hp`, and `get` takes such a
 /// path (`#1` alone is the whole second value).
 ///
-/// Detection, when --godot or --prefixed/--no-prefix are not given: every reading of the
-/// input (one value, or frames with little- or big-endian prefixes; each in Godot 4 and
-/// Godot 3) that covers the whole input is a candidate; the most plausible one wins
-/// (containers, text and packed arrays over scalars; math values shaped as the engine
-/// writes them: Colors in 0..1, Planes with a unit normal, AABBs with a positive size;
-/// floats that look like text lose), then a single value, then Godot 4. What was chosen is
-/// said on stderr (not with --quiet), and "ambiguous input" when another reading is as
-/// plausible and gives different values. When no reading works, the error shown is that of
-/// the reading that got furthest into the input.
+/// Detection, when neither --dialect (nor the variable GDVARIANT_GODOT) nor --prefixed /
+/// --no-prefix say how: every reading of the input (one value, or frames with little- or
+/// big-endian prefixes; each in Godot 4 and Godot 3) that covers the whole input is a
+/// candidate; the most plausible one wins (containers, text and packed arrays over
+/// scalars; math values shaped as the engine writes them: Colors in 0..1, Planes with a
+/// unit normal, AABBs with a positive size; floats that look like text, or padding that is
+/// not zeros, lose; a value whose type header is also the length of a store_var frame
+/// around the rest loses a tie to the frame), then a single value, then Godot 4. What was
+/// chosen is said on stderr (not with --quiet). An input that reads two ways, each as
+/// plausible as the other (Godot 4's store_var(Vector4i(1, 2, 3, 4)) is also a Godot 3
+/// PoolByteArray), is ambiguous: `show`, `json`, `get`, `tree`, `stats` and `diff` print
+/// the guess and a warning that names both readings and the flags that choose one (also
+/// with --quiet); `check` says "ambiguous" on its OK line; `set`, `delete`, `reencode`,
+/// and `from-json` / `from-text` with --like refuse it (exit code 2), since writing back
+/// a guess damages the file for good. When no reading works, the error shown is that of
+/// the reading that got furthest into the input; a file of which no reading explains more
+/// than a sliver (random bytes, a text file) is "not a Godot save".
 ///
-/// With --dialect, the bytes are read in that dialect whatever they look like; when the
-/// values look wrong in it (subnormal floats, a Color below 0, bytes left over) and right
-/// in the other Godot dialect, a warning says so on stderr (also with --quiet: the output
-/// is then probably not what was meant).
+/// With --dialect (or GDVARIANT_GODOT=3|4|pm-a|pm-b|pm-c, for a project that is all one
+/// engine), the bytes are read in that dialect whatever they look like; when the values
+/// look wrong in it (subnormal floats, a Color below 0, bytes left over) and right in the
+/// other Godot dialect, a warning says so on stderr (also with --quiet: the output is then
+/// probably not what was meant). The variable is also the dialect that `from-text`,
+/// `from-json` and `pack` write when not told one.
 ///
 /// Compressed and encrypted saves are read as plain ones, by every command: a file written
 /// through `open_compressed` (GCPF: FastLZ, Deflate, Zstd, GZIP, Brotli), through
@@ -88,7 +101,8 @@ use style::{ColorArg, Paint};
 /// A file is never half-written: it is written to a temporary file next to it, synced, and
 /// renamed over it. That keeps its mode, and its owner and group where the process may set
 /// them (as `sed -i` does); through a symbolic link the file it links to is edited and the
-/// link stays. A read-only file (or one in a read-only directory) is refused, and so is a
+/// link stays. A hard link is split, as `sed -i` splits one: the edited file is a new
+/// file under the name given, and the file's other names keep the old contents. A read-only file (or one in a read-only directory) is refused, and so is a
 /// file that another program changed since it was read; nothing is written then.
 #[derive(Parser, Debug)]
 #[command(
@@ -198,8 +212,9 @@ impl Command {
 /// input or I/O error (and a damaged frame that `--salvage` read around), 2 usage error
 /// (clap's convention), 3 nothing at the path (`get`).
 fn main() -> ExitCode {
-    let (cli, salvage) = parse_command_line();
-    let ctx = Ctx::new(Paint::stdout(cli.color), cli.quiet, salvage);
+    let (cli, salvage, prints_guess) = parse_command_line();
+    let mut ctx = Ctx::new(Paint::stdout(cli.color), cli.quiet, salvage);
+    ctx.prints_guess = prints_guess;
     let outcome = cli.command.run(&ctx);
     ctx.finish(outcome)
 }
@@ -217,15 +232,23 @@ const SALVAGE_COMMANDS: [&str; 5] = ["show", "json", "tree", "get", "stats"];
 /// from their help): those that write would drop the damaged frame and all after it.
 const REFUSE_SALVAGE: [&str; 4] = ["set", "delete", "reencode", "check"];
 
-/// Parses the command line, and whether the command salvages a damaged file (see
-/// [`command`]).
-fn parse_command_line() -> (Cli, Salvage) {
+/// The commands that print what they read: of an ambiguous input they print the guess,
+/// with a warning (`check` says "ambiguous" in its OK line; the commands that write back
+/// what they read refuse it).
+const PRINT_GUESS: [&str; 6] = ["show", "tree", "get", "json", "stats", "diff"];
+
+/// Parses the command line, whether the command salvages a damaged file (see
+/// [`command`]), and whether it is one of [`PRINT_GUESS`].
+fn parse_command_line() -> (Cli, Salvage, bool) {
     let piped = !io::stdin().is_terminal();
     let mut command = command(piped);
     let matches = command.get_matches_mut();
     let salvage = salvage_of(&mut command, &matches);
+    let prints_guess = matches
+        .subcommand_name()
+        .is_some_and(|name| PRINT_GUESS.contains(&name));
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    (cli, salvage)
+    (cli, salvage, prints_guess)
 }
 
 /// The command line's definition: the derived one, then `--salvage` on the commands that

@@ -9,8 +9,9 @@ use gdvariant::container::{self, Container};
 
 use crate::container::{plain_word, ReadArgs, WriteArgs};
 use crate::context::{Ctx, Failure, Outcome};
+use crate::dialect::DialectArg;
 use crate::from_text::read_input;
-use crate::input::{open_file, GodotArg};
+use crate::input::open_file;
 use crate::output::{self, BinaryOut};
 use crate::style::counted;
 
@@ -23,17 +24,11 @@ pub struct PackArgs {
     /// Where to write the container (`-`: standard output; never a terminal without
     /// --force).
     output: PathBuf,
-    /// The engine that is to open the file, which decides the GDEC layout: `4`, Godot 4's
-    /// (AES-256-CFB with an IV); `3` and the Pandemonium eras (`pm-a`, `pm-b`, `pm-c`),
-    /// Godot 3's (AES-256-ECB). `--godot` is an alias.
-    #[arg(
-        long = "dialect",
-        visible_alias = "godot",
-        value_enum,
-        value_name = "DIALECT",
-        default_value = "4"
-    )]
-    godot: GodotArg,
+    /// The engine that is to open the file (`--dialect`), which decides the GDEC layout:
+    /// `4`, Godot 4's (AES-256-CFB with an IV); `3` and the Pandemonium eras, Godot 3's
+    /// (AES-256-ECB).
+    #[command(flatten)]
+    dialect: DialectArg,
     /// The container: exactly one of --compress, --stream, --password and --key.
     #[command(flatten)]
     container: WriteArgs,
@@ -69,7 +64,7 @@ pub fn run_pack(args: &PackArgs, ctx: &Ctx) -> Outcome {
     if let Some(already @ (Container::Compressed { .. } | Container::Encrypted { .. })) = sniffed {
         ctx.note(&format!("{name} is already {already}: packing it again"));
     }
-    let dialect = args.godot.dialect();
+    let dialect = args.dialect.to_write()?;
     let packed = args.container.write(&plain, dialect)?;
     if let Some(wrapped) = args.container.container(dialect) {
         ctx.note(&format!(

@@ -4,8 +4,8 @@
 //! 3. Paths in the messages start with the value's label (`#1/a`) when the input holds
 //! several values.
 
-use gdvariant::query::QueryError;
-use gdvariant::EditError;
+use gdvariant::query::{Found, QueryError};
+use gdvariant::{EditError, VariantRef, VariantType};
 
 use crate::context::Failure;
 use crate::style::article;
@@ -28,22 +28,27 @@ impl<'a> Start<'a> {
     }
 }
 
-/// Why `get` found nothing at the path.
-pub fn query_failure(e: QueryError, start: Start<'_>) -> Failure {
+/// Why `get` found nothing at the path; `root` is the value the path starts in.
+pub fn query_failure(e: QueryError, start: Start<'_>, root: VariantRef<'_>) -> Failure {
     match e {
         QueryError::Syntax { at, why } => malformed(start, at, why),
-        QueryError::NotFound { path, name, .. } => no_such(start.label, &path, &name),
+        QueryError::NotFound { path, name, .. } => {
+            no_such(start.label, &path, &name, int_key(root, &path, &name))
+        }
         QueryError::NotAContainer { path, found, .. } => no_parts(start.label, &path, found),
         other => Failure::Usage(other.to_string()),
     }
 }
 
 /// Why `set` or `delete` refused the path (or the edit: a type that does not fit, a value
-/// that cannot be written, …, malformed input, exit code 4).
-pub fn edit_failure(e: EditError, start: Start<'_>) -> Failure {
+/// that cannot be written, …, malformed input, exit code 4); `root` is the value the path
+/// starts in.
+pub fn edit_failure(e: EditError, start: Start<'_>, root: VariantRef<'_>) -> Failure {
     match e {
         EditError::Syntax { at, why } => malformed(start, at, why),
-        EditError::NotFound { path, name, .. } => no_such(start.label, &path, &name),
+        EditError::NotFound { path, name, .. } => {
+            no_such(start.label, &path, &name, int_key(root, &path, &name))
+        }
         EditError::NotAContainer { path, found, .. } => no_parts(start.label, &path, found),
         other => Failure::Input(other.to_string()),
     }
@@ -55,9 +60,32 @@ fn malformed(start: Start<'_>, at: usize, why: &str) -> Failure {
     Failure::Usage(format!("bad path at character {}: {why}", at + start.shift))
 }
 
-/// A missing key, index or property: `/player has no mp` (exit code 3).
-fn no_such(label: &str, prefix: &str, step: &str) -> Failure {
-    Failure::NotFound(format!("`{}` has no `{step}`", place(label, prefix)))
+/// A missing key, index or property: `/player has no mp` (exit code 3), and the hint of
+/// [`int_key`].
+fn no_such(label: &str, prefix: &str, step: &str, hint: Option<String>) -> Failure {
+    let hint = hint.unwrap_or_default();
+    Failure::NotFound(format!("`{}` has no `{step}`{hint}", place(label, prefix)))
+}
+
+/// A step written as a number (`flags/1`) names the String key "1" of a Dictionary; when
+/// the Dictionary at `prefix` has the int key 1 instead, `; its key 1 is an int: write
+/// it [1] (`flags/[1]`)`. O(entries) of that Dictionary.
+pub fn int_key(root: VariantRef<'_>, prefix: &str, step: &str) -> Option<String> {
+    step.parse::<i64>().ok()?;
+    let Ok(Found::Value(container)) = root.query(prefix) else {
+        return None;
+    };
+    if container.ty() != VariantType::Dictionary {
+        return None;
+    }
+    container.query(&format!("[{step}]")).ok()?;
+    let path = match prefix.trim_start_matches('/') {
+        "" => format!("[{step}]"),
+        inner => format!("{inner}/[{step}]"),
+    };
+    Some(format!(
+        "; its key {step} is an int, not a String: write it [{step}] (`{path}`)"
+    ))
 }
 
 /// A step into a value without parts: `/player/hp is an int, which has no parts` (exit

@@ -4,10 +4,11 @@
 
 use std::path::PathBuf;
 
-use gdvariant::{frame, Builder};
+use gdvariant::{frame, Builder, Dialect, VariantRef};
 
 use crate::context::{Ctx, Outcome};
-use crate::input::{GodotArg, InputArgs};
+use crate::dialect::GodotArg;
+use crate::input::InputArgs;
 
 /// Options of `reencode`.
 #[derive(clap::Args, Debug)]
@@ -32,7 +33,7 @@ pub struct Args {
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
     let input = args.input.parse(&data, ctx)?;
-    input.refuse_to_write_if_suspect(args.out.force)?;
+    input.refuse_to_write_a_guess(args.out.force)?;
     let mut out = Vec::with_capacity(data.len());
     for (i, value) in input.values().enumerate() {
         let target = args.to.map_or(value.dialect(), GodotArg::dialect);
@@ -41,10 +42,13 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             Some(order) => frame::write_with(&mut out, target, order, |b| b.value(value)),
             None => Builder::new(&mut out, target).value(value),
         }
-        .map_err(|e| match (args.to, input.count()) {
-            (Some(_), 1) => format!("cannot convert to {target}: {e}"),
-            (Some(_), _) => format!("cannot convert value #{i} to {target}: {e}"),
-            (None, _) => format!("cannot re-encode: {e}"),
+        .map_err(|e| {
+            let at = failing(value, target);
+            match (args.to, input.count()) {
+                (Some(_), 1) => format!("cannot convert to {target}: {at}: {e}"),
+                (Some(_), _) => format!("cannot convert value #{i} to {target}: #{i}{at}: {e}"),
+                (None, _) => format!("cannot re-encode: {at}: {e}"),
+            }
         })?;
     }
     // Written over the input itself, it must not have changed since it was read.
@@ -54,4 +58,25 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     }
     let wrapped = data.wrap(&out, args.to.map(GodotArg::dialect))?;
     crate::output::write_over(&args.output, &wrapped, &args.out, read)
+}
+
+/// Where in `value` the first part is that `target` cannot write, and its type: `/a/b/1
+/// (an Array[int])`. Descends into the first child whose own conversion fails, down to a
+/// value whose children all convert. Only run once a conversion has failed: O(size ×
+/// depth).
+fn failing(value: VariantRef<'_>, target: Dialect) -> String {
+    let mut path = String::new();
+    let mut at = value;
+    'down: loop {
+        for (edge, child) in at.children() {
+            if Builder::new(&mut Vec::new(), target).value(child).is_err() {
+                path = format!("{path}/{edge}");
+                at = child;
+                continue 'down;
+            }
+        }
+        let path = if path.is_empty() { "/" } else { &path };
+        let ty = at.ty().name(at.dialect());
+        return format!("{path} ({} {ty})", crate::style::article(ty));
+    }
 }

@@ -48,6 +48,11 @@ pub fn after_failure<'a>(
     let intact = damaged
         .as_ref()
         .and_then(|d| d.intact.map(|found| (found, d)));
+    if intact.is_none() {
+        if let Some(not_a_save) = not_a_save(args, data, &report, error) {
+            return Err(not_a_save);
+        }
+    }
     match (ctx.salvage, intact) {
         (Salvage::On, Some((found, damaged))) => {
             ctx.defer_damage(format!("{message}; {}", damaged.salvaged()));
@@ -73,6 +78,31 @@ pub fn after_failure<'a>(
         ))),
         _ => Err(Failure::Input(message)),
     }
+}
+
+/// Random bytes, a text file, an image: no reading explains more than a sliver of the
+/// file (less than an eighth of it: a header and a length that claims more than there is,
+/// a 4-byte Nil and thousands of bytes after it), and no frame before the damage is
+/// intact. Then "truncated" or "trailing bytes" would send the user looking for a cut in a
+/// file that was never a save: it is said to be none (exit code 4), with what the nearest
+/// reading made of it. A file that is mostly a save keeps its error.
+fn not_a_save(
+    args: &InputArgs,
+    data: &Bytes,
+    report: &Report<'_>,
+    error: DetectError,
+) -> Option<Failure> {
+    let explained = error.explained();
+    if explained.saturating_mul(8) >= data.len() {
+        return None;
+    }
+    let file = args.file.display();
+    Some(Failure::Input(format!(
+        "{file}: not a Godot save: no reading of it as Variant data (Godot 3 or 4, one value \
+         or store_var frames) explains more than its first {} of {} (the nearest: {report})",
+        counted(explained as u64, "byte", "bytes"),
+        thousands(data.len() as u64)
+    )))
 }
 
 /// Detection of `data` read `found`. When that is one value with bytes after it (which a

@@ -7,13 +7,14 @@
 use gdvariant::frame::{self, Detected, Hints, Plausibility};
 use gdvariant::{Dialect, VariantRef};
 
+use crate::dialect::Named;
 use crate::style::counted;
 
-/// The warning for `found`, read in the dialect the user gave, when another Godot dialect
-/// reads the same bytes (with the same framing) far more plausibly; `None` otherwise, and
-/// always when the user gave no dialect (detection already chose the most plausible).
-pub fn warning(found: &Detected<'_>, hints: Hints) -> Option<String> {
-    let asked = hints.dialect?;
+/// The warning for `found`, read in the dialect the user named (`--dialect` or
+/// `GDVARIANT_GODOT`), when another Godot dialect reads the same bytes (with the same
+/// framing) far more plausibly; `None` otherwise.
+pub fn warning(found: &Detected<'_>, named: Named) -> Option<String> {
+    let asked = named.dialect();
     // Only a reading with a value below neutral, or bytes left over, can be far less
     // plausible than another (see `is_far_less_plausible_than`): the usual case costs no
     // second reading.
@@ -45,9 +46,9 @@ pub fn warning(found: &Detected<'_>, hints: Hints) -> Option<String> {
             .map(|other| (dialect, other))
     })?;
     Some(format!(
-        "read as {asked} (--dialect {}), these bytes look wrong: {}; {dialect} reads them \
+        "read as {asked} ({}), these bytes look wrong: {}; {dialect} reads them \
          plausibly, as {}: try --dialect {}",
-        asked.code(),
+        named.how(),
         what_is_wrong(found),
         what_it_reads(&other),
         dialect.code()

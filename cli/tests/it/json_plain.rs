@@ -44,6 +44,7 @@ impl Drop for Scratch {
 /// Runs `gdvariant args…` with `input` on stdin.
 fn with_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gdvariant"))
+        .env_remove("GDVARIANT_GODOT")
         .args(args)
         .env("NO_COLOR", "1")
         .env_remove("GDVARIANT_PASSWORD")

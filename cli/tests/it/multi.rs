@@ -9,6 +9,7 @@ use std::process::{Command, Output};
 
 fn gdvariant(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gdvariant"))
+        .env_remove("GDVARIANT_GODOT")
         .args(args)
         .env_remove("NO_COLOR")
         .output()
@@ -266,15 +267,42 @@ fn quiet_silences_the_notes_but_not_the_errors() {
         assert!(out.starts_with("#0\n"));
         assert_eq!(err, "", "{args:?}");
     }
-    // An ambiguous input says so, unless quiet.
+    // An ambiguous input: `check` says so on its OK line; `show` prints the guess and a
+    // warning, quiet or not (what it printed may not be what the file holds).
     let red = common::fixtures_dir().join("g36/color_red.bin");
     let red = red.to_str().unwrap();
-    assert_eq!(
-        run(&["check", red]).1,
-        "gdvariant: ambiguous input, it parses as Godot 4 Plane and as Godot 3 Color; using \
-         Godot 4 Plane (pass --dialect / --prefixed to choose)\n"
-    );
-    assert_eq!(run(&["check", "-q", red]).1, "");
+    for quiet in [false, true] {
+        let args: &[&str] = if quiet {
+            &["-q", "check", red]
+        } else {
+            &["check", red]
+        };
+        assert_eq!(
+            run(args),
+            (
+                "OK: Godot 4 Plane, 20 bytes; ambiguous: it also reads as a Godot 3 Color \
+                 (--dialect 3)\n"
+                    .to_string(),
+                String::new()
+            )
+        );
+        let args: &[&str] = if quiet {
+            &["-q", "show", red]
+        } else {
+            &["show", red]
+        };
+        assert_eq!(
+            run(args),
+            (
+                "Plane(1, 0, 0, 1)\n".to_string(),
+                format!(
+                    "gdvariant: warning: {red} is ambiguous: it reads as a Godot 4 Plane \
+                     (shown) and as a Godot 3 Color; say which with --dialect 4 or --dialect 3 \
+                     (or set GDVARIANT_GODOT for every command)\n"
+                )
+            )
+        );
+    }
     // A value both dialects read alike: the dialect is no claim.
     let (out, err) = run(&[
         "check",

@@ -14,6 +14,7 @@ use support::gdvariant;
 /// Runs `gdvariant args…` with `file` as its standard input.
 fn with_stdin(args: &[&str], file: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gdvariant"))
+        .env_remove("GDVARIANT_GODOT")
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(std::fs::File::open(file).unwrap())

@@ -106,7 +106,7 @@ fn reencode_converts_between_eras_and_writes_nothing_it_cannot_express() {
     assert_eq!(r.status.code(), Some(4));
     assert_eq!(
         String::from_utf8_lossy(&r.stderr),
-        "gdvariant: cannot convert to Pandemonium B: a TypedArray cannot be written in Pandemonium B\n"
+        "gdvariant: cannot convert to Pandemonium B: / (a TypedArray): a TypedArray cannot be written in Pandemonium B\n"
     );
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).ok();

@@ -129,6 +129,7 @@ fn reading_commands_print_the_intact_frames_then_report_the_damaged_one() {
     );
     // From stdin too.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_gdvariant"))
+        .env_remove("GDVARIANT_GODOT")
         .args(["-q", "json", "--salvage"])
         .stdin(std::fs::File::open(&cut_file).unwrap())
         .output()
