@@ -119,7 +119,7 @@ impl DialectArg {
     }
 
     /// The dialect to write: the option, else the variable, else Godot 4.
-    pub fn to_write(&self) -> Result<Dialect, Failure> {
+    pub fn to_write(self) -> Result<Dialect, Failure> {
         Ok(self.named()?.map_or(Dialect::Godot4, Named::dialect))
     }
 }
