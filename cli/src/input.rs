@@ -4,17 +4,15 @@
 //! frames with a damaged one is read up to it with `--salvage` (`salvage`); a dialect given
 //! by hand that the bytes look wrong in gets a warning (`suspect`).
 
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use gdvariant::container::{Container, Secret};
-use gdvariant::frame::{self, DetectError, Detected, FrameError, Hints, Reading};
+use gdvariant::frame::{self, Detected, Hints, Reading};
 use gdvariant::{Dialect, VariantRef, VariantType};
 
-use crate::container::{plain_word, ReadArgs};
+use crate::bytes::Bytes;
+use crate::container::ReadArgs;
 use crate::context::{Ctx, Failure};
 use crate::dialect::{DialectArg, Named};
-use crate::replace::Stamp;
 use crate::salvage;
 use crate::style::{counted, thousands};
 
@@ -45,24 +43,7 @@ impl InputArgs {
     /// file (GCPF, GDEC) or a `compress()` stream is opened here, for every command: its
     /// plain bytes are decoded into memory, and they are what the command reads.
     pub fn open(&self) -> Result<Bytes, Failure> {
-        let (raw, stamp) = open_stamped(&self.file).map_err(Failure::Input)?;
-        let file_len = raw.len();
-        Ok(match self.container.open(&self.file, &raw)? {
-            None => Bytes {
-                store: raw,
-                container: Container::Plain,
-                file_len,
-                secret: None,
-                stamp,
-            },
-            Some(unwrapped) => Bytes {
-                store: Store::Owned(unwrapped.plain),
-                container: unwrapped.container,
-                file_len,
-                secret: unwrapped.secret,
-                stamp,
-            },
-        })
+        Bytes::open(&self.file, &self.container)
     }
 
     /// Parses `data` as the user described it, detecting what they left open. Prints the
@@ -88,7 +69,7 @@ impl InputArgs {
         if let Some(note) = data.note() {
             ctx.note(&note);
         }
-        if data.is_empty() && !data.container.is_plain() {
+        if data.is_empty() && !data.container().is_plain() {
             return Ok(Input {
                 found: None,
                 hints,
@@ -105,7 +86,7 @@ impl InputArgs {
                     let file = self.file.display();
                     return Err(Failure::Input(format!("{file}: {what}")));
                 }
-                salvage::after_failure(self, data, error, hints, ctx)?
+                salvage::after_failure(&self.file, self.no_prefix, data, error, hints, ctx)?
             }
         };
         // One warning at most: frames that break off explain a value with bytes after it
@@ -136,128 +117,6 @@ impl InputArgs {
         }
         Ok(input)
     }
-}
-
-/// The input's plain bytes (what it holds, out of its container if it had one), what
-/// wrapped them, and the secret that opened them.
-pub struct Bytes {
-    store: Store,
-    container: Container,
-    file_len: usize,
-    secret: Option<Secret>,
-    stamp: Option<Stamp>,
-}
-
-impl Bytes {
-    /// The input file as it was read (`None` for stdin): an edit written over it checks
-    /// that nobody changed it since.
-    pub fn stamp(&self) -> Option<&Stamp> {
-        self.stamp.as_ref()
-    }
-
-    /// What wrapped the bytes: `Container::Plain` when nothing did.
-    pub fn container(&self) -> Container {
-        self.container
-    }
-
-    /// The size of the file itself (of its container, if it had one).
-    pub fn file_len(&self) -> usize {
-        self.file_len
-    }
-
-    /// `plain` (the edited bytes) in the container these bytes came in, with the same
-    /// key; for `target`, a dialect converted to, an encrypted file takes the layout of
-    /// that dialect's engine. A plain file gives `plain` back.
-    pub fn wrap(&self, plain: &[u8], target: Option<Dialect>) -> Result<Vec<u8>, Failure> {
-        crate::container::rewrap(self.container, self.secret.as_ref(), plain, target)
-    }
-
-    /// `decompressed` or `decrypted` for a container; `None` for a plain file.
-    fn inside(&self) -> Option<&'static str> {
-        (!self.container.is_plain()).then(|| plain_word(self.container))
-    }
-
-    /// What the container was, for stderr: `opened a Zstd-compressed file (GCPF,
-    /// 4096-byte blocks): 360 bytes decompressed; offsets are in the decompressed data`.
-    fn note(&self) -> Option<String> {
-        let word = self.inside()?;
-        let size = counted(self.len() as u64, "byte", "bytes");
-        Some(if self.is_empty() {
-            format!("opened {}: 0 bytes {word}, no values", self.container)
-        } else {
-            format!(
-                "opened {}: {size} {word}; offsets are in the {word} data",
-                self.container
-            )
-        })
-    }
-}
-
-impl std::ops::Deref for Bytes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        &self.store
-    }
-}
-
-/// Bytes in memory: a memory map of a file, or what was read (stdin, a container's plain
-/// data).
-pub enum Store {
-    /// A mapped file.
-    Mapped(memmap2::Mmap),
-    /// Read into memory (stdin, an empty file, which cannot be mapped, or decoded).
-    Owned(Vec<u8>),
-}
-
-impl std::ops::Deref for Store {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Store::Mapped(map) => map,
-            Store::Owned(data) => data,
-        }
-    }
-}
-
-/// Opens `path` (memory-mapped), or reads stdin for `-`.
-pub fn open_file(path: &Path) -> Result<Store, String> {
-    open_stamped(path).map(|(store, _)| store)
-}
-
-/// [`open_file`], with the file's [`Stamp`] as it was opened (`None` for stdin).
-fn open_stamped(path: &Path) -> Result<(Store, Option<Stamp>), String> {
-    if path.as_os_str() == "-" {
-        let mut data = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut data)
-            .map_err(|e| format!("stdin: {e}"))?;
-        return Ok((Store::Owned(data), None));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if meta.is_dir() {
-        return Err(format!("{}: is a directory", path.display()));
-    }
-    let stamp = Some(Stamp::read(path, &meta));
-    if meta.len() == 0 {
-        return Ok((Store::Owned(Vec::new()), stamp));
-    }
-    map(&file)
-        .map(|map| (Store::Mapped(map), stamp))
-        .map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Maps `file` read-only.
-#[allow(unsafe_code)]
-fn map(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
-    // SAFETY: `Mmap::map` is unsafe because another process could truncate or modify the
-    // file while it is mapped, which Rust's aliasing rules cannot account for. We rely on
-    // the mapping being only ever read through `&[u8]` (never written), and on the user not
-    // rewriting the input file while the command reads it; a truncation ends the process
-    // with SIGBUS rather than corrupting memory. This is the only unsafe block of the crate
-    // and the binary (see SAFETY.md).
-    unsafe { memmap2::Mmap::map(file) }
 }
 
 /// A parsed input: one value, or the values of a sequence of frames; or, for a container
@@ -439,86 +298,4 @@ fn describe(reading: Reading, ty: VariantType, count: usize) -> String {
         None => "",
     };
     format!("{dialect} {}{framing}", ty.name(dialect))
-}
-
-/// Why the input could not be read: the library's error of the reading that got
-/// furthest (or of the frames before a damaged one), and the input, for context.
-pub struct Report<'a> {
-    error: DetectError,
-    data: &'a [u8],
-    /// `decompressed` or `decrypted` when `data` came out of a container: then offsets are
-    /// not file offsets.
-    inside: Option<&'static str>,
-}
-
-impl<'a> Report<'a> {
-    /// The report of `error`, a failure to read `data`.
-    pub fn new(error: DetectError, data: &'a Bytes) -> Self {
-        Report {
-            error,
-            data,
-            inside: data.inside(),
-        }
-    }
-
-    /// `file offset 0x2c`, or `offset 0x2c of the decompressed data`.
-    fn place(&self, offset: usize) -> String {
-        match self.inside {
-            None => format!("file offset {offset:#x}"),
-            Some(word) => format!("offset {offset:#x} of the {word} data"),
-        }
-    }
-
-    /// `at file offset 0x2c (bytes there: [01 00 00 00 04 00])`: up to 8 bytes.
-    fn at(&self, offset: usize) -> String {
-        let context: Vec<String> = self
-            .data
-            .iter()
-            .skip(offset)
-            .take(8)
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        format!(
-            "at {} (bytes there: [{}])",
-            self.place(offset),
-            context.join(" ")
-        )
-    }
-}
-
-impl fmt::Display for Report<'_> {
-    /// One line: the error with its file offset and up to 8 bytes of hex context; for a
-    /// frame, which one and, when cut short, how many bytes it needs.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let e = &self.error;
-        let dialect = e.reading.dialect;
-        let error = &e.error;
-        match e.frame {
-            Some(frame) => match frame.error {
-                FrameError::Truncated { needed, available } => write!(
-                    f,
-                    "invalid {dialect} data: frame #{} is truncated: it needs {} bytes, {} \
-                     remain, {}",
-                    frame.index,
-                    thousands(needed),
-                    thousands(available as u64),
-                    self.at(frame.offset)
-                ),
-                _ => write!(
-                    f,
-                    "invalid {dialect} data in frame #{} (at {}): {} {}",
-                    frame.index,
-                    self.place(frame.offset),
-                    error.kind(),
-                    self.at(error.offset())
-                ),
-            },
-            None => write!(
-                f,
-                "invalid {dialect} data: {} {}",
-                error.kind(),
-                self.at(error.offset())
-            ),
-        }
-    }
 }

@@ -7,9 +7,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gdvariant::json::{Ahead, WriteOptions};
 use gdvariant::Dialect;
 
+use crate::bytes::Bytes;
 use crate::context::{Ctx, Failure, Outcome};
 use crate::dialect::Named;
-use crate::input::{Bytes, Input, InputArgs};
+use crate::input::{Input, InputArgs};
 
 /// Options of `json`.
 #[derive(clap::Args, Debug)]

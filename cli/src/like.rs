@@ -11,10 +11,11 @@ use std::path::{Path, PathBuf};
 
 use gdvariant::Dialect;
 
+use crate::bytes::Bytes;
 use crate::container::{ReadArgs, WriteArgs};
 use crate::context::{Ctx, Failure};
 use crate::dialect::DialectArg;
-use crate::input::{Bytes, Input, InputArgs};
+use crate::input::{Input, InputArgs};
 
 /// The options `--like FILE` and `--no-container`.
 #[derive(clap::Args, Debug, Clone, Default)]

@@ -12,10 +12,11 @@
 //! intact frames of a damaged file (its own code does not change); a command that writes
 //! joins [`REFUSE_SALVAGE`].
 
-// One `unsafe` block, the memory map of the input file, lives in `input` (SAFETY.md).
+// One `unsafe` block, the memory map of the input file, lives in `bytes` (SAFETY.md).
 #![deny(unsafe_code)]
 
 mod ambiguity;
+mod bytes;
 mod check;
 mod container;
 mod context;
@@ -36,6 +37,7 @@ mod pack;
 mod path_error;
 mod reencode;
 mod replace;
+mod report;
 mod salvage;
 mod show;
 mod stats;

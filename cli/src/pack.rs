@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use gdvariant::container::{self, Container};
 
+use crate::bytes::open_file;
 use crate::container::{plain_word, ReadArgs, WriteArgs};
 use crate::context::{Ctx, Failure, Outcome};
 use crate::dialect::DialectArg;
 use crate::from_text::read_input;
-use crate::input::open_file;
 use crate::output::{self, BinaryOut};
 use crate::style::counted;
 

@@ -15,8 +15,9 @@ use std::path::Path;
 use gdvariant::frame::{self, DetectError, Detected, FrameError, Hints, Plausibility};
 use gdvariant::ErrorKind;
 
+use crate::bytes::Bytes;
 use crate::context::{Ctx, Failure, Salvage};
-use crate::input::{Bytes, InputArgs, Report};
+use crate::report::Report;
 use crate::style::{counted, thousands};
 
 /// What was read: the values, the damaged frame they stop before (with `--salvage`), and
@@ -34,7 +35,8 @@ pub struct Read<'a> {
 /// what `--salvage` would read, for a command that has it), or, with `--salvage`, the
 /// intact frames before the damaged one (the damage is left with `ctx`).
 pub fn after_failure<'a>(
-    args: &InputArgs,
+    file: &Path,
+    no_prefix: bool,
     data: &'a Bytes,
     error: DetectError,
     hints: Hints,
@@ -44,12 +46,12 @@ pub fn after_failure<'a>(
     // it); only those with --salvage read the frames or say that they could.
     let damaged = Damaged::find(data, error, hints);
     let report = Report::new(damaged.as_ref().map_or(error, |d| d.error), data);
-    let message = format!("{}: {report}", args.file.display());
+    let message = format!("{}: {report}", file.display());
     let intact = damaged
         .as_ref()
         .and_then(|d| d.intact.map(|found| (found, d)));
     if intact.is_none() {
-        if let Some(not_a_save) = not_a_save(args, data, &report, error) {
+        if let Some(not_a_save) = not_a_save(file, data, &report, error) {
             return Err(not_a_save);
         }
     }
@@ -63,7 +65,7 @@ pub fn after_failure<'a>(
             })
         }
         (Salvage::On, None) => {
-            let why = match (&damaged, args.no_prefix) {
+            let why = match (&damaged, no_prefix) {
                 (Some(_), _) => "there is no intact frame before it",
                 (None, true) => "with --no-prefix the input is one value, not store_var frames",
                 (None, false) => "the input does not read as store_var frames",
@@ -87,7 +89,7 @@ pub fn after_failure<'a>(
 /// file that was never a save: it is said to be none (exit code 4), with what the nearest
 /// reading made of it. A file that is mostly a save keeps its error.
 fn not_a_save(
-    args: &InputArgs,
+    file: &Path,
     data: &Bytes,
     report: &Report<'_>,
     error: DetectError,
@@ -96,7 +98,7 @@ fn not_a_save(
     if explained.saturating_mul(8) >= data.len() {
         return None;
     }
-    let file = args.file.display();
+    let file = file.display();
     Some(Failure::Input(format!(
         "{file}: not a Godot save: no reading of it as Variant data (Godot 3 or 4, one value \
          or store_var frames) explains more than its first {} of {} (the nearest: {report})",

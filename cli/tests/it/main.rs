@@ -22,6 +22,7 @@ mod from_text;
 mod guesses;
 mod json_plain;
 mod like;
+mod modules;
 mod multi;
 mod newcomer;
 mod pandemonium;
