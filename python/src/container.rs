@@ -79,6 +79,11 @@ fn unwrap<'a>(
     let opened = if wrapped { py.detach(open) } else { open() };
     match opened {
         Ok(opened) => Ok(opened),
+        // Bytes that decode as a stream and read as plain values are refused, never
+        // guessed: `decompress=` chooses.
+        Err(e) if matches!(e.kind(), ContainerErrorKind::Ambiguous(_)) => {
+            Err(container_error(py, &e))
+        }
         Err(_) if plain.is_some_and(|hints| plain_after_all(bytes, options, hints)) => {
             Ok((Container::Plain, Cow::Borrowed(bytes)))
         }
