@@ -187,3 +187,11 @@ def test_arrow_refuses_the_ambiguous_files_and_reads_the_others():
     assert caught.value.kind == "ambiguous"
     told = ga.table([STORE_MATH / "plane.sav"], ["#0"], godot=4)
     assert told.column("#0").to_pylist() == [[0.0, 1.0, 0.0, 0.5]]
+
+
+def test_the_readmes_example_is_the_message():
+    data = (STORE_MATH / "vector4i.sav").read_bytes()
+    with pytest.raises(gd.DecodeError) as caught:
+        gd.loads(data)
+    readme = (STORE_MATH.parents[2] / "python" / "README.md").read_text()
+    assert f"gdvariant.DecodeError: {caught.value}\n" in readme
