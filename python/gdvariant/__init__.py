@@ -21,7 +21,7 @@ and Pandemonium's dialects of them.
   dialect of every call that names none (``godot=None``, the default): readers then read
   that dialect (detecting only the framing), ``dumps``, ``dump`` and ``pack`` write it
   (instead of 4). A project's saves are all one engine's: set it once. It is read at each
-  call; empty (or ``auto``) is unset; any other value raises ``ValueError`` naming the
+  call; empty is unset; any other value (``auto`` too) raises ``ValueError`` naming the
   variable. A ``godot=`` argument always wins, ``godot="auto"`` included (detection).
 - ``json.dumps(value, default=gdvariant.json_default)`` writes decoded values as JSON;
   ``jsonable(value)`` also turns dictionary keys JSON cannot hold into strings.

@@ -195,8 +195,8 @@ pub const ENV: &str = "GDVARIANT_GODOT";
 static ENVIRON: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// The dialect `GDVARIANT_GODOT` names, read from `os.environ` at each call: `None` when it
-/// is unset, empty or `auto` (detect). Raises ValueError naming the variable for anything
-/// but 3, 4, pm-a, pm-b, pm-c.
+/// is unset or empty (detect). Raises ValueError naming the variable for anything but 3,
+/// 4, pm-a, pm-b, pm-c (as the command line does; `auto` too: unset it to detect).
 pub fn env_dialect(py: Python<'_>) -> PyResult<Option<Dialect>> {
     let environ = ENVIRON.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
         Ok(py.import("os")?.getattr("environ")?.unbind())
@@ -207,13 +207,13 @@ pub fn env_dialect(py: Python<'_>) -> PyResult<Option<Dialect>> {
     }
     let text: String = value.extract()?;
     let name = text.trim();
-    if name.is_empty() || name.eq_ignore_ascii_case("auto") {
+    if name.is_empty() {
         return Ok(None);
     }
     Dialect::from_code(name).map(Some).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "the environment variable {ENV} must be 3, 4, pm-a, pm-b or pm-c (empty or \
-             auto: detect the dialect), not {text:?}"
+            "the environment variable {ENV} must be 3, 4, pm-a, pm-b or pm-c (unset or \
+             empty: detect the dialect), not {text:?}"
         ))
     })
 }
