@@ -1,18 +1,28 @@
 """Chosen paths of every save in a folder, on a Dask cluster, into one Parquet dataset:
 
     python python/examples/dask_saves.py SAVES_DIR OUT.parquet --paths player/name player/hp \\
-        world/trail [--password PW] [--workers N] [--scheduler ADDRESS] [--batch-size B] \\
-        [--strict]
+        world/trail [--frames each] [--password PW] [--godot 3|4|…] [--workers N] \\
+        [--scheduler ADDRESS] [--batch-size B] [--strict]
 
 One row per save: a column `file` (the save's path), one column per path (named by the
 path, typed as `gdvariant.arrow` types it), and a column `error` (null, or why the save
 could not be read: its path columns are then null). `--strict` fails the run on the first
 bad save instead, naming it (exit status 1, nothing written).
 
+Saves of several `store_var` frames (a header, then the player, then the world: how most
+games save) are read two ways. By default a path names its frame as the command line's
+do: `#1/player/hp` is frame 1's `player/hp` (in a save of one value, `#0/player/hp` and
+`player/hp` are the same, and a frame a save lacks is null); a plain path in a save of
+several frames makes that save an error row. `--frames each` gives one row per frame
+instead, with a column `frame` (its number, from 0; a save of one value is frame 0), and
+paths name a place in every frame, without `#N`.
+
 The saves are every regular file directly in SAVES_DIR whose name does not start with a
 dot, in name order: plain `var_to_bytes`, `store_var` frames, compressed
 (`open_compressed`) or encrypted with `--password` (`open_encrypted_with_pass`; plain and
-compressed saves ignore it), Godot 3 or 4, found per file.
+compressed saves ignore it), Godot 3 or 4, found per file (or the dialect `--godot` or the
+environment's `GDVARIANT_GODOT` names: a save two dialects read as well is an error row,
+never a guess).
 
 It runs on `dask.distributed`: a `LocalCluster` of `--workers` worker processes (one
 thread each; default 2), or the scheduler at `--scheduler tcp://host:8786`, whose workers
@@ -101,6 +111,12 @@ def schema_part(files: List[str], paths: List[str], read: Dict[str, Any], strict
     return ga.schema_for(files, paths, errors="raise" if strict else "column", **read)
 
 
+def _failed(table) -> list:
+    """The saves of ``table`` that could not be read: (file, error), one per save."""
+    return [(f, e) for f, e in zip(table.column("file").to_pylist(),
+                                   table.column("error").to_pylist()) if e is not None]
+
+
 def write_part(index: int, files: List[str], paths: List[str], schema, out_dir: str,
                read: Dict[str, Any], strict: bool) -> Dict[str, Any]:
     """Round 2: one batch of saves as ``out_dir/part-{index:05d}.parquet``; what it did."""
@@ -115,18 +131,15 @@ def write_part(index: int, files: List[str], paths: List[str], schema, out_dir: 
     strings = [f.name for f in table.schema if f.type == pa.string()]
     pq.write_table(table, os.path.join(out_dir, f"part-{index:05d}.parquet"),
                    use_dictionary=strings)
-    failed = [] if strict else [
-        (f, e) for f, e in zip(table.column("file").to_pylist(),
-                               table.column("error").to_pylist()) if e is not None
-    ]
+    failed = [] if strict else _failed(table)
     return {"rows": table.num_rows, "failed": failed, "table_bytes": table.nbytes,
             "input_bytes": sum(os.path.getsize(f) for f in files), "pid": os.getpid()}
 
 
 def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = None,
-        godot: str = "auto", workers: int = 2, scheduler: Optional[str] = None,
-        batch_size: Optional[int] = None, strict: bool = False,
-        log=print) -> Dict[str, Any]:
+        godot: Optional[str] = None, frames: str = "one", workers: int = 2,
+        scheduler: Optional[str] = None, batch_size: Optional[int] = None,
+        strict: bool = False, log=print) -> Dict[str, Any]:
     """The whole job (what the command line does); returns its figures."""
     from dask.distributed import Client, LocalCluster
 
@@ -134,12 +147,16 @@ def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = No
 
     if os.path.exists(out):
         raise FileExistsError(f"{out} exists: remove it or name another output")
-    ga.schema_for([], paths)  # the paths' syntax, checked before any cluster starts
+    ga.schema_for([], paths, frames=frames)  # the paths, checked before any cluster starts
     files = saves_in(folder)
     if not files:
         raise FileNotFoundError(f"{folder} holds no saves (no regular files)")
     load = os.getloadavg()
-    read = {"password": password, "godot": int(godot) if godot.isdigit() else godot}
+    if godot is not None and godot.isdigit():
+        godot = int(godot)
+    # godot None: the workers' GDVARIANT_GODOT (a local cluster inherits this process's
+    # environment), else detection.
+    read = {"password": password, "godot": godot, "frames": frames}
     started = time.perf_counter()
     cluster = None
     if scheduler:
@@ -179,8 +196,10 @@ def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = No
             cluster.close()
     n = len(files)
     failed = [fe for part in parts for fe in part["failed"]]
+    rows = sum(p["rows"] for p in parts)
     figures: Dict[str, Any] = {
-        "saves": n, "failed": failed, "workers": len(idle), "batch_size": batch_size,
+        "saves": n, "rows": rows, "failed": failed, "workers": len(idle),
+        "batch_size": batch_size,
         "cluster_start_s": up, "schema_s": t1 - t0, "write_s": t2 - t1,
         "saves_per_s": n / (t2 - t0) if t2 > t0 else float("inf"),
         "worker_cpu_s": sum(cpu[w] - cpu0[w] for w in cpu0),
@@ -190,7 +209,8 @@ def run(folder: str, out: str, paths: List[str], *, password: Optional[str] = No
                        "per_save": (peaks[w] - idle[w]) / min(batch_size, max(n, 1))}
                    for w in idle},
     }
-    log(f"{n} saves ({len(failed)} unreadable) -> {out}/ ({len(batches)} parts) with "
+    per_frame = f", {rows} rows: one per frame" if frames == "each" else ""
+    log(f"{n} saves ({len(failed)} unreadable{per_frame}) -> {out}/ ({len(batches)} parts) with "
         f"{len(idle)} workers: {figures['saves_per_s']:,.0f} saves/s "
         f"(schema {t1 - t0:.2f} s, tables and Parquet {t2 - t1:.2f} s; cluster start "
         f"{up:.2f} s not counted)")
@@ -215,7 +235,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--paths", nargs="+", required=True, metavar="PATH",
                    help="paths in gdvariant's syntax (player/inventory/3/name)")
     p.add_argument("--password", help="the encrypted saves' password")
-    p.add_argument("--godot", default="auto", help="auto (default), 3, 4, pm-a, pm-b, pm-c")
+    p.add_argument("--godot", help="auto, 3, 4, pm-a, pm-b, pm-c (default: GDVARIANT_GODOT's "
+                   "dialect, else auto)")
+    p.add_argument("--frames", choices=["one", "each"], default="one",
+                   help="one: a row per save, #N/path names a frame (default); each: a row "
+                   "per store_var frame, with a column frame")
     p.add_argument("--workers", type=int, default=2,
                    help="worker processes of the local cluster (default 2)")
     p.add_argument("--scheduler", metavar="ADDRESS",
@@ -229,8 +253,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         p.error("--workers and --batch-size are at least 1")
     try:
         run(a.saves_dir, a.out, a.paths, password=a.password, godot=a.godot,
-            workers=a.workers, scheduler=a.scheduler, batch_size=a.batch_size,
-            strict=a.strict)
+            frames=a.frames, workers=a.workers, scheduler=a.scheduler,
+            batch_size=a.batch_size, strict=a.strict)
     except (FileExistsError, FileNotFoundError, NotADirectoryError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

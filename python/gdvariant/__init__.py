@@ -8,12 +8,21 @@ and Pandemonium's dialects of them.
   engine's exact bytes. ``load(fp)`` and ``dump(obj, fp)`` do the same with binary files.
 - ``open(path)`` memory-maps a file and gives a lazy ``View``: ``view["players"][3]``.
 - ``iter_frames(data_or_path)`` reads files of many ``store_var`` values.
-- Readers take ``godot="auto"`` by default: the crate's detection (the command line's)
-  finds Godot 3 or 4, and one value or ``store_var`` frames. An input that two readings
-  fit equally well raises ``DecodeError`` (kind ``"ambiguous"``) naming both: pass
-  ``godot=3`` or ``godot=4`` (or a Pandemonium era, ``"pm-a"``, ``"pm-b"``, ``"pm-c"``,
-  which detection never picks). A reader of one value reads all of its input: several
-  frames (kind ``"multiple_frames"``) or bytes left over (``"trailing_bytes"``) raise.
+- Readers detect by default (``godot="auto"``): the crate's detection (the command
+  line's) finds Godot 3 or 4, and one value or ``store_var`` frames. Nothing is guessed:
+  an input that two readings fit equally well raises ``DecodeError`` (kind
+  ``"ambiguous"``) naming each reading and the keywords that pick it, ``godot=3`` or
+  ``godot=4`` (or a Pandemonium era, ``"pm-a"``, ``"pm-b"``, ``"pm-c"``, which detection
+  never picks), ``prefixed=``. ``iter_frames`` raises too, so no reader hands out a
+  guess to be edited and written back. A reader of one value reads all of its input:
+  several frames (kind ``"multiple_frames"``) or bytes left over (``"trailing_bytes"``)
+  raise.
+- ``GDVARIANT_GODOT=3`` (or ``4``, ``pm-a``, ``pm-b``, ``pm-c``) in the environment is the
+  dialect of every call that names none (``godot=None``, the default): readers then read
+  that dialect (detecting only the framing), ``dumps``, ``dump`` and ``pack`` write it
+  (instead of 4). A project's saves are all one engine's: set it once. It is read at each
+  call; empty is unset; any other value (``auto`` too) raises ``ValueError`` naming the
+  variable. A ``godot=`` argument always wins, ``godot="auto"`` included (detection).
 - ``json.dumps(value, default=gdvariant.json_default)`` writes decoded values as JSON;
   ``jsonable(value)`` also turns dictionary keys JSON cannot hold into strings.
 - ``to_text`` gives the engine's text form, ``to_json`` the crate's lossless JSON.
@@ -25,7 +34,9 @@ and Pandemonium's dialects of them.
 
 Every input is validated before anything is built, with the crate's limits (nesting 1024
 like the engine; objects are data, never instantiated). Bad bytes raise ``DecodeError``
-(a ``ValueError``) with ``.offset`` and ``.kind``.
+(a ``ValueError``) with ``.offset`` and ``.kind``, a snake_case code (``"unexpected_end"``,
+``"unknown_type"``, ``"wrong_key"``, ``"ambiguous"``, …; 0.1's CamelCase kinds,
+``"UnexpectedEnd"``, still compare equal for one release, with a ``DeprecationWarning``).
 """
 
 import base64 as _base64
@@ -100,7 +111,7 @@ def _map(path: _PathLike) -> Any:
         return _mmap.mmap(f.fileno(), 0, access=_mmap.ACCESS_READ)
 
 
-def open(path: _PathLike, godot: Union[int, str] = "auto", **options: Any) -> View:  # noqa: A001
+def open(path: _PathLike, godot: Union[int, str, None] = None, **options: Any) -> View:  # noqa: A001
     """Memory-maps the file at ``path`` (read-only) and returns a lazy ``View`` of its value.
 
     The file is validated once, in one pass, without building anything; then
@@ -111,7 +122,8 @@ def open(path: _PathLike, godot: Union[int, str] = "auto", **options: Any) -> Vi
 
     The file is found as ``loads`` finds it: ``godot="auto"`` detects Godot 3 or 4 and
     whether the value is a ``store_var`` frame (an ambiguous file raises ``DecodeError``,
-    kind ``"ambiguous"``: pass ``godot=3`` or ``godot=4``). A view shows one value: a file
+    kind ``"ambiguous"``: pass ``godot=3`` or ``godot=4``); ``godot=None`` (the default)
+    is the dialect ``GDVARIANT_GODOT`` names, else ``"auto"``. A view shows one value: a file
     of several ``store_var`` frames raises ``DecodeError`` (kind ``"multiple_frames"``,
     with the number of frames); read it with ``iter_frames(path)``. Bytes left over after
     the value raise too (kind ``"trailing_bytes"``).
@@ -127,7 +139,7 @@ def open(path: _PathLike, godot: Union[int, str] = "auto", **options: Any) -> Vi
     return view(_map(path), godot, **options)
 
 
-def iter_frames(data: Any, godot: Union[int, str] = "auto", **options: Any) -> Iterator[Any]:
+def iter_frames(data: Any, godot: Union[int, str, None] = None, **options: Any) -> FrameIter:
     """The values of length-prefixed frames (``store_var`` files, ``put_var`` streams), one
     at a time. ``data`` is bytes-like or a path (memory-mapped). Keywords:
     ``allow_objects``, ``max_frame`` (largest frame body, default 16 MiB), ``max_depth``,
@@ -135,10 +147,15 @@ def iter_frames(data: Any, godot: Union[int, str] = "auto", **options: Any) -> I
     file, opened first (as ``loads`` opens it). A bad frame raises ``DecodeError`` at its
     offset, after the frames before it.
 
-    ``godot="auto"`` (the default) reads the input once first to find its dialect and the
-    byte order of its prefixes, as ``loads`` does (an ambiguous input raises
-    ``DecodeError`` at once); ``godot=3``, ``4`` or a Pandemonium era reads little-endian
-    frames of that dialect as they come, without that pass.
+    ``godot="auto"`` reads the input once first to find its dialect and the byte order of
+    its prefixes, as ``loads`` does. An input two dialects read as well raises
+    ``DecodeError`` (kind ``"ambiguous"``) at once, as ``loads`` does: reading frames
+    settles the framing, not the dialect (Godot 4's ``store_var(Vector4i(1, 2, 3, 4))`` is
+    also Godot 3's ``var2bytes`` of a 13-byte PoolByteArray). ``godot=3``, ``4`` or a
+    Pandemonium era reads little-endian frames of that dialect as they come, without that
+    pass; ``godot=None`` (the default) is the dialect ``GDVARIANT_GODOT`` names, else
+    ``"auto"``. The iterator's ``.godot`` names the dialect read: write edited frames back
+    with ``dumps(value, frames.godot, prefixed=True)``.
 
     >>> frames = gdvariant.dumps(1, prefixed=True) + gdvariant.dumps("two", prefixed=True)
     >>> list(gdvariant.iter_frames(frames))
@@ -149,9 +166,9 @@ def iter_frames(data: Any, godot: Union[int, str] = "auto", **options: Any) -> I
     return _iter_frames(data, godot, **options)
 
 
-def load(fp: BinaryIO, godot: Union[int, str] = "auto", **options: Any) -> Any:
+def load(fp: BinaryIO, godot: Union[int, str, None] = None, **options: Any) -> Any:
     """Reads the binary file object ``fp`` to its end and decodes what it read, as
-    ``loads`` does (the same keywords; ``godot="auto"``), like ``json.load`` and
+    ``loads`` does (the same keywords and defaults), like ``json.load`` and
     ``pickle.load``. A file of several ``store_var`` frames raises ``DecodeError``: read
     it with ``iter_frames(fp.read())``, or ``iter_frames(path)``. For a file on disk,
     ``open(path)`` maps it instead of reading it into memory.
@@ -166,11 +183,12 @@ def load(fp: BinaryIO, godot: Union[int, str] = "auto", **options: Any) -> Any:
     return loads(data, godot, **options)
 
 
-def dump(obj: Any, fp: BinaryIO, godot: Union[int, str] = 4, **options: Any) -> None:
+def dump(obj: Any, fp: BinaryIO, godot: Union[int, str, None] = None, **options: Any) -> None:
     """Writes the bytes of ``dumps(obj, godot, **options)`` to the binary file object
-    ``fp`` (keywords ``prefixed`` and ``precision``; ``godot=4`` by default, as for
-    ``dumps``), like ``json.dump`` and ``pickle.dump``. With ``prefixed=True`` each call
-    appends one ``store_var`` frame: ``iter_frames`` reads them back.
+    ``fp`` (keywords ``prefixed`` and ``precision``; by default the dialect
+    ``GDVARIANT_GODOT`` names, else 4, as for ``dumps``), like ``json.dump`` and
+    ``pickle.dump``. With ``prefixed=True`` each call appends one ``store_var`` frame:
+    ``iter_frames`` reads them back.
 
     >>> import io
     >>> out = io.BytesIO()

@@ -3,6 +3,8 @@
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union, overload
 
 Godot = Union[int, str]  # "auto" (readers only), 3, 4, "pm-a", "pm-b", "pm-c"
+# godot=None (every default): the dialect GDVARIANT_GODOT names in the environment (read at
+# each call), else "auto" for readers and 4 for writers.
 Key = Union[bytes, bytearray, memoryview, str]  # 32 bytes, or 64 hex digits (an IV: 16, 32)
 Mode = str  # "fastlz", "deflate", "zstd", "gzip", "brotli" (decompress= also "none")
 
@@ -11,20 +13,22 @@ class DecodeError(ValueError):
     offset: int
     """Byte offset of the problem in the input (length prefix included)."""
     kind: str
-    """What is wrong: "UnexpectedEnd", "LengthOutOfBounds", "UnknownType", "InvalidUtf8",
-    "TooDeep", "TooManyNodes", "InvalidContainerType", "OldNodePath",
-    "FullObjectNotAllowed", "InvalidScriptProperty", "FrameTooLarge", …; for an input that
-    is not one value: "multiple_frames" (several store_var frames: use `iter_frames`),
-    "trailing_bytes" (bytes left over after the value, from `offset`), "ambiguous" (two
-    readings fit as well: pass `godot=3` or `godot=4`); for a compressed or
-    encrypted file that cannot be opened, the crate's snake_case code: "needs_key",
-    "wrong_key", "size_mismatch", "unexpected_end", "corrupt_block", "bad_end_magic",
-    "ciphertext_length", "ambiguous", "too_large", … (offset in the file)"""
+    """What is wrong, in snake_case: "unexpected_end", "length_out_of_bounds",
+    "unknown_type", "invalid_utf8", "too_deep", "too_many_nodes", "invalid_container_type",
+    "old_node_path", "full_object_not_allowed", "invalid_script_property",
+    "frame_too_large", …; for an input that is not one value: "multiple_frames" (several
+    store_var frames: use `iter_frames`), "trailing_bytes" (bytes left over after the
+    value, from `offset`), "ambiguous" (two readings fit as well: nothing is guessed, pass
+    `godot=3` or `godot=4`); for a compressed or encrypted file that cannot be opened:
+    "needs_key", "wrong_key", "size_mismatch", "unexpected_end", "corrupt_block",
+    "bad_end_magic", "ciphertext_length", "ambiguous_stream", "too_large", … (offset in
+    the file). 0.1's spellings ("UnexpectedEnd", a stream's "ambiguous") still compare
+    equal for one release, with a DeprecationWarning."""
 
 class EncodeError(ValueError):
     """A value the chosen dialect cannot hold."""
 
-def loads(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
+def loads(data: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool] = None,
           allow_objects: bool = True, max_depth: int = 1024,
           max_nodes: Optional[int] = None, password: Optional[str] = None,
           key: Optional[Key] = None, decompress: Optional[Mode] = None) -> Any:
@@ -34,9 +38,10 @@ def loads(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool
     `allow_objects=False` refuses full objects; `max_nodes` bounds the values built), then
     built in one more pass without recursion. Cost: O(len(data)); packed arrays are NumPy
     views of `data` (O(1), copied only when misaligned), or memoryviews without NumPy.
-    `godot`: "auto" (default) detects Godot 3 or 4 as the command line does, and raises
-    `DecodeError` (kind "ambiguous") naming both readings when two fit as well; 3, 4,
-    "pm-a", "pm-b", "pm-c" read that dialect exactly. `prefixed`: True for a
+    `godot`: "auto" detects Godot 3 or 4 as the command line does, and raises
+    `DecodeError` (kind "ambiguous") naming both readings when two fit as well (nothing is
+    guessed); 3, 4, "pm-a", "pm-b", "pm-c" read that dialect exactly; None (default) is
+    GDVARIANT_GODOT's dialect, else "auto". `prefixed`: True for a
     `store_var`/`put_var` frame (u32 length first), False for raw `var_to_bytes` bytes,
     None to detect. The input must be one value, all of it: several frames ("multiple_frames")
     or bytes left over ("trailing_bytes") raise `DecodeError`.
@@ -45,16 +50,17 @@ def loads(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool
     (as `unpack` opens it: `password=` or `key=` for an encrypted file, `decompress=` to
     name a FastLZ or Brotli stream, or "none"); plain bytes are not copied."""
 
-def dumps(obj: Any, godot: Optional[Godot] = 4, *, prefixed: bool = False,
+def dumps(obj: Any, godot: Optional[Godot] = None, *, prefixed: bool = False,
           precision: Optional[str] = None) -> bytes:
     """The engine's exact bytes for `obj` (what `var_to_bytes` writes; with `prefixed`,
-    what `store_var` writes), in Godot 4 by default (writing needs a dialect: no "auto").
+    what `store_var` writes), in GDVARIANT_GODOT's dialect, else Godot 4, by default
+    (writing needs a dialect: no "auto").
     NumPy arrays keep their dtype's precision: float64 vectors (`np.zeros((n, 3))`) are
     double-precision packed arrays; `precision="single"` writes float64 arrays and
     `double=True` math values with 32-bit floats. Raises `EncodeError` for what the
     dialect cannot hold and `TypeError` for objects that are no Godot value. O(size)."""
 
-def view(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
+def view(data: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool] = None,
          allow_objects: bool = True, max_depth: int = 1024,
          max_nodes: Optional[int] = None, password: Optional[str] = None,
          key: Optional[Key] = None, decompress: Optional[Mode] = None) -> View:
@@ -62,20 +68,21 @@ def view(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool]
     Found and checked as `loads` finds it; a compressed or encrypted file is opened first,
     as `loads` opens it."""
 
-def iter_frames(data: Any, godot: Optional[Godot] = "auto", *, allow_objects: bool = True,
+def iter_frames(data: Any, godot: Optional[Godot] = None, *, allow_objects: bool = True,
                 max_frame: Optional[int] = None, max_depth: int = 1024,
                 max_nodes: Optional[int] = None, password: Optional[str] = None,
                 key: Optional[Key] = None, decompress: Optional[Mode] = None) -> FrameIter: ...
 
 def pack(data: Any, *, compress: Optional[Mode] = None, password: Optional[str] = None,
-         key: Optional[Key] = None, godot: Optional[Godot] = 4, block_size: int = 4096,
+         key: Optional[Key] = None, godot: Optional[Godot] = None, block_size: int = 4096,
          iv: Optional[Key] = None, stream: bool = False) -> bytes:
     """Wraps the plain bytes `data` (store_var frames or a var_to_bytes value) in the
     container the engine writes, with exactly one of `compress=` (a GCPF file, what
     `FileAccess.open_compressed` writes, in blocks of `block_size`; with `stream=True` a bare
     `PackedByteArray.compress()` stream), `password=` or `key=` (a GDEC file, what
     `open_encrypted_with_pass` / `open_encrypted` write: `godot=4` in Godot 4's layout with
-    the 16-byte `iv` given or a random one, `godot=3` in Godot 3's). Brotli cannot be
+    the 16-byte `iv` given or a random one, `godot=3` in Godot 3's; None: GDVARIANT_GODOT's
+    dialect, else 4). Brotli cannot be
     written. Raises TypeError for a wrong set of keywords, ValueError for a bad value."""
 
 def unpack(data: Any, *, password: Optional[str] = None, key: Optional[Key] = None,
@@ -90,33 +97,41 @@ def container_of(data: Any, *, decompress: Optional[Mode] = None) -> Dict[str, A
     "compress": "zstd", "block_size": 4096}, {"container": "encrypted", "godot": 4} or
     {"container": "stream", "compress": "deflate"}."""
 
-def to_text(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
+def to_text(data: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool] = None,
             allow_objects: bool = True, style: Optional[str] = None) -> str:
     """The engine's text form (`var_to_str` / `var2str`) of a value: bytes-like `data`, a
     `View`, or any Python value `dumps` takes. `style`: "3.2", "3.6", "4", "pm-a", "pm-b",
     "pm-c" (default: the dialect's newest)."""
 
-def to_json(data: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
+def to_json(data: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool] = None,
             allow_objects: bool = True, pretty: bool = False) -> str:
     """The crate's lossless JSON of a value (the schema of `gdvariant from-json`)."""
 
-def diff(a: Any, b: Any, godot: Optional[Godot] = "auto", *, prefixed: Optional[bool] = None,
-         allow_objects: bool = True) -> List[Tuple[str, str, Any, Any]]:
+def diff(a: Any, b: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool] = None,
+         allow_objects: bool = True, password: Optional[str] = None,
+         key: Optional[Key] = None, password_b: Optional[str] = None,
+         key_b: Optional[Key] = None,
+         decompress: Optional[Mode] = None) -> List[Tuple[str, str, Any, Any]]:
     """Where two values differ: ``(kind, path, old, new)`` tuples, kind "changed",
-    "removed" (new is None) or "added" (old is None), in the first value's order."""
+    "removed" (new is None) or "added" (old is None), in the first value's order.
+    `password`/`key` open an encrypted `a` (and `b`, unless `password_b`/`key_b` give
+    `b` its own secret)."""
 
 def _check_paths(paths: List[str]) -> None:
     """Raises ValueError naming the first path of `paths` whose syntax is bad (the crate's
-    `query` syntax). O(total length). For `gdvariant.arrow`."""
+    `query` syntax, after an optional `#N` naming a frame). O(total length). For
+    `gdvariant.arrow`."""
 
 Cell = Tuple[Optional[str], bool, Any, bool]
 
-def _cells(data: Any, paths: List[str], text: List[bool], godot: Optional[Godot] = "auto", *,
-           types_only: bool = False, allow_objects: bool = True, max_depth: int = 1024,
-           max_nodes: Optional[int] = None, password: Optional[str] = None,
-           key: Optional[Key] = None, decompress: Optional[Mode] = None) -> List[Cell]:
-    """The values at `paths` in one save (`data` opened as `loads` opens it), one
-    `(type, double, payload, is_text)` per path, for `gdvariant.arrow`: `type` the Godot 4
+def _cells(data: Any, paths: List[str], text: List[bool], godot: Optional[Godot] = None, *,
+           each: bool = False, types_only: bool = False, allow_objects: bool = True,
+           max_depth: int = 1024, max_nodes: Optional[int] = None,
+           password: Optional[str] = None, key: Optional[Key] = None,
+           decompress: Optional[Mode] = None) -> List[List[Cell]]:
+    """The values at `paths` in one save (`data` opened as `loads` opens it), for
+    `gdvariant.arrow`: a list of rows, one (or, with `each`, one per store_var frame), each
+    a `(type, double, payload, is_text)` per path (`#N/…` paths name a frame): `type` the Godot 4
     name of the value's type (None when the path leads nowhere: `payload` says why);
     `payload` None for Nil or with `types_only`, the engine's text when `text[i]` or the
     type has no typed column, else a scalar, the components' little-endian bytes (math), the
@@ -147,6 +162,9 @@ class View:
 class FrameIter(Iterator[Any]):
     @property
     def position(self) -> int: ...
+    @property
+    def godot(self) -> Godot:
+        """The dialect read (named, or detected)."""
     def __next__(self) -> Any: ...
 
 class _Math:

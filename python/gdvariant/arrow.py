@@ -15,6 +15,16 @@ Paths are the crate's (``gdvariant get``'s): ``player/inventory/3/name``, a quot
 ``"a/b"``, ``[42]`` for an int key or an index. ``paths`` may also be a dict
 ``{column name: path}``.
 
+**Saves of several frames** (several ``store_var`` calls in one file, the most common way
+games save): a path names its frame as the command line's do, ``#1/player/hp`` (frame 1's
+``player/hp``; ``#0`` frame 0's whole value). In a save of one value ``#0/player/hp`` and
+``player/hp`` are the same, and a frame a save does not have leads nowhere (null, or an
+error with ``missing="error"``). A plain path in a save of several frames is an error of
+that save (kind ``"multiple_frames"``): name the frame, or pass ``frames="each"``, which
+gives one row per frame (a save of one value is one row, frame 0) and a column ``frame``
+(``frame_column=``) after ``file``, with the frame's number (null in a failed save's
+row). Paths then name a place inside every frame, without ``#N``.
+
 **Column types.** Each column's type comes from the Godot types of its values across the
 saves (Nil, and paths that lead nowhere, are null and count for nothing):
 
@@ -49,8 +59,8 @@ from a float and from a double build) make a ``double`` column, which holds both
 
 Each field's metadata says what it holds: ``gdvariant.path`` (the path),
 ``gdvariant.types`` (the Godot types seen, ``"float, int"``), ``gdvariant.text``
-(``"true"`` for a text column) and ``gdvariant.role`` (``"file"``, ``"path"`` or
-``"error"``); they survive Parquet.
+(``"true"`` for a text column) and ``gdvariant.role`` (``"file"``, ``"frame"``,
+``"path"`` or ``"error"``); they survive Parquet.
 
 **Packed arrays** are never turned into Python objects per element: each save's array is
 the NumPy view ``loads`` gives (a view of the file), and a column is one
@@ -67,8 +77,9 @@ path columns, and the other saves are read. ``missing="error"`` makes a path tha
 nowhere in a save an error of that save (``missing="null"``, the default, gives null).
 
 Every save is read with the package's checks (``loads``' limits; ``godot="auto"``
-detection; compressed and encrypted saves opened with ``password=`` / ``key=``, which
-plain saves ignore).
+detection, or the dialect of ``GDVARIANT_GODOT``; an ambiguous save is an error, never a
+guess; compressed and encrypted saves opened with ``password=`` / ``key=``, which plain
+saves ignore).
 """
 
 from __future__ import annotations
@@ -140,9 +151,10 @@ _LIST_MAX = 2**31 - 1
 class SaveError(ValueError):
     """A save that could not be read into its row (``errors="raise"``): ``.file`` names
     it (its path, or ``sources[i]``), ``.kind`` is the reader's ``DecodeError`` kind
-    (``"wrong_key"``, ``"UnexpectedEnd"``, …), ``"missing"`` for a path that leads
-    nowhere with ``missing="error"``, ``"type"`` for a value the given schema has no room
-    for, ``"os"`` for a file that cannot be read. The cause is chained."""
+    (``"wrong_key"``, ``"unexpected_end"``, ``"multiple_frames"``, …), ``"missing"`` for
+    a path that leads nowhere with ``missing="error"``, ``"type"`` for a value the given
+    schema has no room for, ``"os"`` for a file that cannot be read. The cause is
+    chained."""
 
     def __init__(self, file: str, kind: str, message: str) -> None:
         super().__init__(f"{file}: {message}")
@@ -158,7 +170,7 @@ class SaveError(ValueError):
 @dataclass(frozen=True)
 class _Options:
     """What every entry point passes on to the reader."""
-    godot: Union[int, str]
+    godot: Union[int, str, None]
     password: Optional[str]
     key: Any
     decompress: Optional[str]
@@ -170,6 +182,8 @@ class _Options:
     mixed: str
     file_column: Optional[str]
     error_column: str
+    frames: str
+    frame_column: str
 
 
 @dataclass
@@ -255,21 +269,32 @@ def _columns(paths: Paths, o: _Options) -> List[_Col]:
         if not isinstance(name, str) or not isinstance(path, str):
             raise TypeError(f"paths and column names are str, not {name!r}: {path!r}")
     _check_paths([p for _, p in pairs])
+    if o.frames == "each":
+        for _, path in pairs:
+            if path.startswith("#"):
+                raise ValueError(f'path {path!r}: with frames="each" a path is read in every '
+                                 "frame: leave #N out")
     names = [n for n, _ in pairs]
-    reserved = [c for c in (o.file_column, o.error_column if o.errors == "column" else None) if c]
+    reserved = [c for c in (o.file_column, o.frame_column if o.frames == "each" else None,
+                            o.error_column if o.errors == "column" else None) if c]
     seen: set = set()
     for name in names + reserved:
         if name in seen:
             raise ValueError(f"two columns would be named {name!r}: rename one "
-                             "(paths={name: path}, file_column=, error_column=)")
+                             "(paths={name: path}, file_column=, frame_column=, "
+                             "error_column=)")
         seen.add(name)
     return [_Col(n, p) for n, p in pairs]
 
 
-def _options(godot: Union[int, str], password: Optional[str], key: Any,
+def _options(godot: Union[int, str, None], password: Optional[str], key: Any,
              decompress: Optional[str], allow_objects: bool, max_depth: int,
              max_nodes: Optional[int], missing: str, errors: str, mixed: str,
-             file_column: Optional[str], error_column: str) -> _Options:
+             file_column: Optional[str], error_column: str, frames: str = "one",
+             frame_column: str = "frame") -> _Options:
+    if frames not in ("one", "each"):
+        raise ValueError(f'frames must be "one" (a row per save) or "each" (a row per '
+                         f'store_var frame), not {frames!r}')
     if missing not in ("null", "error"):
         raise ValueError(f'missing must be "null" or "error", not {missing!r}')
     if errors not in ("raise", "column"):
@@ -277,7 +302,7 @@ def _options(godot: Union[int, str], password: Optional[str], key: Any,
     if mixed not in ("text", "error"):
         raise ValueError(f'mixed must be "text" or "error", not {mixed!r}')
     return _Options(godot, password, key, decompress, allow_objects, max_depth, max_nodes,
-                    missing, errors, mixed, file_column, error_column)
+                    missing, errors, mixed, file_column, error_column, frames, frame_column)
 
 
 def _read(source: Any, i: int) -> Tuple[Optional[str], str, Any]:
@@ -306,21 +331,24 @@ def _load(data: Any) -> Any:
 
 def _extract(data: Any, cols: Sequence[_Col], text: List[bool], o: _Options,
              types_only: bool = False) -> list:
+    """The rows of one save: a list of one row (``frames="one"``) or of a row per frame
+    (``frames="each"``), each row a list of one cell per column."""
     data = _load(data)
-    cells = _cells(data, [c.path for c in cols], text, o.godot, types_only=types_only,
-                   allow_objects=o.allow_objects, max_depth=o.max_depth,
-                   max_nodes=o.max_nodes, password=o.password, key=o.key,
-                   decompress=o.decompress)
+    rows = _cells(data, [c.path for c in cols], text, o.godot, each=o.frames == "each",
+                  types_only=types_only, allow_objects=o.allow_objects,
+                  max_depth=o.max_depth, max_nodes=o.max_nodes, password=o.password,
+                  key=o.key, decompress=o.decompress)
     # A packed array is a view that keeps its whole save (or its decoded bytes) alive
     # until the column is built: one that is less than half of the save is copied out, so
     # that a batch holds what it extracts, not every save whole.
     with memoryview(data) as whole:
         size = whole.nbytes
-    for j, cell in enumerate(cells):
-        payload = cell[2]
-        if isinstance(payload, np.ndarray) and payload.nbytes * 2 < size:
-            cells[j] = (cell[0], cell[1], payload.copy(), cell[3])
-    return cells
+    for cells in rows:
+        for j, cell in enumerate(cells):
+            payload = cell[2]
+            if isinstance(payload, np.ndarray) and payload.nbytes * 2 < size:
+                cells[j] = (cell[0], cell[1], payload.copy(), cell[3])
+    return rows
 
 
 class _RowError(Exception):
@@ -342,40 +370,43 @@ def _fail(o: _Options, label: str, e: BaseException) -> str:
     return message
 
 
-def _checked(cells: list, cols: Sequence[_Col], o: _Options) -> list:
-    """``cells`` after the missing rule (raises _RowError)."""
+def _checked(rows: list, cols: Sequence[_Col], o: _Options) -> list:
+    """A save's ``rows`` after the missing rule (raises _RowError)."""
     if o.missing == "error":
-        for col, cell in zip(cols, cells):
-            if cell[0] is None:
-                raise _RowError("missing", f"path {col.path!r}: {cell[2]}")
-    return cells
+        for i, cells in enumerate(rows):
+            for col, cell in zip(cols, cells):
+                if cell[0] is None:
+                    where = f"frame #{i}: " if o.frames == "each" and len(rows) > 1 else ""
+                    raise _RowError("missing", f"{where}path {col.path!r}: {cell[2]}")
+    return rows
 
 
 _ReadErrors = (DecodeError, OSError, _RowError)
 
 
 def _infer(sources: list, cols: List[_Col], o: _Options) -> Tuple[list, list, list]:
-    """Reads every source once: the cells of each row (None for a failed save), the
-    rows' error messages, and the columns with their types found (mixed columns re-read
-    as text where needed)."""
+    """Reads every source once: the rows of each save (its frames' cells; None for a
+    failed save), the saves' error messages, and the columns with their types found (mixed
+    columns re-read as text where needed)."""
     text = [False] * len(cols)
-    rows: list = []
+    saves: list = []
     errors: list = []
     tokens: List[Dict[str, str]] = [{} for _ in cols]  # token -> first save that has it
     for i, source in enumerate(sources):
         _, label, data = _read(source, i)
         try:
-            cells = _checked(_extract(data, cols, text, o), cols, o)
+            rows = _checked(_extract(data, cols, text, o), cols, o)
         except _ReadErrors as e:
-            rows.append(None)
+            saves.append(None)
             errors.append(_fail(o, label, e))
             continue
-        rows.append(cells)
+        saves.append(rows)
         errors.append(None)
-        for seen, cell in zip(tokens, cells):
-            t = _token(cell)
-            if t is not None and t not in seen:
-                seen[t] = label
+        for cells in rows:
+            for seen, cell in zip(tokens, cells):
+                t = _token(cell)
+                if t is not None and t not in seen:
+                    seen[t] = label
     typed = []
     for col, seen in zip(cols, tokens):
         col = _Col(col.name, col.path, frozenset(seen))
@@ -387,10 +418,11 @@ def _infer(sources: list, cols: List[_Col], o: _Options) -> Tuple[list, list, li
     # Text columns: the text of the values first read typed, from those saves again.
     needs = [j for j, c in enumerate(typed) if c.is_text]
     if needs:
-        for r, cells in enumerate(rows):
-            if cells is None:
+        for r, rows in enumerate(saves):
+            if rows is None:
                 continue
-            js = [j for j in needs if cells[j][0] not in (None, "Nil") and not cells[j][3]]
+            js = {j for cells in rows for j in needs
+                  if cells[j][0] not in (None, "Nil") and not cells[j][3]}
             if not js:
                 continue
             _, label, data = _read(sources[r], r)
@@ -398,12 +430,14 @@ def _infer(sources: list, cols: List[_Col], o: _Options) -> Tuple[list, list, li
             try:
                 again = _extract(data, typed, flags, o)
             except _ReadErrors as e:
-                rows[r] = None
+                saves[r] = None
                 errors[r] = _fail(o, label, e)
                 continue
-            for j in js:
-                cells[j] = again[j]
-    return rows, errors, typed
+            for cells, cells_again in zip(rows, again):
+                for j in js:
+                    if cells[j][0] not in (None, "Nil") and not cells[j][3]:
+                        cells[j] = cells_again[j]
+    return saves, errors, typed
 
 
 def _conform(sources: list, cols: List[_Col], o: _Options) -> Tuple[list, list]:
@@ -412,28 +446,29 @@ def _conform(sources: list, cols: List[_Col], o: _Options) -> Tuple[list, list]:
     text = [c.is_text for c in cols]
     # Per column: the Godot type its typed values have, and whether double is allowed.
     fits = [(None if c.is_text else c.base, c.double) for c in cols]
-    rows: list = []
+    saves: list = []
     errors: list = []
     for i, source in enumerate(sources):
         _, label, data = _read(source, i)
         try:
-            cells = _checked(_extract(data, cols, text, o), cols, o)
-            for col, (base, double), cell in zip(cols, fits, cells):
-                ty = cell[0]
-                if ty is None or ty == "Nil" or col.is_text:
-                    continue
-                if ty != base or (cell[1] and not double):
-                    t = _token(cell)
-                    want = ", ".join(sorted(col.tokens)) or "no value (a null column)"
-                    raise _RowError("type", f"path {col.path!r} holds a {t}, which the "
-                                    f"schema's column ({want}) has no room for")
+            rows = _checked(_extract(data, cols, text, o), cols, o)
+            for cells in rows:
+                for col, (base, double), cell in zip(cols, fits, cells):
+                    ty = cell[0]
+                    if ty is None or ty == "Nil" or col.is_text:
+                        continue
+                    if ty != base or (cell[1] and not double):
+                        t = _token(cell)
+                        want = ", ".join(sorted(col.tokens)) or "no value (a null column)"
+                        raise _RowError("type", f"path {col.path!r} holds a {t}, which the "
+                                        f"schema's column ({want}) has no room for")
         except _ReadErrors as e:
-            rows.append(None)
+            saves.append(None)
             errors.append(_fail(o, label, e))
             continue
-        rows.append(cells)
+        saves.append(rows)
         errors.append(None)
-    return rows, errors
+    return saves, errors
 
 
 def _validity(valid: np.ndarray) -> Optional[pa.Buffer]:
@@ -527,6 +562,9 @@ def _schema(cols: List[_Col], o: _Options) -> pa.Schema:
     fields = []
     if o.file_column:
         fields.append(pa.field(o.file_column, pa.string(), metadata={"gdvariant.role": "file"}))
+    if o.frames == "each":
+        fields.append(pa.field(o.frame_column, pa.int64(),
+                               metadata={"gdvariant.role": "frame"}))
     fields += [c.field() for c in cols]
     if o.errors == "column":
         fields.append(pa.field(o.error_column, pa.string(), metadata={"gdvariant.role": "error"}))
@@ -559,24 +597,39 @@ def _arrays(sources: Iterable[Source], paths: Paths, o: _Options,
     sources = list(sources)
     cols = _columns(paths, o)
     if schema is None:
-        rows, errors, cols = _infer(sources, cols, o)
+        saves, errors, cols = _infer(sources, cols, o)
     else:
         cols = _from_schema(schema, cols, o)
-        rows, errors = _conform(sources, cols, o)
+        saves, errors = _conform(sources, cols, o)
     out_schema = _schema(cols, o)
+    # One row per save, or per frame of each save; a failed save is one row.
+    owner: List[int] = []
+    frame: List[Optional[int]] = []
+    rows: list = []
+    for i, found in enumerate(saves):
+        for j, cells in enumerate(found or [None]):
+            owner.append(i)
+            frame.append(None if cells is None else j)
+            rows.append(cells)
     arrays = []
     if o.file_column:
-        arrays.append(pa.array([_read(s, i)[0] for i, s in enumerate(sources)], pa.string()))
+        names = [_read(s, i)[0] for i, s in enumerate(sources)]
+        arrays.append(pa.array([names[i] for i in owner], pa.string()))
+    if o.frames == "each":
+        arrays.append(pa.array(frame, pa.int64()))
     for j, col in enumerate(cols):
         arrays.append(_build(col, [None if cells is None else cells[j] for cells in rows]))
     if o.errors == "column":
-        arrays.append(pa.array(errors, pa.string()))
+        arrays.append(pa.array([errors[i] for i in owner], pa.string()))
     return out_schema, arrays
 
 
 _DOC_KEYWORDS = """
     Keywords: ``godot`` ("auto" detects Godot 3 or 4 per save, as ``loads``; or 3, 4,
-    "pm-a", "pm-b", "pm-c"); ``password`` / ``key`` for encrypted saves (plain and
+    "pm-a", "pm-b", "pm-c"; None, the default: the dialect ``GDVARIANT_GODOT`` names in
+    the environment, else "auto"); ``frames`` ("one": a row per save; "each": a row per
+    ``store_var`` frame, with a column ``frame_column``, see the module's docstring);
+    ``password`` / ``key`` for encrypted saves (plain and
     compressed saves ignore them); ``decompress`` to name a FastLZ or Brotli stream;
     ``allow_objects``, ``max_depth``, ``max_nodes``: ``loads``' limits; ``missing``
     ("null" or "error"); ``errors`` ("raise": ``SaveError`` naming the save; "column": a
@@ -586,15 +639,17 @@ _DOC_KEYWORDS = """
 
 
 def table(sources: Iterable[Source], paths: Paths, *, schema: Optional[pa.Schema] = None,
-          godot: Union[int, str] = "auto", password: Optional[str] = None, key: Any = None,
+          godot: Union[int, str, None] = None, password: Optional[str] = None, key: Any = None,
           decompress: Optional[str] = None, allow_objects: bool = True,
           max_depth: int = 1024, max_nodes: Optional[int] = None, missing: str = "null",
           errors: str = "raise", mixed: str = "text", file_column: Optional[str] = "file",
-          error_column: str = "error") -> pa.Table:
+          error_column: str = "error", frames: str = "one",
+          frame_column: str = "frame") -> pa.Table:
     """The values at ``paths`` in each save of ``sources`` as a ``pyarrow.Table``: one row
-    per save (in order), a column ``file`` (the path given, the name of a ``(name,
-    data)`` pair, null for bare bytes), then one column per path (named by the path, or
-    by the keys of a ``{name: path}`` dict), typed as the module's docstring says.
+    per save (in order; with ``frames="each"``, one row per frame of each save and a
+    column ``frame``), a column ``file`` (the path given, the name of a ``(name, data)``
+    pair, null for bare bytes), then one column per path (named by the path, or by the
+    keys of a ``{name: path}`` dict), typed as the module's docstring says.
 
     Validates: the paths' syntax (``ValueError`` before anything is read), every save as
     ``loads`` does, each column's types across the saves (the mixed rule). With
@@ -609,35 +664,35 @@ def table(sources: Iterable[Source], paths: Paths, *, schema: Optional[pa.Schema
     batches (``iter_batches``) for more saves than fit.
     """
     o = _options(godot, password, key, decompress, allow_objects, max_depth, max_nodes,
-                 missing, errors, mixed, file_column, error_column)
+                 missing, errors, mixed, file_column, error_column, frames, frame_column)
     out_schema, arrays = _arrays(sources, paths, o, schema)
     return pa.Table.from_arrays(arrays, schema=out_schema)
 
 
 def record_batch(sources: Iterable[Source], paths: Paths, *,
-                 schema: Optional[pa.Schema] = None, godot: Union[int, str] = "auto",
+                 schema: Optional[pa.Schema] = None, godot: Union[int, str, None] = None,
                  password: Optional[str] = None, key: Any = None,
                  decompress: Optional[str] = None, allow_objects: bool = True,
                  max_depth: int = 1024, max_nodes: Optional[int] = None,
                  missing: str = "null", errors: str = "raise", mixed: str = "text",
-                 file_column: Optional[str] = "file",
-                 error_column: str = "error") -> pa.RecordBatch:
+                 file_column: Optional[str] = "file", error_column: str = "error",
+                 frames: str = "one", frame_column: str = "frame") -> pa.RecordBatch:
     """``table``'s rows as one ``pyarrow.RecordBatch``: the same checks and cost. For a
     stream of batches that share one schema, pass ``schema=`` (``schema_for``), or use
     ``iter_batches``."""
     o = _options(godot, password, key, decompress, allow_objects, max_depth, max_nodes,
-                 missing, errors, mixed, file_column, error_column)
+                 missing, errors, mixed, file_column, error_column, frames, frame_column)
     out_schema, arrays = _arrays(sources, paths, o, schema)
     return pa.RecordBatch.from_arrays(arrays, schema=out_schema)
 
 
-def schema_for(sources: Iterable[Source], paths: Paths, *, godot: Union[int, str] = "auto",
+def schema_for(sources: Iterable[Source], paths: Paths, *, godot: Union[int, str, None] = None,
                password: Optional[str] = None, key: Any = None,
                decompress: Optional[str] = None, allow_objects: bool = True,
                max_depth: int = 1024, max_nodes: Optional[int] = None,
                missing: str = "null", errors: str = "raise", mixed: str = "text",
-               file_column: Optional[str] = "file",
-               error_column: str = "error") -> pa.Schema:
+               file_column: Optional[str] = "file", error_column: str = "error",
+               frames: str = "one", frame_column: str = "frame") -> pa.Schema:
     """The schema ``table`` would give these saves, from their types alone: each save is
     opened and validated and each path followed, but no value is converted (no text form,
     no arrays). Saves that fail are skipped with ``errors="column"`` (``table`` gives
@@ -647,21 +702,22 @@ def schema_for(sources: Iterable[Source], paths: Paths, *, godot: Union[int, str
     Cost: one open and validation per save, one walk per path; memory O(1) per save.
     """
     o = _options(godot, password, key, decompress, allow_objects, max_depth, max_nodes,
-                 missing, errors, mixed, file_column, error_column)
+                 missing, errors, mixed, file_column, error_column, frames, frame_column)
     cols = _columns(paths, o)
     tokens: List[Dict[str, str]] = [{} for _ in cols]
     text = [False] * len(cols)
     for i, source in enumerate(sources):
         _, label, data = _read(source, i)
         try:
-            cells = _checked(_extract(data, cols, text, o, types_only=True), cols, o)
+            rows = _checked(_extract(data, cols, text, o, types_only=True), cols, o)
         except _ReadErrors as e:
             _fail(o, label, e)
             continue
-        for seen, cell in zip(tokens, cells):
-            t = _token(cell)
-            if t is not None and t not in seen:
-                seen[t] = label
+        for cells in rows:
+            for seen, cell in zip(tokens, cells):
+                t = _token(cell)
+                if t is not None and t not in seen:
+                    seen[t] = label
     out = []
     for col, seen in zip(cols, tokens):
         col = _Col(col.name, col.path, frozenset(seen))
@@ -709,14 +765,16 @@ def merge_schemas(schemas: Iterable[pa.Schema], *, mixed: str = "text") -> pa.Sc
 
 
 def iter_batches(sources: Sequence[Source], paths: Paths, *, batch_size: int = 1024,
-                 schema: Optional[pa.Schema] = None, godot: Union[int, str] = "auto",
+                 schema: Optional[pa.Schema] = None, godot: Union[int, str, None] = None,
                  password: Optional[str] = None, key: Any = None,
                  decompress: Optional[str] = None, allow_objects: bool = True,
                  max_depth: int = 1024, max_nodes: Optional[int] = None,
                  missing: str = "null", errors: str = "raise", mixed: str = "text",
-                 file_column: Optional[str] = "file",
-                 error_column: str = "error") -> Iterator[pa.RecordBatch]:
-    """``record_batch`` over ``batch_size`` saves at a time, every batch with one schema:
+                 file_column: Optional[str] = "file", error_column: str = "error",
+                 frames: str = "one",
+                 frame_column: str = "frame") -> Iterator[pa.RecordBatch]:
+    """``record_batch`` over ``batch_size`` saves at a time (with ``frames="each"``, a
+    batch has a row per frame of its saves), every batch with one schema:
     ``schema=``, or ``schema_for(sources, ...)`` first (one more pass over every save,
     types only). Memory: one batch at a time. For ``pyarrow.parquet.ParquetWriter`` or
     ``pyarrow.RecordBatchReader.from_batches(schema, batches)``."""
@@ -725,7 +783,8 @@ def iter_batches(sources: Sequence[Source], paths: Paths, *, batch_size: int = 1
     kw: Dict[str, Any] = dict(godot=godot, password=password, key=key, decompress=decompress,
                               allow_objects=allow_objects, max_depth=max_depth,
                               max_nodes=max_nodes, missing=missing, errors=errors,
-                              mixed=mixed, file_column=file_column, error_column=error_column)
+                              mixed=mixed, file_column=file_column, error_column=error_column,
+                              frames=frames, frame_column=frame_column)
     sources = list(sources)
     if schema is None:
         schema = schema_for(sources, paths, **kw)

@@ -5,6 +5,7 @@
 //! NumPy view `loads` gives (a view of the input), a math value the bytes of its
 //! components, a `PackedStringArray` its UTF-8 bytes and their end offsets.
 
+use gdvariant::frame::Hints;
 use gdvariant::query::{self, Found};
 use gdvariant::text::TextStyle;
 use gdvariant::{Builder, Dialect, Value, VariantRef, GODOT_MAX_DEPTH};
@@ -13,22 +14,44 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use crate::container;
-use crate::context::{options, read_dialect};
+use crate::context::{decode_error, options, read_dialect};
 use crate::packed::Source;
 use crate::read;
 
-/// Checks the syntax of every path (the crate's `query` syntax), without reading anything.
-/// Raises ValueError naming the first bad path and where it breaks. O(total length).
+/// Checks the syntax of every path (the crate's `query` syntax, after an optional `#N`
+/// naming a frame), without reading anything. Raises ValueError naming the first bad path
+/// and where it breaks. O(total length).
 #[pyfunction]
 pub fn _check_paths(paths: Vec<String>) -> PyResult<()> {
     for path in &paths {
-        query::parse_path(path).map_err(|e| bad_path(path, &e))?;
+        let (_, inside) = split_frame(path)?;
+        query::parse_path(inside).map_err(|e| bad_path(path, &e))?;
     }
     Ok(())
 }
 
-/// The cells of one save: `data` (bytes-like) opened as `loads` opens it, then for each of
-/// `paths` a tuple `(type, double, payload, is_text)`:
+/// A path's frame and the path inside it, as the command line splits them:
+/// `#1/player/hp` is frame 1's `/player/hp`, `#0` frame 0's whole value, `player/hp` has
+/// no frame. A `#` followed by anything but a number is refused (a key that starts with
+/// `#` is quoted: `"#key"`).
+fn split_frame(path: &str) -> PyResult<(Option<usize>, &str)> {
+    let Some(numbered) = path.strip_prefix('#') else {
+        return Ok((None, path));
+    };
+    let (digits, inside) = numbered.split_at(numbered.find('/').unwrap_or(numbered.len()));
+    match digits.parse() {
+        Ok(index) if digits.bytes().all(|b| b.is_ascii_digit()) => Ok((Some(index), inside)),
+        _ => Err(PyValueError::new_err(format!(
+            "path {path:?}: `#` is followed by a frame's number (`#0/player`); quote a key \
+             that starts with `#`: `\"#key\"`"
+        ))),
+    }
+}
+
+/// The cells of one save: `data` (bytes-like) opened as `loads` opens it; a list of rows,
+/// each a list of one cell per path: one row (`each` false), or one row per value of the
+/// save (`each`: each store_var frame of a file of several, or its one value). A cell is a
+/// tuple `(type, double, payload, is_text)`:
 ///
 /// - `type`: the Godot 4 name of the value's type (`"int"`, `"Vector3"`,
 ///   `"PackedVector3Array"`; Godot 3 and Pandemonium values by the same names), or None when
@@ -44,18 +67,24 @@ pub fn _check_paths(paths: Vec<String>) -> PyResult<()> {
 ///   gives for any other packed array;
 /// - `is_text`: whether `payload` is the text form.
 ///
-/// A path that reaches a packed array's element gives that element as a value of its own
-/// (an int, a float, a String, a Vector3, …). Raises DecodeError for a bad input, a wrong
-/// key, ValueError for a malformed path. Cost: one validation of the input, one walk per
-/// path, the text form's size for text payloads; packed arrays are O(1).
+/// A path may start with a frame's number (`#1/player/hp`, as the command line's paths
+/// do; not with `each`): in a save of one value, `#0/…` and the plain path are the same,
+/// and a frame the save does not have leads nowhere. A plain path in a save of several
+/// frames raises DecodeError (kind "multiple_frames") unless `each`. A path that reaches
+/// a packed array's element gives that element as a value of its own (an int, a float, a
+/// String, a Vector3, …). Raises DecodeError for a bad input, a wrong key, ValueError for
+/// a malformed path. Cost: one validation of the input (two for a file of several
+/// frames), one walk per path and value, the text form's size for text payloads; packed
+/// arrays are O(1).
 #[pyfunction]
-#[pyo3(signature = (data, paths, text, godot = None, *, types_only = false, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None))]
+#[pyo3(signature = (data, paths, text, godot = None, *, each = false, types_only = false, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None))]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub fn _cells<'py>(
     data: &Bound<'py, PyAny>,
     paths: Vec<String>,
     text: Vec<bool>,
     godot: Option<&Bound<'py, PyAny>>,
+    each: bool,
     types_only: bool,
     allow_objects: bool,
     max_depth: u16,
@@ -68,30 +97,97 @@ pub fn _cells<'py>(
     if text.len() != paths.len() {
         return Err(PyValueError::new_err("text needs one flag per path"));
     }
-    let dialect = read_dialect(godot)?;
-    read::with_root(
-        data,
-        &container::open_options(password, key, decompress)?,
-        gdvariant::frame::Hints {
-            dialect,
-            prefixed: None,
-        },
-        &options(allow_objects, max_depth, max_nodes),
-        |root, source| cells_of(py, root, source, &paths, &text, types_only),
-    )
+    let addresses = paths
+        .iter()
+        .map(|path| split_frame(path))
+        .collect::<PyResult<Vec<_>>>()?;
+    if let (true, Some(path)) = (each, paths.iter().find(|p| p.starts_with('#'))) {
+        return Err(PyValueError::new_err(format!(
+            "path {path:?}: with frames=\"each\" a path is read in every frame: leave `#N` out"
+        )));
+    }
+    let hints = Hints {
+        dialect: read_dialect(py, godot)?,
+        prefixed: None,
+    };
+    let open = container::open_options(password, key, decompress)?;
+    let (input, object) = container::open_input(data, &open, hints)?;
+    let bytes = input.bytes();
+    let options = options(allow_objects, max_depth, max_nodes);
+    let values = read::values(py, bytes, hints, &options)?;
+    let mut source = Source::new(object, bytes);
+    let rows = PyList::empty(py);
+    if each {
+        for index in 0..values.len() {
+            let row = cells_of(
+                py,
+                &values,
+                index,
+                &addresses,
+                &text,
+                types_only,
+                &mut source,
+            )?;
+            rows.append(row)?;
+        }
+        return Ok(rows);
+    }
+    if let (Some(second), Some((_, path))) = (
+        values.get(1),
+        addresses.iter().find(|(frame, _)| frame.is_none()),
+    ) {
+        let count = values.len();
+        return Err(decode_error(
+            py,
+            "multiple_frames",
+            second.offset().saturating_sub(4),
+            format!(
+                "the save holds {count} store_var frames, not one value: start path {:?} \
+                 with the frame's number, #0 to #{} (as in \"#0/{}\"), or pass \
+                 frames=\"each\" for one row per frame",
+                path,
+                count - 1,
+                path.trim_start_matches('/')
+            ),
+        ));
+    }
+    rows.append(cells_of(
+        py,
+        &values,
+        0,
+        &addresses,
+        &text,
+        types_only,
+        &mut source,
+    )?)?;
+    Ok(rows)
 }
 
-/// The cells of `paths` in `root` (see `_cells`).
+/// The cells of `addresses` (a frame, or `default`, and the path in it) in `values`
+/// (see `_cells`).
 fn cells_of<'py>(
     py: Python<'py>,
-    root: VariantRef<'_>,
-    source: &mut Source<'py>,
-    paths: &[String],
+    values: &[VariantRef<'_>],
+    default: usize,
+    addresses: &[(Option<usize>, &str)],
     text: &[bool],
     types_only: bool,
+    source: &mut Source<'py>,
 ) -> PyResult<Bound<'py, PyList>> {
     let out = PyList::empty(py);
-    for (path, &want_text) in paths.iter().zip(text) {
+    for (&(frame, path), &want_text) in addresses.iter().zip(text) {
+        let index = frame.unwrap_or(default);
+        let Some(root) = values.get(index) else {
+            let held = match values.len() {
+                1 => "1 value (#0)".to_string(),
+                n => format!("{n} values (#0 to #{})", n - 1),
+            };
+            out.append(nowhere(
+                py,
+                &format!("no value #{index}: the save holds {held}"),
+            )?)?;
+            continue;
+        };
         let cell = match root.query(path) {
             Ok(Found::Value(v)) => cell(&v, want_text, types_only, source)?,
             Ok(found @ Found::Element(..)) => {
@@ -122,19 +218,24 @@ fn cells_of<'py>(
                 }
             }
             Err(e @ query::QueryError::Syntax { .. }) => return Err(bad_path(path, &e)),
-            Err(e) => PyTuple::new(
-                py,
-                [
-                    py.None().into_bound(py),
-                    false_(py),
-                    PyString::new(py, &e.to_string()).into_any(),
-                    false_(py),
-                ],
-            )?,
+            Err(e) => nowhere(py, &e.to_string())?,
         };
         out.append(cell)?;
     }
     Ok(out)
+}
+
+/// The cell of a path that leads nowhere: no type, and why.
+fn nowhere<'py>(py: Python<'py>, why: &str) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(
+        py,
+        [
+            py.None().into_bound(py),
+            false_(py),
+            PyString::new(py, why).into_any(),
+            false_(py),
+        ],
+    )
 }
 
 fn true_(py: Python<'_>) -> Bound<'_, PyAny> {

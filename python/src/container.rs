@@ -17,7 +17,7 @@ use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
-use crate::context::{decode_error, dialect, EncodeError};
+use crate::context::{decode_error, dialect, write_dialect, EncodeError};
 use crate::input::{type_name, Input};
 
 /// The mode names `compress=` and `decompress=` take.
@@ -79,6 +79,11 @@ fn unwrap<'a>(
     let opened = if wrapped { py.detach(open) } else { open() };
     match opened {
         Ok(opened) => Ok(opened),
+        // Bytes that decode as a stream and read as plain values are refused, never
+        // guessed: `decompress=` chooses.
+        Err(e) if matches!(e.kind(), ContainerErrorKind::Ambiguous(_)) => {
+            Err(container_error(py, &e))
+        }
         Err(_) if plain.is_some_and(|hints| plain_after_all(bytes, options, hints)) => {
             Ok((Container::Plain, Cow::Borrowed(bytes)))
         }
@@ -101,7 +106,8 @@ fn plain_after_all(bytes: &[u8], options: &OpenOptions, hints: Hints) -> bool {
 }
 
 /// A container error as a `DecodeError`: `.kind` is the crate's stable code
-/// (`"wrong_key"`, `"needs_key"`, `"size_mismatch"`, …), `.offset` the file offset.
+/// (`"wrong_key"`, `"needs_key"`, `"size_mismatch"`, …; `"ambiguous_stream"` for bytes
+/// that read as a stream and as plain values), `.offset` the file offset.
 pub fn container_error(py: Python<'_>, e: &ContainerError) -> PyErr {
     let message = match e.kind() {
         ContainerErrorKind::NeedsKey => format!(
@@ -115,7 +121,12 @@ pub fn container_error(py: Python<'_>, e: &ContainerError) -> PyErr {
         ),
         _ => e.to_string(),
     };
-    decode_error(py, e.code(), e.offset(), message)
+    let code = match e.kind() {
+        // Apart from an input two dialects read ("ambiguous"): decompress= chooses here.
+        ContainerErrorKind::Ambiguous(_) => "ambiguous_stream",
+        _ => e.code(),
+    };
+    decode_error(py, code, e.offset(), message)
 }
 
 /// The secret of `password=` or `key=` (not both).
@@ -194,7 +205,8 @@ fn mode_name(mode: Compression) -> String {
 /// - `password=` (a str) or `key=` (32 bytes, or 64 hex digits): a GDEC file, what
 ///   `open_encrypted_with_pass` / `open_encrypted` write; `godot=4` in Godot 4's layout
 ///   (AES-256-CFB, with the 16-byte `iv` given, as Godot 4.4+ takes one, or a fresh
-///   random one), `godot=3` in Godot 3's (AES-256-ECB, no IV).
+///   random one), `godot=3` (or a Pandemonium era) in Godot 3's (AES-256-ECB, no IV).
+///   None (the default) is the dialect GDVARIANT_GODOT names, else 4.
 ///
 /// Cost: O(len(data)), without the GIL. Raises TypeError for a wrong set of keywords,
 /// ValueError for a bad mode, key, IV or block size.
@@ -205,7 +217,7 @@ fn mode_name(mode: Compression) -> String {
 /// >>> gdvariant.loads(file)
 /// 42
 #[pyfunction]
-#[pyo3(signature = (data, *, compress = None, password = None, key = None, godot = None, block_size = container::DEFAULT_BLOCK_SIZE, iv = None, stream = false), text_signature = "(data, *, compress=None, password=None, key=None, godot=4, block_size=4096, iv=None, stream=False)")]
+#[pyo3(signature = (data, *, compress = None, password = None, key = None, godot = None, block_size = container::DEFAULT_BLOCK_SIZE, iv = None, stream = false), text_signature = "(data, *, compress=None, password=None, key=None, godot=None, block_size=4096, iv=None, stream=False)")]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub fn pack<'py>(
     data: &Bound<'py, PyAny>,
@@ -218,11 +230,20 @@ pub fn pack<'py>(
     stream: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = data.py();
-    let layout = match godot.map(dialect).transpose()? {
-        None | Some(Dialect::Godot4) => Layout::Godot4,
-        Some(_) => Layout::Godot3,
-    };
+    let named = godot.filter(|g| !g.is_none()).map(dialect).transpose()?;
     let secret = secret(password, key)?;
+    // The layout of an encrypted file: the dialect named, else GDVARIANT_GODOT's, else 4
+    // (the variable is read only for an encrypted file).
+    let layout = || -> PyResult<Layout> {
+        let dialect = match named {
+            Some(d) => d,
+            None => write_dialect(py, None)?,
+        };
+        Ok(match dialect {
+            Dialect::Godot4 => Layout::Godot4,
+            _ => Layout::Godot3,
+        })
+    };
     let input = Input::new(data)?;
     let plain = input.bytes();
     let packed = match (compress, secret) {
@@ -264,6 +285,7 @@ pub fn pack<'py>(
                     "stream=True is for compress= (an encrypted file is always GDEC)",
                 ));
             }
+            let layout = layout()?;
             let iv = iv.map(|iv| fixed_bytes::<16>(iv, "iv")).transpose()?;
             if iv.is_some() && layout == Layout::Godot3 {
                 return Err(PyValueError::new_err(

@@ -7,22 +7,25 @@ use gdvariant::{Dialect, Error, ParseOptions, GODOT_MAX_DEPTH};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 
 pyo3::create_exception!(
     gdvariant,
     DecodeError,
     PyValueError,
     "Bytes that are not a valid value. `.offset` is the byte offset of the problem (from the \
-     start of the input, length prefix included), `.kind` names it (`\"UnexpectedEnd\"`, \
-     `\"LengthOutOfBounds\"`, `\"UnknownType\"`, `\"InvalidUtf8\"`, `\"TooDeep\"`, \
-     `\"TooManyNodes\"`, `\"FullObjectNotAllowed\"`, `\"FrameTooLarge\"`, …). An input that is \
-     not one value has `\"multiple_frames\"` (several store_var frames: read them with \
+     start of the input, length prefix included), `.kind` names it in snake_case \
+     (`\"unexpected_end\"`, `\"length_out_of_bounds\"`, `\"unknown_type\"`, \
+     `\"invalid_utf8\"`, `\"too_deep\"`, `\"too_many_nodes\"`, \
+     `\"full_object_not_allowed\"`, `\"frame_too_large\"`, …). An input that is not one \
+     value has `\"multiple_frames\"` (several store_var frames: read them with \
      `iter_frames`), `\"trailing_bytes\"` (bytes left over, from `.offset`) or \
-     `\"ambiguous\"` (two readings fit as well: pass `godot=3` or `godot=4`). A compressed \
-     or encrypted file that cannot be opened has a snake_case `.kind` (`\"needs_key\"`, \
-     `\"wrong_key\"`, `\"size_mismatch\"`, `\"unexpected_end\"`, `\"corrupt_block\"`, …) and \
-     `.offset` in the file; an error in the values inside has its offset in the plain bytes."
+     `\"ambiguous\"` (two readings fit as well: nothing is guessed, pass `godot=3` or \
+     `godot=4`). A compressed or encrypted file that cannot be opened has `\"needs_key\"`, \
+     `\"wrong_key\"`, `\"size_mismatch\"`, `\"unexpected_end\"`, `\"corrupt_block\"`, \
+     `\"ambiguous_stream\"`, … and `.offset` in the file; an error in the values inside \
+     has its offset in the plain bytes. The CamelCase kinds of 0.1 (`\"UnexpectedEnd\"`) \
+     still compare equal, with a DeprecationWarning, until the next release."
 );
 
 pyo3::create_exception!(
@@ -33,14 +36,47 @@ pyo3::create_exception!(
      beyond 64 bits, nesting deeper than 1024, a count over 2**31 - 1)."
 );
 
-/// A `DecodeError` with its `kind` and `offset`.
+/// A `DecodeError` with its `kind` (in snake_case: see [`snake_case`]) and `offset`.
 pub fn decode_error(py: Python<'_>, kind: &str, offset: usize, message: String) -> PyErr {
     let err = DecodeError::new_err(message);
     let value = err.value(py);
+    let kind = snake_case(kind);
+    // `gdvariant._errors.Kind`: a `str` that also equals the kind's old spelling, for one
+    // release, with a DeprecationWarning; the plain `str` if it cannot be made.
+    let kind = KIND
+        .get_or_try_init(py, || -> PyResult<Py<PyType>> {
+            Ok(py
+                .import("gdvariant._errors")?
+                .getattr("Kind")?
+                .cast_into()?
+                .unbind())
+        })
+        .and_then(|class| class.bind(py).call1((kind.as_str(),)))
+        .unwrap_or_else(|_| PyString::new(py, &kind).into_any());
     // Setting attributes on a fresh exception instance cannot fail short of memory.
     let _ = value.setattr("kind", kind);
     let _ = value.setattr("offset", offset);
     err
+}
+
+static KIND: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// A kind as the package spells it: the crate's codes in snake_case (`UnexpectedEnd` →
+/// `unexpected_end`, `InvalidUtf8` → `invalid_utf8`); snake_case codes as they are.
+/// O(length).
+pub fn snake_case(code: &str) -> String {
+    let mut out = String::with_capacity(code.len() + 4);
+    for (i, c) in code.char_indices() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The crate's error as a `DecodeError`.
@@ -153,12 +189,42 @@ pub fn dialect(godot: &Bound<'_, PyAny>) -> PyResult<Dialect> {
     }
 }
 
-/// The dialect a reader's `godot=` argument names: `None` for `"auto"` (or no argument),
-/// the crate's detection; otherwise what [`dialect`] takes.
-pub fn read_dialect(godot: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Dialect>> {
+/// The environment variable that names the dialect of calls that name none.
+pub const ENV: &str = "GDVARIANT_GODOT";
+
+static ENVIRON: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// The dialect `GDVARIANT_GODOT` names, read from `os.environ` at each call: `None` when it
+/// is unset or empty (detect). Raises ValueError naming the variable for anything but 3,
+/// 4, pm-a, pm-b, pm-c (as the command line does; `auto` too: unset it to detect).
+pub fn env_dialect(py: Python<'_>) -> PyResult<Option<Dialect>> {
+    let environ = ENVIRON.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("os")?.getattr("environ")?.unbind())
+    })?;
+    let value = environ.bind(py).call_method1("get", (ENV,))?;
+    if value.is_none() {
+        return Ok(None);
+    }
+    let text: String = value.extract()?;
+    let name = text.trim();
+    if name.is_empty() {
+        return Ok(None);
+    }
+    Dialect::from_code(name).map(Some).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "the environment variable {ENV} must be 3, 4, pm-a, pm-b or pm-c (unset or \
+             empty: detect the dialect), not {text:?}"
+        ))
+    })
+}
+
+/// The dialect a reader's `godot=` argument names: `None` (no argument) is the dialect of
+/// `GDVARIANT_GODOT` when it is set, else the crate's detection (`None`); `"auto"` is
+/// detection whatever the environment says; otherwise what [`dialect`] takes.
+pub fn read_dialect(py: Python<'_>, godot: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Dialect>> {
     match godot {
-        None => Ok(None),
-        Some(g) if g.is_none() => Ok(None),
+        None => env_dialect(py),
+        Some(g) if g.is_none() => env_dialect(py),
         Some(g) => {
             if let Ok(name) = g.extract::<String>() {
                 if name.eq_ignore_ascii_case("auto") {
@@ -181,22 +247,23 @@ pub fn read_dialect(godot: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Dialect
     }
 }
 
-/// The dialect a writer's `godot=` argument names (default Godot 4): writing needs one,
-/// so `"auto"` is refused.
-pub fn write_dialect(godot: Option<&Bound<'_, PyAny>>) -> PyResult<Dialect> {
+/// The dialect a writer's `godot=` argument names: `None` (no argument) is the dialect of
+/// `GDVARIANT_GODOT` when it is set, else Godot 4. Writing needs one, so `"auto"` is
+/// refused.
+pub fn write_dialect(py: Python<'_>, godot: Option<&Bound<'_, PyAny>>) -> PyResult<Dialect> {
     match godot {
-        None => Ok(Dialect::Godot4),
-        Some(g) => {
+        Some(g) if !g.is_none() => {
             if let Ok(name) = g.extract::<String>() {
                 if name.eq_ignore_ascii_case("auto") {
                     return Err(PyValueError::new_err(
                         "writing needs a dialect: godot=3, 4, \"pm-a\", \"pm-b\" or \"pm-c\" \
-                         (default 4); \"auto\" is for readers",
+                         (default: GDVARIANT_GODOT's, else 4); \"auto\" is for readers",
                     ));
                 }
             }
             dialect(g)
         }
+        _ => Ok(env_dialect(py)?.unwrap_or(Dialect::Godot4)),
     }
 }
 

@@ -1,16 +1,19 @@
 //! `gdvariant.diff`: the crate's structural diff ([`gdvariant::diff`]), its changes as
 //! tuples of Python values.
 
+use gdvariant::container::OpenOptions;
 use gdvariant::diff::{diff as changes, Change};
+use gdvariant::frame::Hints;
 use gdvariant::query::Found;
 use gdvariant::{Value, VariantRef};
+use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFloat, PyInt, PyList, PyString, PyTuple};
 
+use crate::container;
 use crate::context::{options, read_dialect};
 use crate::decode;
 use crate::encode;
-use crate::input::Input;
 use crate::lazy;
 use crate::math;
 use crate::packed::Source;
@@ -26,9 +29,13 @@ use crate::read;
 /// gives them; a packed array's element as the value it is on its own (an int, a float, a
 /// str, a Vector3, a Color).
 ///
-/// `a` and `b`: bytes-like (decoded like `loads`, ``godot="auto"`` by default: each is
-/// detected on its own), Views, or any other Python value (encoded like `dumps` first, in
-/// Godot 4 unless `godot` names a dialect).
+/// `a` and `b`: bytes-like (decoded like `loads`: `godot` is GDVARIANT_GODOT's dialect,
+/// else "auto", by default, and each is detected on its own), Views, or any other Python
+/// value (encoded like `dumps` first, in Godot 4 unless `godot` or GDVARIANT_GODOT names
+/// a dialect). A compressed or encrypted file is opened first, as `loads` opens it:
+/// `password=` or `key=` is the secret of `a`, and of `b` too unless `password_b=` or
+/// `key_b=` gives `b` its own (two saves encrypted apart); plain and compressed inputs
+/// ignore them. `decompress=` names a FastLZ or Brotli stream, for both.
 ///
 /// Dictionary entries are paired by key, Object properties by name, Array and packed
 /// array elements by a longest common subsequence: one element deleted in the middle is
@@ -42,23 +49,36 @@ use crate::read;
 /// >>> gdvariant.diff({"hp": 7, "items": ["a", "b", "c"]}, {"hp": 9, "items": ["a", "c"]})
 /// [('changed', '/hp', 7, 9), ('removed', '/items/1', 'b', None)]
 #[pyfunction]
-#[pyo3(signature = (a, b, godot = None, *, prefixed = None, allow_objects = true), text_signature = "(a, b, godot=\"auto\", *, prefixed=None, allow_objects=True)")]
+#[pyo3(signature = (a, b, godot = None, *, prefixed = None, allow_objects = true, password = None, key = None, password_b = None, key_b = None, decompress = None), text_signature = "(a, b, godot=None, *, prefixed=None, allow_objects=True, password=None, key=None, password_b=None, key_b=None, decompress=None)")]
+#[allow(clippy::too_many_arguments)] // the keywords of a Python function
 pub fn diff<'py>(
     a: &Bound<'py, PyAny>,
     b: &Bound<'py, PyAny>,
     godot: Option<&Bound<'py, PyAny>>,
     prefixed: Option<bool>,
     allow_objects: bool,
+    password: Option<String>,
+    key: Option<&Bound<'py, PyAny>>,
+    password_b: Option<String>,
+    key_b: Option<&Bound<'py, PyAny>>,
+    decompress: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = a.py();
-    let value = |data| Operand {
+    let open_a = container::open_options(password.clone(), key, decompress)?;
+    let open_b = if password_b.is_some() || key_b.is_some() {
+        container::open_options(password_b, key_b, decompress)?
+    } else {
+        container::open_options(password, key, decompress)?
+    };
+    let operand = |data, open| Operand {
         data,
         godot,
         prefixed,
         allow_objects,
+        open,
     };
-    value(a).with(|x, in_a| {
-        value(b).with(|y, in_b| {
+    operand(a, open_a).with(|x, in_a| {
+        operand(b, open_b).with(|y, in_b| {
             let list = PyList::empty(py);
             let none = || py.None().into_bound(py);
             for change in changes(x, y) {
@@ -88,11 +108,14 @@ struct Operand<'a, 'py> {
     godot: Option<&'a Bound<'py, PyAny>>,
     prefixed: Option<bool>,
     allow_objects: bool,
+    /// How a compressed or encrypted input is opened (its secret).
+    open: OpenOptions,
 }
 
 impl<'py> Operand<'_, 'py> {
     /// Runs `f` on the value and a [`Source`] over the memory it is read from: a View's
-    /// input, the bytes-like object, or the bytes `dumps` writes for a Python value.
+    /// input, the bytes-like object (or the plain bytes of a compressed or encrypted
+    /// one), or the bytes `dumps` writes for a Python value.
     fn with<T>(
         &self,
         f: impl FnOnce(VariantRef<'_>, &mut Source<'py>) -> PyResult<T>,
@@ -101,22 +124,21 @@ impl<'py> Operand<'_, 'py> {
         if let Ok(v) = self.data.cast::<lazy::View>() {
             return v.get().with_source(py, f);
         }
-        let dialect = read_dialect(self.godot)?;
+        let dialect = read_dialect(py, self.godot)?;
         let options = options(self.allow_objects, gdvariant::GODOT_MAX_DEPTH, None);
-        match Input::new(self.data) {
-            Ok(input) => {
-                let value = read::parse(py, input.bytes(), dialect, self.prefixed, &options)?;
-                f(value, &mut Source::new(self.data.clone(), input.bytes()))
-            }
-            Err(_) => {
-                let dialect = dialect.unwrap_or(gdvariant::Dialect::Godot4);
-                let bytes = encode::to_bytes(self.data, dialect, false)?;
-                let object = PyBytes::new(py, &bytes);
-                let bytes = object.as_bytes();
-                let value = read::parse(py, bytes, Some(dialect), Some(false), &options)?;
-                f(value, &mut Source::new(object.clone().into_any(), bytes))
-            }
+        if PyBuffer::<u8>::get(self.data).is_ok() {
+            let hints = Hints {
+                dialect,
+                prefixed: self.prefixed,
+            };
+            return read::with_root(self.data, &self.open, hints, &options, f);
         }
+        let dialect = dialect.unwrap_or(gdvariant::Dialect::Godot4);
+        let bytes = encode::to_bytes(self.data, dialect, false)?;
+        let object = PyBytes::new(py, &bytes);
+        let bytes = object.as_bytes();
+        let value = read::parse(py, bytes, Some(dialect), Some(false), &options)?;
+        f(value, &mut Source::new(object.clone().into_any(), bytes))
     }
 }
 

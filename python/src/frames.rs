@@ -63,7 +63,7 @@ impl FrameIter {
             }
             Ok(Frame::Incomplete { needed }) => Err(decode_error(
                 py,
-                "UnexpectedEnd",
+                "unexpected_end",
                 at,
                 format!("the frame at offset {at} is cut short: it needs {needed} more bytes"),
             )),
@@ -75,5 +75,13 @@ impl FrameIter {
     #[getter]
     fn position(&self) -> usize {
         self.position
+    }
+
+    /// The dialect the frames are read in, as `godot=` takes it (`3`, `4`, `"pm-a"`, …):
+    /// the one named, or the one detected. Write edited values back in it
+    /// (`dumps(value, frames.godot, prefixed=True)`).
+    #[getter]
+    fn godot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::lazy::godot_arg(py, self.options.dialect)
     }
 }

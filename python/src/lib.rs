@@ -34,14 +34,16 @@ use crate::input::Input;
 
 /// Decodes bytes-like `data` (bytes, bytearray, memoryview, mmap) into Python values.
 ///
-/// `godot`: "auto" (the default) finds the dialect and the framing the way the command
-/// line does (the crate's `frame::detect`): Godot 3 or 4, raw var_to_bytes bytes or one
-/// store_var frame. An input that reads as well in both dialects and gives different
-/// values raises DecodeError (`.kind` "ambiguous") that names both readings: pass godot=3
-/// or godot=4. Values that mean the same in both (an int, a String) are not ambiguous.
-/// 3, 4, "pm-a", "pm-b" or "pm-c" read exactly that dialect (detection never picks a
-/// Pandemonium era: name it). `prefixed`: True for a store_var / put_var frame (u32
-/// length first), False for raw var_to_bytes bytes, None (default) to detect.
+/// `godot`: "auto" finds the dialect and the framing the way the command line does (the
+/// crate's `frame::detect`): Godot 3 or 4, raw var_to_bytes bytes or one store_var frame.
+/// An input that reads as well in two ways giving different values raises DecodeError
+/// (`.kind` "ambiguous") that names each reading and the keywords that pick it: nothing
+/// is guessed. Values that mean the same in both dialects (an int, a String) are not
+/// ambiguous. 3, 4, "pm-a", "pm-b" or "pm-c" read exactly that dialect (detection never
+/// picks a Pandemonium era: name it). None (the default) is the dialect the environment
+/// variable GDVARIANT_GODOT names (3, 4, pm-a, pm-b, pm-c; read at each call), else
+/// "auto". `prefixed`: True for a store_var / put_var frame (u32 length first), False for
+/// raw var_to_bytes bytes, None (default) to detect.
 ///
 /// The input is one value, all of it: a file of several store_var frames raises
 /// DecodeError (kind "multiple_frames", read it with `iter_frames`), and bytes left over
@@ -65,7 +67,7 @@ use crate::input::Input;
 /// >>> gdvariant.loads(red)
 /// Traceback (most recent call last):
 ///     ...
-/// gdvariant.DecodeError: ambiguous input: it reads as a Godot 4 Plane and as a Godot 3 Color; pass godot=3 or godot=4 to choose
+/// gdvariant.DecodeError: ambiguous input: it reads as a Godot 4 Plane and as a Godot 3 Color; nothing was guessed: pass godot=4 to read the Godot 4 Plane, godot=3 to read the Godot 3 Color (or set GDVARIANT_GODOT=3 or GDVARIANT_GODOT=4 in the environment: the dialect of every call that names none)
 /// >>> gdvariant.loads(red, godot=3)
 /// Color(1.0, 0.0, 0.0, 1.0)
 /// >>> gdvariant.loads(gdvariant.dumps(1, prefixed=True) + gdvariant.dumps(2, prefixed=True))
@@ -75,7 +77,7 @@ use crate::input::Input;
 /// >>> gdvariant.loads(gdvariant.pack(gdvariant.dumps("hi"), password="hunter2"), password="hunter2")
 /// 'hi'
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=\"auto\", *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=None, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn loads<'py>(
     data: &Bound<'py, PyAny>,
@@ -88,7 +90,7 @@ fn loads<'py>(
     key: Option<&Bound<'py, PyAny>>,
     decompress: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let dialect = read_dialect(godot)?;
+    let dialect = read_dialect(data.py(), godot)?;
     read::with_root(
         data,
         &container::open_options(password, key, decompress)?,
@@ -99,8 +101,9 @@ fn loads<'py>(
 }
 
 /// The engine's exact bytes for `obj`: what var_to_bytes writes (with `prefixed`, what
-/// store_var writes). `godot`: the dialect written, 4 by default (writing needs a dialect:
-/// "auto" is for readers). Python values map to Godot types as `loads` gives them (int and
+/// store_var writes). `godot`: the dialect written; None (the default) is the dialect
+/// GDVARIANT_GODOT names in the environment, else 4 (writing needs a dialect: "auto" is
+/// for readers). Python values map to Godot types as `loads` gives them (int and
 /// float take 32 bits when they fit, like the engine). Raises EncodeError for what the
 /// dialect cannot hold (a StringName in Godot 3, nesting deeper than 1024) and TypeError
 /// for objects that are no Godot value. Cost: O(size of the output).
@@ -120,7 +123,7 @@ fn loads<'py>(
 /// >>> gdvariant.dumps(gdvariant.Vector2(0.5, 1, double=True), precision="single")
 /// b'\x05\x00\x00\x00\x00\x00\x00?\x00\x00\x80?'
 #[pyfunction]
-#[pyo3(signature = (obj, godot = None, *, prefixed = false, precision = None), text_signature = "(obj, godot=4, *, prefixed=False, precision=None)")]
+#[pyo3(signature = (obj, godot = None, *, prefixed = false, precision = None), text_signature = "(obj, godot=None, *, prefixed=False, precision=None)")]
 fn dumps<'py>(
     obj: &Bound<'py, PyAny>,
     godot: Option<&Bound<'py, PyAny>>,
@@ -128,7 +131,7 @@ fn dumps<'py>(
     precision: Option<&str>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = obj.py();
-    let dialect = write_dialect(godot)?;
+    let dialect = write_dialect(py, godot)?;
     let single = match precision {
         None => false,
         Some(p) if p.eq_ignore_ascii_case("single") => true,
@@ -156,12 +159,13 @@ fn dumps<'py>(
 /// A lazy, read-only View of the value in bytes-like `data`: validated once (O(len(data)),
 /// nothing built); then `view["key"]`, `view[3]`, `len`, iteration and `.value()` convert
 /// only what they reach. `gdvariant.open(path)` gives one of a memory-mapped file. The
-/// input is found and checked as `loads` finds it (`godot="auto"` by default; several
-/// store_var frames, bytes left over and an ambiguous input raise DecodeError). A
+/// input is found and checked as `loads` finds it (`godot`: GDVARIANT_GODOT's dialect,
+/// else "auto"; several store_var frames, bytes left over and an ambiguous input raise
+/// DecodeError). A
 /// compressed or encrypted file, or a `compress()` stream, is opened first, as `loads`
 /// opens it (`password=`, `key=`, `decompress=`); the view then reads the decoded bytes.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=\"auto\", *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=None, *, prefixed=None, allow_objects=True, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn view(
     data: &Bound<'_, PyAny>,
@@ -175,7 +179,7 @@ fn view(
     decompress: Option<&str>,
 ) -> PyResult<lazy::View> {
     let py = data.py();
-    let dialect = read_dialect(godot)?;
+    let dialect = read_dialect(data.py(), godot)?;
     let (input, object) = container::open_input(
         data,
         &container::open_options(password, key, decompress)?,
@@ -191,15 +195,18 @@ fn view(
 /// of store_var values, a captured put_var stream). Each frame is validated when reached;
 /// a prefix over `max_frame` bytes (default 16 MiB) or a bad value raises DecodeError at
 /// its offset and ends the iteration. `gdvariant.iter_frames` also takes a path.
-/// `godot="auto"` (the default) reads the input once first to find the dialect and the
-/// byte order of the prefixes, as `loads` does (an ambiguous input raises DecodeError
-/// here; when a frame is cut short or damaged, the frames before it are read in the
-/// reading that got furthest, then the damaged one raises); 3, 4, "pm-a", "pm-b" or
-/// "pm-c" read little-endian frames of that dialect without that pass. A compressed or
+/// `godot="auto"` reads the input once first to find the dialect and the byte order of
+/// the prefixes, as `loads` does: an input two dialects read as well raises DecodeError
+/// here (kind "ambiguous"), as frames or as a value alone (reading frames settles the
+/// framing, not the dialect); when a frame is cut short or damaged, the frames before it
+/// are read in the reading that got furthest, then the damaged one raises. 3, 4, "pm-a",
+/// "pm-b" or "pm-c" read little-endian frames of that dialect without that pass. None
+/// (the default) is GDVARIANT_GODOT's dialect, else "auto". `.godot` names the dialect
+/// read. A compressed or
 /// encrypted file is opened first, as `loads` opens it (`password=`, `key=`,
 /// `decompress=`): a bad container raises DecodeError here, before any frame.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=\"auto\", *, allow_objects=True, max_frame=None, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
+#[pyo3(signature = (data, godot = None, *, allow_objects = true, max_frame = None, max_depth = GODOT_MAX_DEPTH, max_nodes = None, password = None, key = None, decompress = None), text_signature = "(data, godot=None, *, allow_objects=True, max_frame=None, max_depth=1024, max_nodes=None, password=None, key=None, decompress=None)")]
 #[allow(clippy::too_many_arguments)] // the keywords of a Python function
 fn iter_frames(
     data: &Bound<'_, PyAny>,
@@ -213,7 +220,7 @@ fn iter_frames(
     decompress: Option<&str>,
 ) -> PyResult<frames::FrameIter> {
     let py = data.py();
-    let dialect = read_dialect(godot)?;
+    let dialect = read_dialect(data.py(), godot)?;
     let (input, object) = container::open_input(
         data,
         &container::open_options(password, key, decompress)?,
@@ -250,7 +257,7 @@ fn with_value<T>(
     if let Ok(v) = data.cast::<lazy::View>() {
         return v.get().with_ref(f);
     }
-    let dialect = read_dialect(godot)?;
+    let dialect = read_dialect(data.py(), godot)?;
     let input = match Input::new(data) {
         Ok(input) => input,
         Err(_) => Input::Copied(encode::to_bytes(
@@ -267,15 +274,16 @@ fn with_value<T>(
 const STYLES: &str = "style must be \"3.2\", \"3.6\", \"4\", \"pm-a\", \"pm-b\" or \"pm-c\"";
 
 /// The engine's text form (var_to_str / var2str) of a value: bytes-like `data` (decoded
-/// like `loads`, `godot="auto"` by default), a View, or any other Python value (encoded
-/// like `dumps` first, in Godot 4 unless `godot` names a dialect). `style`
+/// like `loads`: `godot` is GDVARIANT_GODOT's dialect, else "auto", by default), a View,
+/// or any other Python value (encoded like `dumps` first, in Godot 4 unless `godot` or
+/// GDVARIANT_GODOT names a dialect). `style`
 /// picks an engine's printing: "3.2", "3.6", "4", "pm-a", "pm-b", "pm-c" (default: the
 /// dialect's newest). Cost: O(size).
 ///
 /// >>> gdvariant.to_text({"hp": 10})
 /// '{\n"hp": 10\n}'
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, style = None), text_signature = "(data, godot=\"auto\", *, prefixed=None, allow_objects=True, style=None)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, style = None), text_signature = "(data, godot=None, *, prefixed=None, allow_objects=True, style=None)")]
 fn to_text(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
@@ -300,11 +308,11 @@ fn to_text(
 }
 
 /// The crate's lossless JSON of a value (the schema `gdvariant from-json` reads back):
-/// bytes-like `data` (decoded like `loads`, `godot="auto"` by default), a View, or any
-/// other Python value (encoded like `dumps`). Cost: O(size). For JSON of the Python
+/// bytes-like `data` (decoded like `loads`), a View, or any other Python value (encoded
+/// like `dumps`). Cost: O(size). For JSON of the Python
 /// values themselves, see `json_default`.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false), text_signature = "(data, godot=\"auto\", *, prefixed=None, allow_objects=True, pretty=False)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false), text_signature = "(data, godot=None, *, prefixed=None, allow_objects=True, pretty=False)")]
 fn to_json(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,

@@ -193,3 +193,8 @@ def malformed_rows(tmp_path_factory):
              "malformed::export_table", "--exact"],
             cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL)
     return [json.loads(line) for line in Path(path).read_text().splitlines()]
+
+
+def snake_case(code):
+    """The package's spelling of a crate code: `UnexpectedEnd` -> `unexpected_end`."""
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(code))

@@ -124,7 +124,7 @@ def test_iter_frames_reads_every_store_var_value(tmp_path):
     assert list(frames) == []
     with pytest.raises(gd.DecodeError) as caught:
         list(gd.iter_frames(gd.dumps("x" * 100, prefixed=True), max_frame=16))
-    assert caught.value.kind == "FrameTooLarge"
+    assert caught.value.kind == "frame_too_large"
 
 
 def test_text_and_json():
@@ -141,14 +141,14 @@ def test_errors_say_what_and_where():
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(b"\x02\x00\x00\x00\x07")
     e = caught.value
-    assert (e.kind, e.offset) == ("UnexpectedEnd", 4)
+    assert (e.kind, e.offset) == ("unexpected_end", 4)
     assert "offset" in str(e) and isinstance(e, ValueError)
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(b"\xff\x00\x00\x00", 4, prefixed=False)
-    assert caught.value.kind == "UnknownType"
+    assert caught.value.kind == "unknown_type"
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(b"\xff\x00\x00\x00")  # detected: a length prefix claiming 255 bytes
-    assert (caught.value.kind, caught.value.offset) == ("UnexpectedEnd", 0)
+    assert (caught.value.kind, caught.value.offset) == ("unexpected_end", 0)
     assert "frame #0 at offset 0x0 is truncated: it needs 259 bytes, 4 remain" in str(caught.value)
     with pytest.raises(TypeError):
         gd.loads("not bytes")

@@ -2,6 +2,7 @@
 
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -421,3 +422,118 @@ def test_import_without_pyarrow(tmp_path):
                          cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert "pip install pyarrow" in run.stdout
+
+
+# -- saves of several store_var frames (issue 40) -----------------------------------------
+
+from mixed_saves import AMBIGUOUS, DAMAGED, PASSWORD, check_rows, crate_values  # noqa: E402
+from mixed_saves import write as write_mixed  # noqa: E402
+
+EACH_PATHS = ["player/name", "player/hp", "name", "hp", "slot", "trail/0", "position", "5",
+              "flags", "seed"]
+FRAME_PATHS = ["#0/player/name", "#0/slot", "#1/name", "#1/hp", "#2/trail/0", "#1/5", "#0/5",
+               "#0/flags"]
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    files = write_mixed(tmp_path_factory.mktemp("mixed"))
+    return files, {str(f): crate_values(f) for f in files}
+
+
+def test_a_path_names_its_frame_as_the_command_line_does(mixed):
+    files, crate = mixed
+    table = ga.table(files, FRAME_PATHS, password=PASSWORD, errors="column")
+    assert table.schema.names == ["file", *FRAME_PATHS, "error"]
+    assert check_rows(table, crate, FRAME_PATHS, each=False) == len(files)
+    types = {f.name: (str(f.type), meta(f, "types")) for f in table.schema}
+    assert types["#1/name"] == ("string", "String") and types["#1/hp"] == ("int64", "int")
+    assert types["#2/trail/0"] == ("fixed_size_list<item: float>[3]", "Vector3")
+    assert types["#1/5"] == ("string", "String")  # frame 1 of the engine's: a PackedStringArray
+    assert types["#0/flags"] == ("list<item: int32>", "PackedInt32Array")
+    by_file = {os.path.basename(r["file"]): r for r in table.to_pylist()}
+    assert by_file["frames_003.sav"]["#1/hp"] is not None  # encrypted, three frames
+    assert by_file["engine_g4_frames.sav"]["#1/5"].startswith("word_5_")
+    assert by_file["one_000.sav"]["#0/player/name"] == "Player 0"
+    assert by_file[AMBIGUOUS]["error"].startswith("ambiguous input: it reads as a Godot 4 Plane")
+    assert "frame #2" in by_file[DAMAGED]["error"]
+
+
+def test_frames_each_gives_a_row_per_frame(mixed):
+    files, crate = mixed
+    table = ga.table(files, EACH_PATHS, password=PASSWORD, errors="column", frames="each")
+    assert table.schema.names == ["file", "frame", *EACH_PATHS, "error"]
+    assert table.schema.field("frame").type == pa.int64()
+    assert meta(table.schema.field("frame"), "role") == "frame"
+    frames = sum(1 if isinstance(r, gd.DecodeError) else len(r[0]) for r in crate.values())
+    assert check_rows(table, crate, EACH_PATHS, each=True) == frames == 8 + 8 * 3 + 2 + 2 * 2 + 2
+    # The mixed column is text in each save's own engine's style.
+    assert meta(table.schema.field("5"), "text") == "true"
+    assert meta(table.schema.field("flags"), "types") == "PackedInt32Array, PackedStringArray"
+    by = {(os.path.basename(r["file"]), r["frame"]): r for r in table.to_pylist()}
+    assert by[("engine_g36_frames.sav", 0)]["5"].startswith("Vector3( ")
+    assert by[("engine_g4_frames.sav", 1)]["5"].startswith('"word_')
+    assert by[("engine_g32_save.sav", 0)]["flags"] == "PoolIntArray( 1, 2, 3, 5, 8 )"
+    assert [by[("frames_001.sav", j)]["slot"] for j in range(3)] == [1, None, None]
+    # Saves kept in order, frames in order within them.
+    keys = [(r["file"], r["frame"]) for r in table.to_pylist()]
+    assert keys == sorted(keys, key=lambda k: (k[0], -1 if k[1] is None else k[1]))
+    # One schema, batches of saves, Parquet: the frame column survives.
+    schema = ga.schema_for(files, EACH_PATHS, password=PASSWORD, errors="column", frames="each")
+    assert schema == table.schema
+    batches = list(ga.iter_batches(files, EACH_PATHS, batch_size=5, password=PASSWORD,
+                                   errors="column", frames="each"))
+    assert pa.Table.from_batches(batches).equals(table)
+    assert ga.merge_schemas([b.schema for b in batches]) == table.schema
+
+
+def test_a_plain_path_in_a_save_of_frames_says_how_to_name_one():
+    multi = b"".join(gd.dumps(v, prefixed=True) for v in ({"slot": 1}, {"hp": 7}, {"hp": 8}))
+    single = gd.dumps({"hp": 5})
+    with pytest.raises(ga.SaveError) as caught:
+        ga.table([("m", multi)], ["hp"])
+    assert caught.value.kind == "multiple_frames" and caught.value.file == "m"
+    assert caught.value.message == (
+        'the save holds 3 store_var frames, not one value: start path "hp" with the '
+        'frame\'s number, #0 to #2 (as in "#0/hp"), or pass frames="each" for one row per '
+        "frame")
+    # In a save of one value, #0/ and the plain path are the same; other frames: nowhere.
+    table = ga.table([("s", single), ("m", multi)], ["hp", "#0/hp", "#1/hp", "#2", "#9/hp"],
+                     errors="column")
+    rows = table.to_pylist()
+    assert rows[0] == {"file": "s", "hp": 5, "#0/hp": 5, "#1/hp": None, "#2": None,
+                       "#9/hp": None, "error": None}
+    assert rows[1]["error"].startswith("the save holds 3 store_var frames")
+    table = ga.table([("s", single), ("m", multi)], ["#0/hp", "#1/hp", "#2"])
+    assert table.to_pylist() == [
+        {"file": "s", "#0/hp": 5, "#1/hp": None, "#2": None},
+        {"file": "m", "#0/hp": None, "#1/hp": 7, "#2": '{\n"hp": 8\n}'}]
+    with pytest.raises(ga.SaveError) as caught:
+        ga.table([("s", single)], ["#1/hp"], missing="error")
+    assert (caught.value.kind, caught.value.message) == (
+        "missing", "path '#1/hp': no value #1: the save holds 1 value (#0)")
+    with pytest.raises(ga.SaveError) as caught:
+        ga.table([("m", multi)], ["#5"], missing="error")
+    assert caught.value.message == "path '#5': no value #5: the save holds 3 values (#0 to #2)"
+    table = ga.table([("s", single), ("m", multi)], ["hp"], frames="each")
+    assert table.to_pylist() == [{"file": "s", "frame": 0, "hp": 5},
+                                 {"file": "m", "frame": 0, "hp": None},
+                                 {"file": "m", "frame": 1, "hp": 7},
+                                 {"file": "m", "frame": 2, "hp": 8}]
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"paths": ["#x/hp"]}, 'path "#x/hp": `#` is followed by a frame\'s number'),
+    ({"paths": ["#-1"]}, 'path "#-1": `#` is followed by a frame\'s number'),
+    ({"paths": ["#+1/hp"]}, 'path "#+1/hp": `#` is followed by a frame\'s number'),
+    ({"paths": ["#1/hp"], "frames": "each"}, "with frames=\"each\" a path is read in every frame"),
+    ({"paths": ["hp"], "frames": "all"}, 'frames must be "one"'),
+    ({"paths": ["frame"], "frames": "each"}, "two columns would be named 'frame'"),
+])
+def test_bad_frame_paths_and_options_fail_before_reading(kw, message):
+    paths = kw.pop("paths")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        ga.table([("unread", b"")], paths, **kw)
+    # A key that starts with '#' is quoted.
+    table = ga.table([("s", gd.dumps({"#1": 2}))], ['"#1"'])
+    assert table.column('"#1"').to_pylist() == [2]

@@ -286,11 +286,11 @@ def test_decompress_names_a_stream_or_none():
     assert gd.unpack(data, decompress="none") == data  # not a stream: as it is
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(data, 4, prefixed=False, decompress="none")
-    assert caught.value.kind == "UnknownType"  # the zlib header is no type id
+    assert caught.value.kind == "unknown_type"  # the zlib header is no type id
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(data, decompress="none")
     # Detection's reading that gets furthest: a length prefix claiming more than is there.
-    assert caught.value.kind == "UnexpectedEnd" and "frame #0" in str(caught.value)
+    assert caught.value.kind == "unexpected_end" and "frame #0" in str(caught.value)
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(data, decompress="gzip")
     assert caught.value.kind == "corrupt_block"

@@ -116,3 +116,66 @@ def test_dask_strict_fails_naming_the_save(saves, tmp_path):
     assert "save_corrupt_00" in done.stderr and "invalid Godot 4 data" in done.stderr
     assert not out.exists()
     assert not list(tmp_path.glob("strict.parquet.tmp-*"))
+
+
+# -- saves of several store_var frames (issue 40) -----------------------------------------
+
+from mixed_saves import AMBIGUOUS, DAMAGED, check_rows, crate_values  # noqa: E402
+from mixed_saves import PASSWORD as MIXED_PASSWORD  # noqa: E402
+from mixed_saves import write as write_mixed  # noqa: E402
+
+EACH_PATHS = ["player/name", "player/hp", "name", "hp", "slot", "trail/0", "position", "5",
+              "flags", "seed"]
+FRAME_PATHS = ["#0/player/name", "#0/slot", "#1/name", "#1/hp", "#2/trail/0", "#1/5",
+               "#0/flags"]
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("mixed")
+    files = write_mixed(folder)
+    return folder, files, {str(f): crate_values(f) for f in files}
+
+
+def test_dask_frames_each_on_a_folder_of_one_and_many_frames(mixed, tmp_path):
+    folder, files, crate = mixed
+    out = tmp_path / "frames.parquet"
+    done = run(folder, out, "--paths", *EACH_PATHS, "--password", MIXED_PASSWORD,
+               "--frames", "each", "--workers", 1, "--batch-size", 7)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"{len(files)} saves (2 unreadable, 40 rows: one per frame)" in done.stdout
+    table = pq.read_table(out)
+    assert table.schema.names == ["file", "frame", *EACH_PATHS, "error"]
+    assert check_rows(table, crate, EACH_PATHS, each=True) == 40
+    rows = {(Path(r["file"]).name, r["frame"]) for r in table.to_pylist()}
+    assert {("frames_000.sav", j) for j in range(3)} <= rows  # three frames, three rows
+    assert {("one_000.sav", 0), ("engine_g36_frames.sav", 1), (AMBIGUOUS, None),
+            (DAMAGED, None)} <= rows
+    failed = [line for line in done.stdout.splitlines() if line.startswith("unreadable: ")]
+    assert [Path(line.split(": ")[1]).name for line in failed] == [AMBIGUOUS, DAMAGED]
+
+
+def test_dask_frame_paths_one_row_per_save(mixed, tmp_path):
+    folder, files, crate = mixed
+    out = tmp_path / "saves.parquet"
+    done = run(folder, out, "--paths", *FRAME_PATHS, "--password", MIXED_PASSWORD,
+               "--workers", 1)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"{len(files)} saves (2 unreadable)" in done.stdout
+    table = pq.read_table(out)
+    assert table.schema.names == ["file", *FRAME_PATHS, "error"]
+    assert check_rows(table, crate, FRAME_PATHS, each=False) == len(files)
+    # Plain paths in saves of several frames: each such save is an error row that says how
+    # to name a frame; with --frames each, #N is refused before any cluster starts.
+    out = tmp_path / "plain.parquet"
+    done = run(folder, out, "--paths", "player/name", "--password", MIXED_PASSWORD,
+               "--workers", 1)
+    assert done.returncode == 0, done.stderr[-3000:]
+    errors = dict(zip(*(pq.read_table(out).column(c).to_pylist() for c in ("file", "error"))))
+    assert errors[str(folder / "frames_000.sav")] == (
+        'the save holds 3 store_var frames, not one value: start path "player/name" with the '
+        'frame\'s number, #0 to #2 (as in "#0/player/name"), or pass frames="each" for one '
+        "row per frame")
+    assert errors[str(folder / "one_000.sav")] is None
+    done = run(folder, tmp_path / "refused.parquet", "--paths", "#1/hp", "--frames", "each")
+    assert done.returncode == 1 and 'with frames="each" a path is read in every frame' in done.stderr

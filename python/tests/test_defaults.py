@@ -94,14 +94,14 @@ def test_bytes_left_over_after_a_value_raise_and_say_how_many(tmp_path, godot, e
 def test_a_truncated_file_of_frames_names_the_cut_frame_and_iter_frames_reads_the_rest():
     cut = MULTI[:-3]
     e = raises(lambda: gd.loads(cut))
-    assert (e.kind, e.offset) == ("UnexpectedEnd", 64)
+    assert (e.kind, e.offset) == ("unexpected_end", 64)
     assert str(e) == ("invalid Godot 4 data: frame #3 at offset 0x40 is truncated: it needs "
                       "16 bytes, 13 remain; frames #0 to #2 before it are intact: "
                       "gdvariant.iter_frames reads them")
     frames = gd.iter_frames(cut)
     assert [next(frames) for _ in range(3)] == VALUES[:3]
     e = raises(lambda: next(frames))
-    assert (e.kind, e.offset) == ("UnexpectedEnd", 64)
+    assert (e.kind, e.offset) == ("unexpected_end", 64)
 
 
 def test_the_engine_fixtures_read_whole_as_before():
@@ -149,8 +149,11 @@ def test_an_ambiguous_input_raises_and_names_both_readings():
     for name, read in readers(G3_RED, FIXTURES / "g32" / "color_red.bin").items():
         e = raises(read)
         assert (e.kind, e.offset) == ("ambiguous", 0), name
-        assert str(e) == ("ambiguous input: it reads as a Godot 4 Plane and as a Godot 3 "
-                          "Color; pass godot=3 or godot=4 to choose"), name
+        assert str(e) == (
+            "ambiguous input: it reads as a Godot 4 Plane and as a Godot 3 Color; nothing was "
+            "guessed: pass godot=4 to read the Godot 4 Plane, godot=3 to read the Godot 3 "
+            "Color (or set GDVARIANT_GODOT=3 or GDVARIANT_GODOT=4 in the environment: the "
+            "dialect of every call that names none)"), name
     assert gd.loads(G3_RED, 3) == gd.Color(1, 0, 0, 1)
     assert gd.loads(G3_RED, 4) == gd.Plane(1, 0, 0, 1)
     e = raises(lambda: gd.iter_frames(gd.dumps(gd.Color(1, 0, 0, 1), 3, prefixed=True)))

@@ -72,6 +72,52 @@ def test_views_bytes_and_dialects():
         gd.diff(b"\xff\xff", gd.dumps(7))
 
 
+CONTAINERS = FIXTURES / "containers"
+PASSWORD = "hunter2-Ünïcode"  # the engines' password (tests/fixtures/containers/README.md)
+KEY = "0b30557a9fc4e90e33587da2c7ec11365b80a5caef14395e83a8cdf2173c6186"  # their key
+
+
+def test_two_encrypted_saves_each_with_its_own_secret():
+    # The same save written by Godot 4.6.3 with a password and with a key.
+    with_password = (CONTAINERS / "g4" / "save__gdec_pass.bin").read_bytes()
+    with_key = (CONTAINERS / "g4" / "save__gdec_key.bin").read_bytes()
+    assert gd.diff(with_password, with_key, password=PASSWORD, key_b=KEY) == []
+    assert gd.diff(with_key, with_password, key=KEY, password_b=PASSWORD) == []
+    assert gd.diff(with_key, with_key, key=bytes.fromhex(KEY)) == []  # one secret: both
+    # Godot 3.2.3's and 3.6.2's saves against Godot 4's: the values compare across
+    # dialects (a PoolIntArray and a PackedInt32Array of the same ints are equal).
+    g3 = (CONTAINERS / "g32" / "save__gdec_key.bin").read_bytes()
+    assert gd.diff(g3, with_password, key=KEY, password_b=PASSWORD) == []
+    # An edit, encrypted with another password: one change.
+    save = gd.loads(with_password, password=PASSWORD)
+    save["player"]["hp"] = 100
+    edited = gd.pack(gd.dumps(save, prefixed=True), password="another one")
+    assert gd.diff(with_password, edited, password=PASSWORD, password_b="another one") == [
+        ("changed", "/player/hp", 87, 100)]
+    assert gd.diff(edited, with_key, password="another one", key_b=KEY) == [
+        ("changed", "/player/hp", 100, 87)]
+    # A plain input ignores the secrets; each side opens as loads opens it.
+    assert gd.diff(gd.dumps(save, prefixed=True), with_key, key_b=KEY) == [
+        ("changed", "/player/hp", 100, 87)]
+    assert gd.diff(save, edited, password_b="another one") == []
+
+
+def test_two_secrets_errors_say_which_and_where():
+    with_password = (CONTAINERS / "g4" / "save__gdec_pass.bin").read_bytes()
+    with_key = (CONTAINERS / "g4" / "save__gdec_key.bin").read_bytes()
+    # Without password_b/key_b the one secret is tried on both: the second is refused.
+    with pytest.raises(gd.DecodeError) as caught:
+        gd.diff(with_password, with_key, password=PASSWORD)
+    assert (caught.value.kind, caught.value.offset) == ("wrong_key", 4)
+    with pytest.raises(gd.DecodeError) as caught:
+        gd.diff(with_password, with_key)
+    assert (caught.value.kind, caught.value.offset) == ("needs_key", 0)
+    with pytest.raises(TypeError, match="not both"):
+        gd.diff(with_password, with_key, password_b=PASSWORD, key_b=KEY)
+    with pytest.raises(ValueError, match="key must be 32 bytes"):
+        gd.diff(with_password, with_key, password=PASSWORD, key_b="00")
+
+
 def test_the_docstring_example_runs():
     import doctest
 
