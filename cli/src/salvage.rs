@@ -94,10 +94,10 @@ fn not_a_save(
     report: &Report<'_>,
     error: DetectError,
 ) -> Option<Failure> {
-    let explained = error.explained();
-    if explained.saturating_mul(8) >= data.len() {
+    if !error.is_not_a_save(data) {
         return None;
     }
+    let explained = error.explained();
     let file = file.display();
     Some(Failure::Input(format!(
         "{file}: not a Godot save: no reading of it as Variant data (Godot 3 or 4, one value \

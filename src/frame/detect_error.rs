@@ -11,6 +11,10 @@ use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
 
+/// A length, count or frame size a save could have: below it, one that claims more than
+/// remains is taken for a cut (see [`DetectError::is_not_a_save`]).
+const MODEST: u64 = 1 << 24;
+
 /// Why no reading of an input parsed: the error of the reading that got furthest into the
 /// input (the largest error offset; on a tie, the first tried).
 ///
@@ -66,6 +70,58 @@ impl DetectError {
     /// ```
     pub fn explained(&self) -> usize {
         self.reach
+    }
+
+    /// Is `data`, the input, no Variant data at all by this error? True when the input is
+    /// not tiny (64 bytes or more: of fewer, the error itself says more), no frame before
+    /// the failing one read whole, the reading that got furthest explained less than an
+    /// eighth of the input ([`DetectError::explained`]), and the failure is not one
+    /// the end of the input explains: a length, count or frame prefix that claims more
+    /// than remains, but a size a save could have (under 16 MiB of elements). Random
+    /// bytes, a text file or zeros are no save; a save cut short, or damaged after its
+    /// first frame, is one ("truncated" and "trailing bytes" are what to say of those).
+    /// O(1).
+    ///
+    /// ```
+    /// use gdvariant::frame::{detect, Hints};
+    ///
+    /// let text = b"# My save notes\nhp: 100, gold: 20\nThe boss is in the north tower.\n";
+    /// let e = detect(text, Hints::default()).unwrap_err();
+    /// assert!(e.is_not_a_save(text));
+    ///
+    /// // store_var(7) twice, the second cut short: a damaged save.
+    /// let file = [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0, 2, 0];
+    /// assert!(!detect(&file, Hints::default()).unwrap_err().is_not_a_save(&file));
+    ///
+    /// // A String of 1000 bytes cut after 92 of them: its length claims more than remains,
+    /// // at offset 4, but a length a save could hold.
+    /// let mut cut = vec![4, 0, 0, 0, 0xe8, 3, 0, 0];
+    /// cut.extend_from_slice(&[b'a'; 92]);
+    /// assert!(!detect(&cut, Hints::default()).unwrap_err().is_not_a_save(&cut));
+    /// ```
+    pub fn is_not_a_save(&self, data: &[u8]) -> bool {
+        data.len() >= 64
+            && self.frame.is_none_or(|frame| frame.index == 0)
+            && self.reach.saturating_mul(8) < data.len()
+            && !self.is_cut_short(data)
+    }
+
+    /// Does the end of the input explain the failure: a frame whose prefix, or a length or
+    /// count whose field, claims more than remains but less than [`MODEST`]?
+    fn is_cut_short(&self, data: &[u8]) -> bool {
+        if let Some(FramesError {
+            error: FrameError::Truncated { needed, .. },
+            ..
+        }) = self.frame
+        {
+            return needed < MODEST + 4;
+        }
+        let at = self.error.offset();
+        let field = data
+            .get(at..at.saturating_add(4))
+            .and_then(|w| w.try_into().ok());
+        matches!(self.error.kind(), ErrorKind::LengthOutOfBounds)
+            && field.is_some_and(|w| u64::from(u32::from_le_bytes(w)) < MODEST)
     }
 }
 

@@ -197,6 +197,16 @@ pub enum WholeError {
         /// Offset of the second frame's prefix: where the first frame ends.
         second: usize,
     },
+    /// No reading explains more than a sliver of the input, and no frame of it reads whole
+    /// ([`DetectError::is_not_a_save`]): random bytes, a text file, zeros. The error of the
+    /// reading that got furthest says what it made of the input. Code `"not_a_save"`, at
+    /// 0.
+    NotASave {
+        /// The error of the reading that got furthest.
+        nearest: DetectError,
+        /// The input's length.
+        len: usize,
+    },
     /// The input starts with one value (no prefix) and has bytes after it; Godot's
     /// `bytes_to_var` ignores them, a reader of one value refuses them. Code
     /// `"trailing_bytes"`, at the value's end.
@@ -235,6 +245,7 @@ impl WholeError {
             },
             WholeError::Refused { error, .. } => error.code(),
             WholeError::Ambiguous(_) => "ambiguous",
+            WholeError::NotASave { .. } => "not_a_save",
             WholeError::SeveralFrames { .. } => "multiple_frames",
             WholeError::TrailingBytes { .. } => "trailing_bytes",
         }
@@ -257,7 +268,7 @@ impl WholeError {
                 FrameError::Value(error) => error.offset(),
                 _ => 0,
             },
-            WholeError::Ambiguous(_) => 0,
+            WholeError::Ambiguous(_) | WholeError::NotASave { .. } => 0,
             WholeError::SeveralFrames { second, .. } => *second,
             WholeError::TrailingBytes { value_len, .. } => *value_len,
         }
@@ -296,6 +307,13 @@ impl fmt::Display for WholeError {
                 FrameError::TooLarge { .. } => error.fmt(f),
             },
             WholeError::Ambiguous(ambiguity) => ambiguity.fmt(f),
+            WholeError::NotASave { nearest, len } => write!(
+                f,
+                "not a Godot save: no reading of it as Variant data (Godot 3 or 4, one value \
+                 or store_var frames) explains more than its first {} of {len} (the nearest: \
+                 {nearest})",
+                Bytes(nearest.explained())
+            ),
             WholeError::SeveralFrames { count, reading, .. } => write!(
                 f,
                 "the input holds {count} store_var frames ({} values, each behind a \
@@ -336,7 +354,7 @@ impl fmt::Display for WholeError {
 impl core::error::Error for WholeError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
-            WholeError::Invalid(error) => Some(error),
+            WholeError::Invalid(error) | WholeError::NotASave { nearest: error, .. } => Some(error),
             WholeError::Refused { error, .. } => Some(error),
             _ => None,
         }
@@ -372,8 +390,9 @@ impl fmt::Display for Bytes {
 /// * a value the caller's `options` refuse, when they differ from the defaults detection
 ///   validates with: [`WholeError::Refused`].
 ///
-/// When no reading parses, the error is that of the reading that got furthest
-/// ([`WholeError::Invalid`]), but for two cases: with a framing left open, a framed
+/// When no reading explains more than a sliver of the input, it is no save at all
+/// ([`WholeError::NotASave`]). Otherwise, when no reading parses, the error is that of
+/// the reading that got furthest ([`WholeError::Invalid`]), but for two cases: with a framing left open, a framed
 /// reading whose frames before the failing one are spurious (bytes left inside them after
 /// their value, which `store_var` never writes) is one value misread as frames, so the
 /// error is that of the value alone; and with options stricter than the defaults, what
@@ -455,6 +474,12 @@ pub fn read_whole<'a>(
 
 /// No reading of `bytes` parsed with `hints`: the error to report for `e`.
 fn failure(bytes: &[u8], hints: Hints, e: DetectError, options: &ParseOptions) -> WholeError {
+    if e.is_not_a_save(bytes) {
+        return WholeError::NotASave {
+            nearest: e,
+            len: bytes.len(),
+        };
+    }
     if let Some(frame) = e.frame {
         if hints.prefixed.is_none() && spurious_frames(bytes, e.reading, frame.index) {
             let single = Hints {

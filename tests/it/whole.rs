@@ -379,3 +379,43 @@ fn the_callers_stricter_options_refuse_what_detection_accepts() {
         "the frame is cut short: it needs 6 more bytes"
     );
 }
+
+/// A file no reading explains (random bytes, a text file, zeros) is "not a save", with the
+/// nearest reading's error inside; a save cut short keeps its error, however early the cut.
+#[test]
+fn a_file_no_reading_explains_is_not_a_save() {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let noise: Vec<u8> = (0..4096)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect();
+    let text = std::fs::read(common::fixtures_dir().join("README.md")).unwrap();
+    for (name, bytes) in [("noise", noise), ("text", text), ("zeros", vec![0; 4096])] {
+        let e = read_whole(&bytes, Hints::default(), &DEFAULTS).unwrap_err();
+        assert_eq!((e.code(), e.offset()), ("not_a_save", 0), "{name}");
+        let WholeError::NotASave { nearest, len } = e else {
+            unreachable!()
+        };
+        assert_eq!(len, bytes.len());
+        assert!(nearest.explained() * 8 < len, "{name}");
+        assert!(
+            e.to_string().starts_with(
+                "not a Godot save: no reading of it as Variant data (Godot 3 or 4, one value \
+                 or store_var frames) explains more than its first "
+            ),
+            "{name}: {e}"
+        );
+    }
+    // A 4 KiB PackedByteArray cut to 100 bytes: its count claims more than remains.
+    let mut cut = vec![29, 0, 0, 0, 0, 16, 0, 0];
+    cut.extend_from_slice(&[7; 92]);
+    let e = read_whole(&cut, Hints::default(), &DEFAULTS).unwrap_err();
+    assert_eq!((e.code(), e.offset()), ("LengthOutOfBounds", 4));
+    // Fewer than 64 bytes: the error itself.
+    let e = read_whole(&[0xff; 32], Hints::default(), &DEFAULTS).unwrap_err();
+    assert_ne!(e.code(), "not_a_save");
+}
