@@ -12,7 +12,8 @@ use crate::wire::dialect::Dialect;
 use crate::wire::error::{Error, ErrorKind};
 
 /// A length, count or frame size a save could have: below it, one that claims more than
-/// remains is taken for a cut (see [`DetectError::is_not_a_save`]).
+/// remains is taken for a cut, from it on for bytes that are no Variant data (see
+/// [`DetectError::is_not_a_save`]).
 const MODEST: u64 = 1 << 24;
 
 /// Why no reading of an input parsed: the error of the reading that got furthest into the
@@ -75,12 +76,12 @@ impl DetectError {
     /// Is `data`, the input, no Variant data at all by this error? True when the input is
     /// not tiny (64 bytes or more: of fewer, the error itself says more), no frame before
     /// the failing one read whole, the reading that got furthest explained less than an
-    /// eighth of the input ([`DetectError::explained`]), and the failure is not one
-    /// the end of the input explains: a length, count or frame prefix that claims more
-    /// than remains, but a size a save could have (under 16 MiB of elements). Random
-    /// bytes, a text file or zeros are no save; a save cut short, or damaged after its
-    /// first frame, is one ("truncated" and "trailing bytes" are what to say of those).
-    /// O(1).
+    /// eighth of the input ([`DetectError::explained`]), and it failed the way bytes that
+    /// are no Variant data fail: a type id no engine has, a value and then bytes no frame
+    /// explains, or a length, count or frame prefix that claims far more than a save holds
+    /// (16 MiB of elements or more). Random bytes, a text file or zeros are no save. A
+    /// save cut short (a modest length that claims more than remains, a field cut), too
+    /// deep or damaged after its first frame is one, and keeps its own error. O(1).
     ///
     /// ```
     /// use gdvariant::frame::{detect, Hints};
@@ -103,25 +104,32 @@ impl DetectError {
         data.len() >= 64
             && self.frame.is_none_or(|frame| frame.index == 0)
             && self.reach.saturating_mul(8) < data.len()
-            && !self.is_cut_short(data)
+            && self.fails_as_no_data(data)
     }
 
-    /// Does the end of the input explain the failure: a frame whose prefix, or a length or
-    /// count whose field, claims more than remains but less than [`MODEST`]?
-    fn is_cut_short(&self, data: &[u8]) -> bool {
+    /// Did the reading fail as bytes that are no Variant data fail (see
+    /// [`DetectError::is_not_a_save`])?
+    fn fails_as_no_data(&self, data: &[u8]) -> bool {
         if let Some(FramesError {
             error: FrameError::Truncated { needed, .. },
             ..
         }) = self.frame
         {
-            return needed < MODEST + 4;
+            return needed >= MODEST + 4;
         }
-        let at = self.error.offset();
-        let field = data
-            .get(at..at.saturating_add(4))
-            .and_then(|w| w.try_into().ok());
-        matches!(self.error.kind(), ErrorKind::LengthOutOfBounds)
-            && field.is_some_and(|w| u64::from(u32::from_le_bytes(w)) < MODEST)
+        match self.error.kind() {
+            ErrorKind::UnknownType(_)
+            | ErrorKind::InvalidContainerType(_)
+            | ErrorKind::TrailingBytes { .. } => true,
+            ErrorKind::LengthOutOfBounds => {
+                let at = self.error.offset();
+                let field = data
+                    .get(at..at.saturating_add(4))
+                    .and_then(|w| w.try_into().ok());
+                field.is_some_and(|w| u64::from(u32::from_le_bytes(w)) >= MODEST)
+            }
+            _ => false,
+        }
     }
 }
 

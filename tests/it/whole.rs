@@ -415,6 +415,12 @@ fn a_file_no_reading_explains_is_not_a_save() {
     cut.extend_from_slice(&[7; 92]);
     let e = read_whole(&cut, Hints::default(), &DEFAULTS).unwrap_err();
     assert_eq!((e.code(), e.offset()), ("LengthOutOfBounds", 4));
+    // 100,000 nested Arrays: too deep at byte 8,200 of 800 KB, a save's error (no
+    // sliver of random bytes fails that way).
+    let mut deep: Vec<u8> = [28, 0, 0, 0, 1, 0, 0, 0].repeat(100_000);
+    deep.extend_from_slice(&[28, 0, 0, 0, 0, 0, 0, 0]);
+    let e = read_whole(&deep, Hints::default(), &DEFAULTS).unwrap_err();
+    assert_eq!((e.code(), e.offset()), ("TooDeep", 8200));
     // Fewer than 64 bytes: the error itself.
     let e = read_whole(&[0xff; 32], Hints::default(), &DEFAULTS).unwrap_err();
     assert_ne!(e.code(), "not_a_save");
