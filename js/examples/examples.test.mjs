@@ -68,9 +68,9 @@ test("the Worker answers a save with its JSON, and a damaged one with 422 and th
   assert.deepEqual(plain, [200, '{"hp":10}']);
   assert.deepEqual(text, [200, '{\n"hp": 10\n}\n']);
   assert.equal(locked[0], 422);
-  assert.equal(JSON.parse(locked[1]).kind, "needs_key");
+  assert.equal(JSON.parse(locked[1]).code, "ERR_NEEDS_KEY");
   assert.equal(damaged[0], 422);
-  assert.deepEqual([JSON.parse(damaged[1]).kind, JSON.parse(damaged[1]).offset], ["UnexpectedEnd", 0]);
+  assert.deepEqual([JSON.parse(damaged[1]).code, JSON.parse(damaged[1]).offset], ["ERR_UNEXPECTED_END", 0]);
   assert.equal(get[0], 405);
   assert.ok(equal(loads(dumps(1)), 1));
 });
