@@ -36,7 +36,7 @@ test("the relay forwards valid put_var frames and drops malformed ones", async (
   assert.deepEqual(received[0], frames);
   assert.deepEqual(received[1], frames);
   assert.equal(log[0], 'relayed 2 frame(s): {\n"x": 1.5\n} | "hi"');
-  assert.match(log[1], /^dropped 10 bytes: UnexpectedEnd at byte 0$/);
+  assert.match(log[1], /^dropped 10 bytes: ERR_UNEXPECTED_END at byte 0$/);
   const closed = new Promise((resolve) => a.once("close", (code) => resolve(code)));
   a.send("text");
   assert.equal(await closed, 1003);
