@@ -92,7 +92,7 @@ export interface Defaults {
  * Sets the defaults of every later call that names none, for this module's lifetime (a
  * page, a Worker, a process); `setDefaults({})` clears them. A call's own options win; it
  * wins over `GDVARIANT_GODOT` (Node's environment, read at each call: `3`, `4`, `pm-a`,
- * `pm-b`, `pm-c`; empty or `auto`: none). A bad value is a `TypeError` (code
+ * `pm-b`, `pm-c`; unset or empty: none; `auto` is refused, as the command line refuses it). A bad value is a `TypeError` (code
  * `"ERR_BAD_OPTION"`) naming `setDefaults` (or `GDVARIANT_GODOT`). Gives the defaults as
  * they were.
  */

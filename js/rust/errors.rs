@@ -111,8 +111,8 @@ pub fn whole_failure(e: &WholeError) -> Failure {
                 "{e}: read them with iterFrames(bytes); edit one with a path that starts with \
                  its number, #0 to #{} (edit(bytes).set(\"#{}/player/hp\", 120)), or with \
                  edit(bytes, {{frame: N}})",
-                count - 1,
-                count - 1
+                count.saturating_sub(1),
+                count.saturating_sub(1)
             ),
         ),
         _ => failure(e.code(), e.offset(), e.to_string()),

@@ -17,13 +17,15 @@ export function godotOf(godot) {
   return g;
 }
 
-/** The dialect of `GDVARIANT_GODOT` (read at each call: Node's environment; absent in browsers), or undefined. */
+/** The dialect of `GDVARIANT_GODOT` (read at each call: Node's environment; absent in browsers), or undefined when it is unset or empty. */
 function environmentGodot() {
   const env = typeof process !== "undefined" ? process.env?.GDVARIANT_GODOT : undefined;
   if (env === undefined || env.trim() === "") return undefined;
   const g = env.trim().toLowerCase();
-  if (!GODOTS.includes(g)) {
-    const error = new TypeError(`GDVARIANT_GODOT must be ${NAMED} (or auto: detected), not ${JSON.stringify(env)}`);
+  // As the command line has it: the variable names a dialect (`auto` too is refused;
+  // unset or empty, it detects).
+  if (!GODOTS.includes(g) || g === "auto") {
+    const error = new TypeError(`GDVARIANT_GODOT=${JSON.stringify(env)} names no dialect: it takes 3, 4, pm-a, pm-b or pm-c (or unset it to detect Godot 3 or 4)`);
     error.code = "ERR_BAD_OPTION";
     throw error;
   }

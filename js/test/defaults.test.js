@@ -97,16 +97,20 @@ test("GDVARIANT_GODOT in Node's environment, read at each call; setDefaults and 
   withEnv(" 4 ", () => assert.ok(loads(PLANE).equals(new Plane(0, 1, 0, 0.5))));
   // Pandemonium's era A: its Color is type 17 (Godot 4's 20).
   withEnv("PM-A", () => assert.equal(dumps(new Color(1, 0, 0, 1))[0], 17));
-  // Empty, or auto: detected.
-  for (const unset of ["", "auto", undefined]) {
+  // Unset or empty: detected.
+  for (const unset of ["", "  ", undefined]) {
     withEnv(unset, () => assert.equal(catching(() => loads(PLANE)).code, "ERR_AMBIGUOUS"));
+  }
+  // As the command line has it: anything else is refused, auto too (unset it to detect).
+  for (const bad of ["auto", "Godot 3", "4 3"]) {
+    withEnv(bad, () => assert.equal(catching(() => loads(PLANE)).message, `GDVARIANT_GODOT=${JSON.stringify(bad)} names no dialect: it takes 3, 4, pm-a, pm-b or pm-c (or unset it to detect Godot 3 or 4)`));
   }
   withEnv("5", () => {
     for (const f of [() => loads(PLANE), () => dumps(1), () => edit(PLANE), () => unpack(PLANE)]) {
       const e = catching(f);
       assert.ok(e instanceof TypeError, String(e));
       assert.equal(e.code, "ERR_BAD_OPTION");
-      assert.equal(e.message, 'GDVARIANT_GODOT must be 3, 4, "pm-a", "pm-b" or "pm-c" (or auto: detected), not "5"');
+      assert.equal(e.message, 'GDVARIANT_GODOT="5" names no dialect: it takes 3, 4, pm-a, pm-b or pm-c (or unset it to detect Godot 3 or 4)');
     }
     // A call that names its dialect does not need the environment's.
     assert.ok(loads(PLANE, { godot: 4 }).equals(new Plane(0, 1, 0, 0.5)));
