@@ -35,6 +35,7 @@ test("every kind of error has its code, its old name and its offset", () => {
     [() => loads(new Uint8Array([4, 0, 0, 0, ...u32(9), 1]), { godot: 4, prefixed: false }), DecodeError, "ERR_LENGTH_OUT_OF_BOUNDS", "LengthOutOfBounds", 4],
     [() => loads(new Uint8Array([200, 0, 0, 0]), { godot: 4, prefixed: false }), DecodeError, "ERR_UNKNOWN_TYPE", "UnknownType", 0],
     [() => loads(two), DecodeError, "ERR_MULTIPLE_FRAMES", "multiple_frames", 12],
+    [() => loads(new Uint8Array(4096)), DecodeError, "ERR_NOT_A_SAVE", "not_a_save", 0],
     [() => loads(new Uint8Array([...dumps(7), 1, 2, 3, 4])), DecodeError, "ERR_TRAILING_BYTES", "trailing_bytes", 8],
     [() => loads(locked), DecodeError, "ERR_NEEDS_KEY", "needs_key", 0],
     [() => loads(locked, { password: "wrong" }), DecodeError, "ERR_WRONG_KEY", "wrong_key", 4],

@@ -287,6 +287,7 @@ export const RENAMED = {
   ambiguous: "ERR_AMBIGUOUS",
   multiple_frames: "ERR_MULTIPLE_FRAMES",
   trailing_bytes: "ERR_TRAILING_BYTES",
+  not_a_save: "ERR_NOT_A_SAVE",
   // Containers (ContainerError::code); a stream that may be plain bytes is ERR_AMBIGUOUS_STREAM.
   unexpected_end: "ERR_UNEXPECTED_END",
   unknown_mode: "ERR_UNKNOWN_MODE",
