@@ -39,7 +39,7 @@ function progress(p) {
 const rpc = connect(progress);
 rpc.started.catch((e) => showError(e));
 
-/** Shows an error with its kind and offset; the page keeps working. */
+/** Shows an error with its code and offset; the page keeps working. */
 export function showError(e, context = "") {
   const where = e.offset !== null && e.offset !== undefined ? ` at byte ${e.offset} (0x${Number(e.offset).toString(16)})` : "";
   const code = e.code ? ` [${e.code}]` : "";
