@@ -9,7 +9,12 @@ export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 
 /** Where to find the value in the input, and how to open the file around it. */
 export interface ReadOptions {
-  /** The dialect; detected when absent or `"auto"`. */
+  /**
+   * The dialect. Absent: the default dialect (`setDefaults`, else `GDVARIANT_GODOT` in
+   * Node's environment), else detected. `"auto"`: detected, whatever the default. An input
+   * two dialects (or framings) read as well is refused (`ERR_AMBIGUOUS`) until this (or
+   * `prefixed`) says which it is.
+   */
   godot?: Godot;
   /** `true`: a store_var/put_var frame (u32 length first); `false`: raw bytes; absent: detected. */
   prefixed?: boolean;
@@ -33,29 +38,68 @@ export interface MappingOptions {
   objects?: boolean;
 }
 
-/** A path that leads nowhere. */
-export class PathError extends Error {
-  /** `"NotFound"`, `"NotAContainer"` or `"PathSyntax"`. */
-  readonly kind: string;
-  /** The byte offset of the container (or value) where the path stopped; for `"PathSyntax"`, the character in the path. */
+/**
+ * What went wrong, in Node's style: every error the package throws from the crate has one
+ * (CHANGELOG.md lists the names they replace).
+ */
+export type ErrorCode =
+  // The bytes of a value or a frame.
+  | "ERR_UNEXPECTED_END" | "ERR_LENGTH_OUT_OF_BOUNDS" | "ERR_UNKNOWN_TYPE" | "ERR_INVALID_UTF8"
+  | "ERR_TOO_DEEP" | "ERR_TOO_MANY_NODES" | "ERR_INVALID_CONTAINER_TYPE" | "ERR_OLD_NODE_PATH"
+  | "ERR_FULL_OBJECT_NOT_ALLOWED" | "ERR_INVALID_SCRIPT_PROPERTY" | "ERR_TRAILING_BYTES"
+  | "ERR_NON_CANONICAL" | "ERR_FRAME_TOO_LARGE"
+  // A whole input read as one value.
+  | "ERR_AMBIGUOUS" | "ERR_MULTIPLE_FRAMES" | "ERR_NOT_A_SAVE"
+  // Compressed and encrypted files, compress() streams.
+  | "ERR_UNKNOWN_MODE" | "ERR_ZERO_BLOCK_SIZE" | "ERR_SIZE_MISMATCH" | "ERR_BLOCK_TOO_LARGE"
+  | "ERR_CORRUPT_BLOCK" | "ERR_BLOCK_OVERFLOW" | "ERR_BLOCK_SHORT" | "ERR_BAD_END_MAGIC"
+  | "ERR_TOO_LARGE" | "ERR_NEEDS_KEY" | "ERR_WRONG_KEY" | "ERR_CIPHERTEXT_LENGTH"
+  | "ERR_UNKNOWN_LAYOUT" | "ERR_AMBIGUOUS_STREAM" | "ERR_CANNOT_WRITE" | "ERR_CANNOT_FIT"
+  | "ERR_UNSUPPORTED" | "ERR_NO_RANDOM"
+  // Options, text and JSON, writing.
+  | "ERR_BAD_OPTION" | "ERR_SYNTAX" | "ERR_ENCODE" | "ERR_IO"
+  // Paths and edits.
+  | "ERR_NOT_FOUND" | "ERR_NOT_A_CONTAINER" | "ERR_PATH_SYNTAX" | "ERR_PATH"
+  | "ERR_ALREADY_EXISTS" | "ERR_TYPE_MISMATCH" | "ERR_INVALID_KEY" | "ERR_TOP_LEVEL"
+  | "ERR_UNREPRESENTABLE" | "ERR_INVALID_VALUE" | "ERR_INVALID_INPUT" | "ERR_CONFLICT" | "ERR_EDIT";
+
+/** The base of the package's errors. */
+declare abstract class GodotError extends Error {
+  /** What went wrong (`"ERR_UNEXPECTED_END"`, `"ERR_WRONG_KEY"`, …). */
+  readonly code: ErrorCode;
+  /** Where: the byte offset from the start of the input (in text or JSON, the character; 0 when none applies). */
   readonly offset: number;
+  /** @deprecated The name the error had before `code` (`"UnexpectedEnd"`, `"wrong_key"`, …); goes in the next release. Node warns once (DeprecationWarning GDVARIANT_KIND). */
+  readonly kind: string;
 }
 
-/** An edit the crate refused; the plan is left as it was. */
-export class EditError extends Error {
-  /** `"TypeMismatch"`, `"AlreadyExists"`, `"Conflict"`, `"NotFound"`, `"NotAContainer"`, `"TooDeep"`, … */
-  readonly kind: string;
-  /** Where it applies (0 when the crate gives no offset). */
-  readonly offset: number;
+/** A path that leads nowhere: `"ERR_NOT_FOUND"`, `"ERR_NOT_A_CONTAINER"` or `"ERR_PATH_SYNTAX"` (`offset`: the byte offset of the container, or value, where the path stopped; for `"ERR_PATH_SYNTAX"`, the character in the path). */
+export class PathError extends GodotError {}
+
+/** An edit the crate refused (`"ERR_TYPE_MISMATCH"`, `"ERR_ALREADY_EXISTS"`, `"ERR_CONFLICT"`, `"ERR_NOT_FOUND"`, `"ERR_NOT_A_CONTAINER"`, `"ERR_TOO_DEEP"`, `"ERR_MULTIPLE_FRAMES"` for a plain path in a file of several frames, …); the plan is left as it was. */
+export class EditError extends GodotError {}
+
+/** Bytes that are not a valid value, or a file that does not open (`"ERR_UNEXPECTED_END"`, `"ERR_AMBIGUOUS"`, `"ERR_WRONG_KEY"`, `"ERR_SYNTAX"`, …). */
+export class DecodeError extends GodotError {}
+
+/** What `setDefaults` sets. */
+export interface Defaults {
+  /** The dialect of every call that names none: readers read in it (detecting only the framing), writers write it (instead of Godot 4). */
+  godot?: Exclude<Godot, "auto"> | "3" | "4" | null;
 }
 
-/** Bytes that are not a valid value. */
-export class DecodeError extends Error {
-  /** The crate's error kind (`"UnexpectedEnd"`, `"LengthOutOfBounds"`, `"UnknownType"`, …). */
-  readonly kind: string;
-  /** The byte offset of the problem, from the start of the input. */
-  readonly offset: number;
-}
+/**
+ * Sets the defaults of every later call that names none, for this module's lifetime (a
+ * page, a Worker, a process); `setDefaults({})` clears them. A call's own options win; it
+ * wins over `GDVARIANT_GODOT` (Node's environment, read at each call: `3`, `4`, `pm-a`,
+ * `pm-b`, `pm-c`; unset or empty: none; `auto` is refused, as the command line refuses it). A bad value is a `TypeError` (code
+ * `"ERR_BAD_OPTION"`) naming `setDefaults` (or `GDVARIANT_GODOT`). Gives the defaults as
+ * they were.
+ */
+export function setDefaults(defaults: Defaults): { godot?: Exclude<Godot, "auto"> };
+
+/** The defaults `setDefaults` set (`{}` when none; `GDVARIANT_GODOT` is not among them). */
+export function getDefaults(): { godot?: Exclude<Godot, "auto"> };
 
 /** The engine's text form of the value in `bytes` (the dialect's style unless `style`). */
 export function toText(bytes: Bytes, options?: ReadOptions & { style?: TextStyle }): string;
@@ -198,12 +242,12 @@ export class PackedStringArray extends Array<string> {
 /** Marks `array` as a packed array of vectors or colours (`"PackedVector3Array"`, `"PackedColorArray"`, …). */
 export function packed<T extends Float32Array | Float64Array | Int32Array>(array: T, godotType: string): PackedVectors<T>;
 
-/** A JavaScript value the chosen dialect cannot hold (a type it lacks, nesting deeper than 1024, …). */
-export class EncodeError extends Error {}
+/** A JavaScript value the chosen dialect cannot hold (a type it lacks, nesting deeper than 1024, …): `"ERR_ENCODE"`. */
+export class EncodeError extends GodotError {}
 
 /** Options of `dumps`. */
 export interface DumpsOptions {
-  /** The dialect to write. Default 4. */
+  /** The dialect to write. Default: the default dialect (`setDefaults`, `GDVARIANT_GODOT`), else 4. */
   godot?: Exclude<Godot, "auto">;
   /** Write a store_var / put_var frame: a u32 length first. Default `false`. */
   prefixed?: boolean;
@@ -218,10 +262,10 @@ export interface DumpsOptions {
  */
 export function dumps(value: GodotValue, options?: DumpsOptions): Uint8Array;
 
-/** The bytes of the engine's text form (`godot`: the dialect to write, default 4); bad text throws a `DecodeError` of kind `"SyntaxError"`. */
+/** The bytes of the engine's text form (`godot`: the dialect to write; default the default dialect, else 4); bad text throws a `DecodeError` of code `"ERR_SYNTAX"`. */
 export function fromText(text: string, options?: { godot?: Exclude<Godot, "auto"> }): Uint8Array;
 
-/** The bytes of JSON: the crate's lossless JSON, or plain JSON (`plain`; detected from the first key when absent). Bad JSON throws a `DecodeError` of kind `"SyntaxError"`. */
+/** The bytes of JSON: the crate's lossless JSON, or plain JSON (`plain`; detected from the first key when absent). Bad JSON throws a `DecodeError` of code `"ERR_SYNTAX"`. */
 export function fromJSON(json: string, options?: { godot?: Exclude<Godot, "auto">; plain?: boolean }): Uint8Array;
 
 /** What wraps a file, as `containerOf` says it. */
@@ -238,10 +282,10 @@ export interface ContainerInfo {
 /** What wraps `bytes` (no key needed: an encrypted file's layout is in its header). */
 export function containerOf(bytes: Bytes, options?: Pick<ReadOptions, "decompress">): ContainerInfo;
 
-/** The plain bytes inside a compressed or encrypted file or a `compress()` stream; plain bytes come back as they are. DecodeError kinds: `"needs_key"`, `"wrong_key"`, `"size_mismatch"`, `"corrupt_block"`, … */
+/** The plain bytes inside a compressed or encrypted file or a `compress()` stream; plain bytes come back as they are. DecodeError codes: `"ERR_NEEDS_KEY"`, `"ERR_WRONG_KEY"`, `"ERR_SIZE_MISMATCH"`, `"ERR_CORRUPT_BLOCK"`, … */
 export function unpack(bytes: Bytes, options?: Pick<ReadOptions, "password" | "key" | "decompress">): Uint8Array;
 
-/** `plain` in a new container: `compress` (a GCPF file of `blockSize` blocks, or a bare stream with `stream`), or `password` / `key` (a GDEC file in `godot`'s layout, a fresh IV). */
+/** `plain` in a new container: `compress` (a GCPF file of `blockSize` blocks, or a bare stream with `stream`), or `password` / `key` (a GDEC file in `godot`'s layout, a fresh IV; default the default dialect's, else Godot 4's). */
 export function pack(
   plain: Bytes,
   options: { compress?: "fastlz" | "deflate" | "zstd" | "gzip"; blockSize?: number; stream?: boolean; password?: string; key?: string | Uint8Array; godot?: 3 | 4 },
@@ -283,7 +327,7 @@ export class View {
   toJSON(options?: { plain?: boolean }): string;
   /** Gives this View's hold on the input's copy in WebAssembly memory back now (the copy goes with its last View); the View cannot be used afterwards. */
   free(): void;
-  /** Places whose key or string value contains `needle` (ASCII case ignored), and the place `needle` names as a path; at most `limit` (1000). */
+  /** This value (path `"/"`) and the places under it whose key or string value contains `needle` (ASCII case ignored), and the place `needle` names as a path; at most `limit` (1000). */
   search(needle: string, options?: { limit?: number }): { hits: SearchHit[]; more: boolean };
 }
 
@@ -331,7 +375,16 @@ export interface Description {
   size: number;
   exact: boolean;
   ambiguous: boolean;
-  candidates: { godot: Exclude<Godot, "auto">; prefix: "little" | "big" | null; type: string }[];
+  candidates: Reading[];
+  /** The readings as plausible as the chosen one that give other values (empty unless `ambiguous`): what the chosen reading was guessed against. */
+  rivals: Reading[];
+}
+
+/** One way of reading a file: its dialect, its framing and the type of its (first) value. */
+export interface Reading {
+  godot: Exclude<Godot, "auto">;
+  prefix: "little" | "big" | null;
+  type: string;
 }
 
 /** Opens the container (with `password` / `key`) and detects the dialect and framing. */
@@ -344,7 +397,13 @@ export function view(bytes: Bytes, options?: ReadOptions & MappingOptions): View
 export function iterFrames(bytes: Bytes, options?: ReadOptions & MappingOptions & { view?: false }): Generator<GodotValue>;
 export function iterFrames(bytes: Bytes, options: ReadOptions & MappingOptions & { view: true }): Generator<View>;
 
-/** An edit plan: operations are checked when added; `toBytes()` writes the file back in its container. */
+/**
+ * An edit plan: operations are checked when added; `toBytes()` writes the file back in its
+ * container. Paths are the crate's (`"player/items/0"`); in a file of several store_var
+ * frames they start with the frame's number, as the CLI's do (`"#1/player/hp"`, `"#1"`
+ * for the frame's whole value), or go to the frame the `frame` option names. In a file of
+ * one value, `"#0/player/hp"` is `"player/hp"`.
+ */
 export class Editor {
   /** The dialect new values are written in. */
   readonly godot: Exclude<Godot, "auto">;
@@ -352,6 +411,8 @@ export class Editor {
   readonly container: ContainerInfo;
   /** How many byte ranges the output changes. */
   readonly changeCount: number;
+  /** How many values the input holds: 1, or its store_var frames (`#0` to `#frames - 1`). */
+  readonly frames: number;
   /** Replaces the value at `path`, adds a Dictionary key, or appends at an Array's length. */
   set(path: string | number, value: GodotValue): this;
   /** `set` with the engine's text form (`"Vector2(3, 4)"`). */
@@ -370,5 +431,10 @@ export class Editor {
   free(): void;
 }
 
-/** An Editor of the value in `bytes` (`frame`: which store_var frame of a file of several). */
+/**
+ * An Editor of the values in `bytes` (`frame`: the store_var frame of a file of several
+ * that plain paths go to; without it, paths there start with `#N/`). An input two readings
+ * explain as well is refused (`ERR_AMBIGUOUS`, naming both and the `godot` / `prefixed`
+ * option that picks each): nothing is written back on a guess.
+ */
 export function edit(bytes: Bytes, options?: ReadOptions & { bigint?: boolean; frame?: number }): Editor;

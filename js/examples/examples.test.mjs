@@ -36,7 +36,7 @@ test("the relay forwards valid put_var frames and drops malformed ones", async (
   assert.deepEqual(received[0], frames);
   assert.deepEqual(received[1], frames);
   assert.equal(log[0], 'relayed 2 frame(s): {\n"x": 1.5\n} | "hi"');
-  assert.match(log[1], /^dropped 10 bytes: UnexpectedEnd at byte 0$/);
+  assert.match(log[1], /^dropped 10 bytes: ERR_UNEXPECTED_END at byte 0$/);
   const closed = new Promise((resolve) => a.once("close", (code) => resolve(code)));
   a.send("text");
   assert.equal(await closed, 1003);
@@ -68,9 +68,9 @@ test("the Worker answers a save with its JSON, and a damaged one with 422 and th
   assert.deepEqual(plain, [200, '{"hp":10}']);
   assert.deepEqual(text, [200, '{\n"hp": 10\n}\n']);
   assert.equal(locked[0], 422);
-  assert.equal(JSON.parse(locked[1]).kind, "needs_key");
+  assert.equal(JSON.parse(locked[1]).code, "ERR_NEEDS_KEY");
   assert.equal(damaged[0], 422);
-  assert.deepEqual([JSON.parse(damaged[1]).kind, JSON.parse(damaged[1]).offset], ["UnexpectedEnd", 0]);
+  assert.deepEqual([JSON.parse(damaged[1]).code, JSON.parse(damaged[1]).offset], ["ERR_UNEXPECTED_END", 0]);
   assert.equal(get[0], 405);
   assert.ok(equal(loads(dumps(1)), 1));
 });

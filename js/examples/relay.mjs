@@ -24,7 +24,7 @@ export function startRelay({ port = 0, log = console.log } = {}) {
         texts = [...iterFrames(bytes, { ...READ, view: true })].map((v) => v.toText());
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
-        log(`dropped ${bytes.length} bytes: ${e.kind} at byte ${e.offset}`);
+        log(`dropped ${bytes.length} bytes: ${e.code} at byte ${e.offset}`);
         return;
       }
       log(`relayed ${texts.length} frame(s): ${texts.join(" | ")}`);

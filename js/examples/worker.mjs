@@ -26,7 +26,7 @@ export default {
       return new Response(body, { headers: { "content-type": "application/json" } });
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
-      return Response.json({ error: e.message, kind: e.kind, offset: e.offset }, { status: 422 });
+      return Response.json({ error: e.message, code: e.code, offset: e.offset }, { status: 422 });
     }
   },
 };

@@ -9,11 +9,14 @@ use gdvariant::container::{self, Container, ContainerError, Layout, OpenOptions}
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+use crate::errors::failure_coded;
 use crate::options::{self, Read};
 use crate::{dialect_of, failure, Failure};
 
-/// A container error as a `DecodeError`: `kind` is the crate's stable code (`"wrong_key"`,
-/// `"needs_key"`, `"size_mismatch"`, …), `offset` is in the file.
+/// A container error as a `DecodeError`: `code` is the crate's stable code in Node's
+/// style (`"ERR_WRONG_KEY"`, `"ERR_NEEDS_KEY"`, …; a stream that may be plain bytes is
+/// `"ERR_AMBIGUOUS_STREAM"`, apart from an input of two dialects), `kind` the crate's own
+/// (`"wrong_key"`), `offset` is in the file.
 pub fn error(e: &ContainerError) -> Failure {
     let message = match e.kind() {
         container::ContainerErrorKind::NeedsKey => format!(
@@ -27,6 +30,9 @@ pub fn error(e: &ContainerError) -> Failure {
         ),
         _ => e.to_string(),
     };
+    if let container::ContainerErrorKind::Ambiguous(_) = e.kind() {
+        return failure_coded(e.code(), "ERR_AMBIGUOUS_STREAM", e.offset(), message);
+    }
     failure(e.code(), e.offset(), message)
 }
 

@@ -3,9 +3,9 @@
 //! structural diff of two views).
 
 use gdvariant::diff::{self, Change};
-use gdvariant::frame::{self, PrefixOrder};
+use gdvariant::frame::{self, PrefixOrder, Reading};
 use gdvariant::query::Found;
-use gdvariant::{Builder, Edge, Value, VariantRef};
+use gdvariant::{Builder, Edge, Value, VariantRef, VariantType};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -19,7 +19,9 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
 }
 
 /// What `bytes` is: `{container: {…containerOf}, godot, frames, prefix: "little" | "big" |
-/// null, type, exact, ambiguous, candidates: [{godot, prefix, type}]}`. Opens the container
+/// null, type, exact, ambiguous, candidates: [{godot, prefix, type}], rivals: [{godot,
+/// prefix, type}]}` (`rivals`: the readings as plausible as the chosen one that give other
+/// values; empty unless `ambiguous`). Opens the container
 /// (with the reader's secret), then runs the crate's detection (up to six validation
 /// passes). A file no reading parses is the `DecodeError` of the reading that got furthest.
 #[wasm_bindgen]
@@ -40,14 +42,26 @@ pub fn describe(bytes: &[u8], options: &JsValue) -> Result<JsValue, Failure> {
     set(&out, "ambiguous", found.is_ambiguous());
     let candidates = Array::new();
     for (reading, ty) in found.candidates() {
-        let c = Object::new();
-        set(&c, "godot", godot_js(reading.dialect));
-        set(&c, "prefix", prefix_name(reading.prefix));
-        set(&c, "type", ty.name(reading.dialect));
-        candidates.push(&c);
+        candidates.push(&reading_js(reading, ty));
     }
     set(&out, "candidates", candidates);
+    // The readings as plausible as the chosen one that give other values: what makes
+    // the choice a guess.
+    let rivals = Array::new();
+    for (reading, ty) in found.rivals() {
+        rivals.push(&reading_js(reading, ty));
+    }
+    set(&out, "rivals", rivals);
     Ok(out.into())
+}
+
+/// `{godot, prefix, type}`: a reading and the type of the (first) value it gives.
+fn reading_js(reading: Reading, ty: VariantType) -> Object {
+    let c = Object::new();
+    set(&c, "godot", godot_js(reading.dialect));
+    set(&c, "prefix", prefix_name(reading.prefix));
+    set(&c, "type", ty.name(reading.dialect));
+    c
 }
 
 /// A dialect as the package names it: 3, 4, or an era's name.
@@ -169,8 +183,9 @@ fn searchable<'a>(v: &VariantRef<'a>) -> Option<String> {
 
 #[wasm_bindgen]
 impl Node {
-    /// Places under this node whose key or property name, or whose String, StringName or
-    /// NodePath value, contains `needle` (ASCII case ignored), in document order; and, when
+    /// This node and the places under it whose key or property name, or whose String,
+    /// StringName or NodePath value, contains `needle` (ASCII case ignored), in document
+    /// order (this node's path is `/`); and, when
     /// `needle` is a path that leads somewhere, that place first. At most `limit` hits:
     /// `{hits: [{path, offset, type, match: "path" | "key" | "value"}], more: bool}`.
     /// One walk (no recursion); a path is built only for a hit.
@@ -204,6 +219,14 @@ impl Node {
                     hits.push(&h);
                 }
                 Err(_) => {}
+            }
+        }
+        // The searched value itself: a String that is a whole frame's value, say.
+        if searchable(&root).is_some_and(|s| contains(&s, &lower)) {
+            if limit == 0 {
+                more = true;
+            } else {
+                hits.push(&hit("/", &root, "value"));
             }
         }
         // Depth-first, children in order: the stack holds (depth, edge, value).

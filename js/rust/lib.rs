@@ -5,55 +5,24 @@
 //! the only unsafe code in this crate.
 #![deny(unsafe_code)]
 
-use gdvariant::frame::{self, DetectError, Hints, PrefixOrder, WholeError};
+use gdvariant::frame::{self, PrefixOrder};
 use gdvariant::text::{TextStyle, WriteOptions};
-use gdvariant::{Dialect, ParseOptions, VariantRef};
+use gdvariant::{Dialect, VariantRef};
 use js_sys::Function;
 use options::Read;
 
 mod container;
 mod dumps;
 mod edit;
+mod errors;
 mod inspect;
 mod loads;
 mod options;
 mod view;
 use wasm_bindgen::prelude::*;
 
-/// A decode failure: `kind` names it, `offset` is where it is in the input.
-#[wasm_bindgen]
-pub struct Failure {
-    kind: String,
-    offset: usize,
-    message: String,
-}
-
-#[wasm_bindgen]
-impl Failure {
-    /// The error's kind (the crate's `ErrorKind` name).
-    #[wasm_bindgen(getter)]
-    pub fn kind(&self) -> String {
-        self.kind.clone()
-    }
-    /// The byte offset of the problem.
-    #[wasm_bindgen(getter)]
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-    /// The message.
-    #[wasm_bindgen(getter)]
-    pub fn message(&self) -> String {
-        self.message.clone()
-    }
-}
-
-fn failure(kind: &str, offset: usize, message: String) -> Failure {
-    Failure {
-        kind: kind.to_owned(),
-        offset,
-        message,
-    }
-}
+pub use errors::Failure;
+pub(crate) use errors::{failure, undetected, whole_failure};
 
 fn dialect_of(godot: &str) -> Result<Option<Dialect>, Failure> {
     match godot {
@@ -61,26 +30,6 @@ fn dialect_of(godot: &str) -> Result<Option<Dialect>, Failure> {
         code => Dialect::from_code(code)
             .map(Some)
             .ok_or_else(|| failure("BadOption", 0, format!("unknown godot {code:?}"))),
-    }
-}
-
-/// A whole-input refusal of the crate (`frame::read_whole`) as a `DecodeError`.
-pub(crate) fn whole_failure(e: &WholeError) -> Failure {
-    failure(e.code(), e.offset(), e.to_string())
-}
-
-/// Why detection found no reading of `bytes` (its error `e`): the crate's whole-input rule
-/// says which error to give (a damaged raw value misread as frames is the raw value's
-/// error).
-pub(crate) fn undetected(
-    bytes: &[u8],
-    hints: Hints,
-    options: &ParseOptions,
-    e: DetectError,
-) -> WholeError {
-    match frame::read_whole(bytes, hints, options) {
-        Err(whole) => whole,
-        Ok(_) => WholeError::Invalid(e),
     }
 }
 

@@ -17,7 +17,9 @@ import init, {
 } from "../pkg/gdvariant.js";
 import { make, kindOf, setText } from "./classes.js";
 import { call, isReady, setReady, EncodeError } from "./errors.js";
-import { godotOf, bytesOf, readOptions } from "./options.js";
+import { writeGodot, bytesOf, readOptions } from "./options.js";
+
+export { setDefaults, getDefaults } from "./options.js";
 
 import { math } from "./classes.js";
 
@@ -75,28 +77,30 @@ export function loads(bytes, options = {}) {
 }
 
 /**
- * The engine's exact bytes for `value` (`godot`: 3, 4 (the default), "pm-a", "pm-b",
- * "pm-c"; `prefixed`: as store_var writes them, a u32 length first; `bigint`: ints are
+ * The engine's exact bytes for `value` (`godot`: 3, 4, "pm-a", "pm-b", "pm-c"; default
+ * the dialect `setDefaults` or `GDVARIANT_GODOT` set, else 4; `prefixed`: as store_var writes them, a u32 length first; `bigint`: ints are
  * `BigInt`s and every `number` is a float, as `loads` gives them with `bigint`).
  */
-export function dumps(value, { godot = 4, prefixed = false, bigint = false } = {}) {
-  const g = godotOf(godot);
+export function dumps(value, { godot, prefixed = false, bigint = false } = {}) {
+  const g = writeGodot(godot);
   const v = value instanceof ArrayBuffer ? new Uint8Array(value) : value;
-  return call(() => wasmDumps(v, g === "auto" ? "4" : g, Boolean(prefixed), Boolean(bigint), kindOf), EncodeError);
+  return call(() => wasmDumps(v, g, Boolean(prefixed), Boolean(bigint), kindOf), EncodeError);
 }
 
 // The classes' toString: the engine's Godot 4 text, computed by the crate.
 setText((v) => toText(dumps(v, { godot: 4 }), { godot: 4, prefixed: false }));
 
-/** The bytes of the engine's text form (`godot`: the dialect to write, default 4). Bad text throws a DecodeError of kind "SyntaxError" at its offset in the text. */
-export function fromText(text, { godot = 4 } = {}) {
-  return call(() => wasmFromText(String(text), godotOf(godot)));
+/** The bytes of the engine's text form (`godot`: the dialect to write; default the default dialect, else 4). Bad text throws a DecodeError of code "ERR_SYNTAX" at its offset in the text. */
+export function fromText(text, { godot } = {}) {
+  const g = writeGodot(godot);
+  return call(() => wasmFromText(String(text), g));
 }
 
 /** The bytes of JSON: the crate's lossless JSON, or plain JSON (`plain`: true or false; absent: told by the document's first key). */
-export function fromJSON(json, { godot = 4, plain } = {}) {
+export function fromJSON(json, { godot, plain } = {}) {
   const form = plain === undefined || plain === null ? 2 : plain ? 1 : 0;
-  return call(() => wasmFromJSON(String(json), godotOf(godot), form));
+  const g = writeGodot(godot);
+  return call(() => wasmFromJSON(String(json), g, form));
 }
 
 /** The plain bytes inside a compressed or encrypted file or a `compress()` stream (`password`, `key`, `decompress`); plain bytes are given back as they are. */
@@ -114,7 +118,10 @@ export function containerOf(bytes, options = {}) {
 /** `plain` bytes in a new container: `{compress: "zstd" | "deflate" | "gzip" | "fastlz", blockSize?, stream?}`, or `{password}` / `{key}` with `godot` (3 or 4, the layout). */
 export function pack(plain, options = {}) {
   const b = bytesOf(plain);
-  return call(() => wasmPack(b, options), EncodeError);
+  // An encrypted file's layout: the default dialect's when the call names none.
+  const secret = (options.password ?? options.key) !== undefined && (options.password ?? options.key) !== null;
+  const opts = secret && (options.godot === undefined || options.godot === null) ? { ...options, godot: Number(writeGodot()) || 3 } : options;
+  return call(() => wasmPack(b, opts), EncodeError);
 }
 
 

@@ -58,7 +58,7 @@ export class View {
       this.get(path);
       return true;
     } catch (e) {
-      if (e instanceof PathError && e.kind !== "PathSyntax") return false;
+      if (e instanceof PathError && e.code !== "ERR_PATH_SYNTAX") return false;
       throw e;
     }
   }
@@ -78,10 +78,10 @@ export class View {
   /** The value's encoded bytes. */
   bytes() { return this.#live().bytes(); }
   /**
-   * Places under this value whose key, property name, or String / StringName / NodePath
-   * value contains `needle` (ASCII case ignored), in document order, and the place
-   * `needle` names when it is a path: `{hits: [{path, offset, type, match}], more}`, at
-   * most `limit` hits (default 1000). One walk in the crate.
+   * This value and the places under it whose key, property name, or String / StringName /
+   * NodePath value contains `needle` (ASCII case ignored), in document order (this value's
+   * path is `"/"`), and the place `needle` names when it is a path: `{hits: [{path, offset,
+   * type, match}], more}`, at most `limit` hits (default 1000). One walk in the crate.
    */
   search(needle, { limit = 1000 } = {}) { return this.#live().search(String(needle), Math.max(0, Math.trunc(Number(limit)) || 0)); }
   /**
@@ -148,10 +148,13 @@ export function* iterFrames(bytes, options = {}) {
 }
 
 /**
- * An edit plan over the value in `bytes` (a compressed or encrypted file with `password`
- * or `key`; `frame`: which store_var frame of a file of several). Operations are checked
- * when added and return the plan; `toBytes()` gives the edited file in the same
- * container, the same key, a fresh IV.
+ * An edit plan over the values in `bytes` (a compressed or encrypted file with `password`
+ * or `key`). In a file of several store_var frames a path starts with its frame's number,
+ * as the CLI's do (`"#1/player/hp"`), or `frame` names the frame plain paths go to; in a
+ * file of one value, `"#0/player/hp"` and `"player/hp"` are the same place. Operations
+ * are checked when added and return the plan; `toBytes()` gives the edited file in the
+ * same container, the same key, a fresh IV. An input two readings explain as well
+ * (`ERR_AMBIGUOUS`) is refused until `godot` (or `prefixed`) says which it is.
  */
 export class Editor {
   #plan;
@@ -171,12 +174,14 @@ export class Editor {
   get container() { return this.#live().container; }
   /** How many byte ranges the output changes. */
   get changeCount() { return this.#live().changeCount; }
+  /** How many values the input holds: 1, or its store_var frames (`#0` to `#frames - 1`). */
+  get frames() { return this.#live().frames; }
   #bytes(value) {
     return call(() => wasmDumps(value, this.#live().godot, false, this.#bigint, kindOf), EncodeError);
   }
   /** Sets `path` to `value`: replaces it, adds a Dictionary key, or appends at an Array's length. */
   set(path, value) { const v = this.#bytes(value); call(() => this.#live().set(String(path), v), EditError); return this; }
-  /** Sets `path` to the value of the engine's text form `text` (`Vector2(3, 4)`); bad text is a DecodeError of kind "SyntaxError". */
+  /** Sets `path` to the value of the engine's text form `text` (`Vector2(3, 4)`); bad text is a DecodeError of code "ERR_SYNTAX". */
   setText(path, text) { const v = fromText(text, { godot: this.godot }); call(() => this.#live().set(String(path), v), EditError); return this; }
   /** Replaces the value at `path`, which must exist. */
   replace(path, value) { const v = this.#bytes(value); call(() => this.#live().replace(String(path), v), EditError); return this; }

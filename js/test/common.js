@@ -263,3 +263,68 @@ export function check(actual, j, at = "$") {
     else sameNumber(actual[i], number(x), Type === Float32Array, `${at}[${i}]`);
   });
 }
+
+/**
+ * Every error name the package gave before (`kind`, now a deprecated alias) and its code
+ * in Node's style (`code`), as CHANGELOG.md lists them.
+ */
+export const RENAMED = {
+  // The crate's value errors (ErrorKind::code) and frame errors (FrameError::code).
+  UnexpectedEnd: "ERR_UNEXPECTED_END",
+  LengthOutOfBounds: "ERR_LENGTH_OUT_OF_BOUNDS",
+  UnknownType: "ERR_UNKNOWN_TYPE",
+  InvalidUtf8: "ERR_INVALID_UTF8",
+  TooDeep: "ERR_TOO_DEEP",
+  TooManyNodes: "ERR_TOO_MANY_NODES",
+  InvalidContainerType: "ERR_INVALID_CONTAINER_TYPE",
+  OldNodePath: "ERR_OLD_NODE_PATH",
+  FullObjectNotAllowed: "ERR_FULL_OBJECT_NOT_ALLOWED",
+  InvalidScriptProperty: "ERR_INVALID_SCRIPT_PROPERTY",
+  TrailingBytes: "ERR_TRAILING_BYTES",
+  NonCanonical: "ERR_NON_CANONICAL",
+  FrameTooLarge: "ERR_FRAME_TOO_LARGE",
+  // The whole-input rule (WholeError::code).
+  ambiguous: "ERR_AMBIGUOUS",
+  multiple_frames: "ERR_MULTIPLE_FRAMES",
+  trailing_bytes: "ERR_TRAILING_BYTES",
+  not_a_save: "ERR_NOT_A_SAVE",
+  // Containers (ContainerError::code); a stream that may be plain bytes is ERR_AMBIGUOUS_STREAM.
+  unexpected_end: "ERR_UNEXPECTED_END",
+  unknown_mode: "ERR_UNKNOWN_MODE",
+  zero_block_size: "ERR_ZERO_BLOCK_SIZE",
+  size_mismatch: "ERR_SIZE_MISMATCH",
+  block_too_large: "ERR_BLOCK_TOO_LARGE",
+  corrupt_block: "ERR_CORRUPT_BLOCK",
+  block_overflow: "ERR_BLOCK_OVERFLOW",
+  block_short: "ERR_BLOCK_SHORT",
+  bad_end_magic: "ERR_BAD_END_MAGIC",
+  too_large: "ERR_TOO_LARGE",
+  needs_key: "ERR_NEEDS_KEY",
+  wrong_key: "ERR_WRONG_KEY",
+  ciphertext_length: "ERR_CIPHERTEXT_LENGTH",
+  unknown_layout: "ERR_UNKNOWN_LAYOUT",
+  cannot_write: "ERR_CANNOT_WRITE",
+  cannot_fit: "ERR_CANNOT_FIT",
+  unsupported: "ERR_UNSUPPORTED",
+  no_random: "ERR_NO_RANDOM",
+  // The package's own, paths and edits.
+  BadOption: "ERR_BAD_OPTION",
+  SyntaxError: "ERR_SYNTAX",
+  EncodeError: "ERR_ENCODE",
+  Io: "ERR_IO",
+  NotFound: "ERR_NOT_FOUND",
+  NotAContainer: "ERR_NOT_A_CONTAINER",
+  PathSyntax: "ERR_PATH_SYNTAX",
+  PathError: "ERR_PATH",
+  Syntax: "ERR_PATH_SYNTAX",
+  AlreadyExists: "ERR_ALREADY_EXISTS",
+  TypeMismatch: "ERR_TYPE_MISMATCH",
+  InvalidKey: "ERR_INVALID_KEY",
+  TopLevel: "ERR_TOP_LEVEL",
+  Unrepresentable: "ERR_UNREPRESENTABLE",
+  InvalidValue: "ERR_INVALID_VALUE",
+  InvalidInput: "ERR_INVALID_INPUT",
+  TooLarge: "ERR_TOO_LARGE",
+  Conflict: "ERR_CONFLICT",
+  EditError: "ERR_EDIT",
+};

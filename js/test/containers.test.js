@@ -54,15 +54,15 @@ test("an encrypted file without its secret, or with a wrong one, is a DecodeErro
   let e;
   try { loads(c.data); } catch (x) { e = x; }
   assert.ok(e instanceof DecodeError);
-  assert.equal(e.kind, "needs_key");
+  assert.equal(e.code, "ERR_NEEDS_KEY");
   assert.equal(e.offset, 0);
   try { loads(c.data, { password: c.secret + "x" }); } catch (x) { e = x; }
   assert.ok(e instanceof DecodeError);
-  assert.equal(e.kind, "wrong_key");
+  assert.equal(e.code, "ERR_WRONG_KEY");
   assert.equal(loads(c.data, { password: c.secret }), 42);
   const k = CASES.find((c) => c.engine === "g4" && c.mode === "key" && c.name === "one_int");
-  assert.throws(() => loads(k.data, { key: "00".repeat(31) }), (x) => x instanceof DecodeError && x.kind === "BadOption");
-  assert.throws(() => loads(k.data, { key: "00".repeat(32) }), (x) => x instanceof DecodeError && x.kind === "wrong_key");
+  assert.throws(() => loads(k.data, { key: "00".repeat(31) }), (x) => x instanceof DecodeError && x.code === "ERR_BAD_OPTION");
+  assert.throws(() => loads(k.data, { key: "00".repeat(32) }), (x) => x instanceof DecodeError && x.code === "ERR_WRONG_KEY");
 });
 
 test("an edit of an encrypted or compressed file keeps its container and secret", () => {

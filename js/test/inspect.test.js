@@ -1,7 +1,7 @@
 // describe, search and diff: what an inspector needs, checked on every engine fixture.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describe, view, edit, diff, dumps, pack, DecodeError, View } from "../src/index.js";
+import { describe, view, edit, diff, dumps, pack, iterFrames, StringName, NodePath, DecodeError, View } from "../src/index.js";
 import { cases, catching } from "./common.js";
 
 const CASES = cases();
@@ -26,7 +26,7 @@ test("describe says each fixture's dialect, framing, type and size", () => {
     assert.ok(auto.ambiguous || auto.candidates.some((r) => String(r.godot) === String(c.godot) || typeof c.godot === "string"), c.id);
   }
   const file = pack(dumps([1, 2], { prefixed: true }), { password: "pw" });
-  assert.equal(catching(() => describe(file)).kind, "needs_key");
+  assert.equal(catching(() => describe(file)).code, "ERR_NEEDS_KEY");
   const d = describe(file, { password: "pw" });
   assert.deepEqual([d.container.container, d.frames, d.type, d.prefix], ["encrypted", 1, "Array", "little"]);
 });
@@ -69,6 +69,22 @@ test("search matches keys, string values and paths, in document order, with a li
   assert.equal(path.offset, v.at("player/inventory/2").offset);
   assert.deepEqual(v.search("name").hits.map((h) => h.path), ["/player/Name"]);
   assert.deepEqual(v.search("").hits, []);
+});
+
+test("search finds a String (StringName, NodePath) that is a whole frame's value, at path /", () => {
+  // store_var("abc"), then store_var(7): the first frame's value is the String itself.
+  const file = new Uint8Array([...dumps("abc", { prefixed: true }), ...dumps(7, { prefixed: true })]);
+  const [abc, seven] = [...iterFrames(file, { view: true })];
+  assert.deepEqual(abc.search("abc"), { hits: [{ path: "/", offset: 4, type: "String", match: "value" }], more: false });
+  assert.deepEqual(abc.search("B").hits.map((h) => h.path), ["/"]);
+  assert.deepEqual(seven.search("abc"), { hits: [], more: false });
+  assert.deepEqual(abc.search("abc", { limit: 0 }), { hits: [], more: true });
+  assert.deepEqual(view(dumps(new StringName("player_name"))).search("name").hits.map((h) => [h.path, h.type]), [["/", "StringName"]]);
+  assert.deepEqual(view(dumps(new NodePath("/root/Main:position"))).search("main").hits.map((h) => [h.path, h.type]), [["/", "NodePath"]]);
+  // A String inside a container is found where it is, and the container's own value is not a String.
+  assert.deepEqual(view(dumps(["abc"])).search("abc").hits.map((h) => h.path), ["/0"]);
+  // A View of a String found under a save: searching it finds it.
+  assert.deepEqual(view(dumps(new Map([["name", "Zoë"]]))).at("name").search("zo").hits.map((h) => [h.path, h.offset]), [["/", 20]]);
 });
 
 test("diff: nothing between a fixture and itself; exactly the edit after an edit", () => {

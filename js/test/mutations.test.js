@@ -77,7 +77,8 @@ test(`${COUNT} seeded mutations raise only DecodeError from every reader`, () =>
     } catch (e) {
       assert.ok(e instanceof DecodeError, `${c.id} mutation ${i} (${name}): ${e?.stack ?? e}`);
       assert.ok(Number.isInteger(e.offset) && e.offset >= 0 && e.offset <= data.length, `${c.id} mutation ${i}: offset ${e.offset}`);
-      kinds.add(e.kind);
+      assert.match(e.code, /^ERR_[A-Z0-9_]+$/);
+      kinds.add(e.code);
       seen[name].errors++;
     }
   }

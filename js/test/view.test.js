@@ -72,14 +72,14 @@ test("paths: nested Views, packed elements, PathError kinds and offsets", () => 
   assert.ok(v.has("player/hp") && !v.has("player/mp"));
   const notFound = catching(() => v.get("player/mp"));
   assert.ok(notFound instanceof PathError);
-  assert.equal(notFound.kind, "NotFound");
+  assert.equal(notFound.code, "ERR_NOT_FOUND");
   assert.equal(notFound.offset, player.offset);
   const deep = catching(() => v.get("level/x"));
   assert.ok(deep instanceof PathError);
-  assert.equal(deep.kind, "NotAContainer");
+  assert.equal(deep.code, "ERR_NOT_A_CONTAINER");
   assert.equal(deep.offset, v.at("level").offset);
-  assert.equal(catching(() => v.get('"unterminated')).kind, "PathSyntax");
-  assert.equal(catching(() => v.at("player/path/0")).kind, "NotAContainer");
+  assert.equal(catching(() => v.get('"unterminated')).code, "ERR_PATH_SYNTAX");
+  assert.equal(catching(() => v.at("player/path/0")).code, "ERR_NOT_A_CONTAINER");
 });
 
 
@@ -100,7 +100,7 @@ test("iterFrames reads every frame of a store_var file, and a damaged one after 
   });
   assert.equal(got.length, 3);
   assert.ok(e instanceof DecodeError);
-  assert.equal(e.kind, "UnexpectedEnd");
+  assert.equal(e.code, "ERR_UNEXPECTED_END");
   const lastFrame = file.length - dumps(values[3], { prefixed: true }).length;
   assert.equal(e.offset, lastFrame);
   // One value alone is a list of one.

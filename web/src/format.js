@@ -18,6 +18,12 @@ export function containerText(c) {
   }
 }
 
+/** A reading of a file as the page names it: `Godot 4 Vector4i in a store_var frame`, `Godot 3 PoolByteArray`. */
+export function readingLabel({ godot, prefix, type }) {
+  const frame = prefix === "big" ? " in a big-endian store_var frame" : prefix ? " in a store_var frame" : "";
+  return `${DIALECTS[godot] ?? godot} ${type}${frame}`;
+}
+
 /** The line `gdvariant check` prints for a file (`OK: Godot 4 Dictionary, 1,234 bytes`). */
 export function describeLine(info, fileSize, neutral, count, plainSize, valueSize = info.size) {
   const dialect = neutral ? "Godot 3 or 4" : DIALECTS[info.godot];
@@ -115,7 +121,7 @@ export function summary(v) {
       for (let i = 0; i < n; i++) keys.push(keyLabel(v.key(i)));
       return cut(`{${keys.join(", ")}${v.length > n ? ", …" : ""}}`);
     }
-    return `[${v.length} elements]`;
+    return `[${counted(v.length, "element", "elements")}]`;
   }
   if (v.length !== undefined) {
     // The first elements that fit on the line, then how many more there are.

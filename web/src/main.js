@@ -39,11 +39,11 @@ function progress(p) {
 const rpc = connect(progress);
 rpc.started.catch((e) => showError(e));
 
-/** Shows an error with its kind and offset; the page keeps working. */
+/** Shows an error with its code and offset; the page keeps working. */
 export function showError(e, context = "") {
   const where = e.offset !== null && e.offset !== undefined ? ` at byte ${e.offset} (0x${Number(e.offset).toString(16)})` : "";
-  const kind = e.kind ? ` [${e.kind}]` : "";
-  ui.error.textContent = `${context}${e.message}${kind}${where && !/offset 0x|byte \d/.test(e.message) ? where : ""}`;
+  const code = e.code ? ` [${e.code}]` : "";
+  ui.error.textContent = `${context}${e.message}${code}${where && !/offset 0x|byte \d/.test(e.message) ? where : ""}`;
   ui.error.hidden = false;
 }
 const clearError = () => (ui.error.hidden = true);
@@ -64,7 +64,7 @@ const tree = new Tree($("tree"), {
   onEnter: (row) => panel.edit(row),
   onDelete: (row) => panel.remove(row),
 });
-const panel = new Panel({ rpc, tree, applied, showError, clearError });
+const panel = new Panel({ rpc, tree, applied, showError, clearError, locked: () => Boolean(current?.readings) });
 const search = new Search({ rpc, tree, showError });
 
 /** After an edit, undo or redo: the tree keeps its place, the buttons follow the stack. */
@@ -79,7 +79,8 @@ function buttons() {
   const s = current;
   ui.undo.disabled = !s?.undo;
   ui.redo.disabled = !s?.redo;
-  ui.download.disabled = !s;
+  // A file read on a guess is not written back: the user chooses the reading first.
+  ui.download.disabled = !s || Boolean(s.readings);
   ui.compare.disabled = !s;
   ui.compareOriginal.disabled = !s?.edited;
   ui.download.textContent = s?.edited ? `Download ${s.name} (${s.undo} edit${s.undo === 1 ? "" : "s"})` : "Download";
@@ -101,27 +102,58 @@ async function open(file, reopen = false) {
     document.title = `${summary.name} — Godot save inspector`;
     ui.fileName.textContent = `${summary.name} (${summary.size.toLocaleString("en-US")} bytes of values)`;
     buttons();
-    search.enable();
+    ambiguity(summary);
+    search.enable(summary);
     panel.enable();
     $("diff").hidden = true;
     tree.select([0], { focus: true });
   } catch (e) {
-    if (e.kind === "needs_key" || e.kind === "wrong_key" || (e.kind === "BadOption" && /key|password/i.test(e.message))) {
+    if (e.code === "ERR_NEEDS_KEY" || e.code === "ERR_WRONG_KEY" || (e.code === "ERR_BAD_OPTION" && /key|password/i.test(e.message))) {
       pendingFile = file ?? pendingFile;
       ui.secret.hidden = false;
-      ui.why.textContent = e.kind === "needs_key"
+      // Said once, in the prompt (the crate's message says where: the file's offset).
+      ui.why.textContent = e.code === "ERR_NEEDS_KEY"
         ? `${file?.name ?? "The file"} is encrypted: type its password, or its key.`
-        : e.kind === "BadOption" ? `${e.message}. Try again.` : `Wrong password or key (${e.message}). Try again.`;
-      ui.status.textContent = e.kind === "needs_key" ? "Encrypted file: it needs a password or a key." : "The password or key does not open this file.";
+        : e.code === "ERR_BAD_OPTION" ? `${e.message}. Try again.` : wrongKey(e, file?.name ?? current?.name ?? "the file");
+      ui.status.textContent = `${file?.name ?? current?.name ?? "The file"}: encrypted.`;
       (ui.key.value ? ui.key : ui.password).focus();
-      if (e.kind !== "needs_key") showError(e, "Cannot open the file: ");
       return;
     }
     // Other reading options retry this file.
     if (file) pendingFile = file;
-    if (e.kind === "ambiguous") $("options").open = true;
+    if (e.code === "ERR_AMBIGUOUS") $("options").open = true;
     showError(e, `Cannot read ${file?.name ?? "the file"}: `);
     ui.status.textContent = current ? `${current.name}: ${current.line} (still open)` : "No file open.";
+  }
+}
+
+/** The wrong-password sentence, said once: the crate's reason and where, without its brackets in brackets. */
+function wrongKey(e, name) {
+  const m = /^wrong password or key \((.*)\) \(at file offset (0x[0-9a-f]+)\)$/.exec(e.message);
+  const why = m ? `${m[1]}, at file offset ${m[2]}` : e.message;
+  return `Wrong password or key for ${name}: ${why}. Try again.`;
+}
+
+/** An ambiguous file: the guess is marked, and a button per reading chooses it (the reading options follow). */
+function ambiguity(summary) {
+  const box = $("ambiguous");
+  const choices = $("readings");
+  choices.replaceChildren();
+  box.hidden = !summary.readings;
+  document.body.classList.toggle("guess", Boolean(summary.readings));
+  if (!summary.readings) return;
+  const [shown, ...others] = summary.readings;
+  $("ambiguous-why").textContent = `It reads as a ${shown.label} and as ${others.map((r) => `a ${r.label}`).join(" and as ")}. The values below are the first reading, a guess: editing and downloading are off until you choose.`;
+  for (const r of summary.readings) {
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: r.label });
+    b.dataset.godot = String(r.godot);
+    b.dataset.prefix = String(r.prefix);
+    b.onclick = () => {
+      $("godot").value = String(r.godot);
+      $("prefixed").value = r.prefix === null ? "no" : "yes";
+      open(null, true);
+    };
+    choices.append(b);
   }
 }
 
@@ -161,8 +193,8 @@ async function compare(f) {
       showDiff(await rpc.call("compare"), { rpc, tree });
       return;
     } catch (e) {
-      if (e.kind === "needs_key" || e.kind === "wrong_key") {
-        const typed = prompt(`${f.name} is encrypted${e.kind === "wrong_key" ? " (that password or key does not open it)" : ""}: its password, or its key (64 hex digits)`);
+      if (e.code === "ERR_NEEDS_KEY" || e.code === "ERR_WRONG_KEY") {
+        const typed = prompt(`${f.name} is encrypted${e.code === "ERR_WRONG_KEY" ? " (that password or key does not open it)" : ""}: its password, or its key (64 hex digits)`);
         if (typed) {
           secret = /^[0-9a-f]{64}$/i.test(typed.trim()) ? { password: "", key: typed.trim() } : { password: typed, key: "" };
           continue;

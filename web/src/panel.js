@@ -2,7 +2,7 @@
 // lossless JSON or plain JSON), and its edits: in place (Enter in the tree), replaced by
 // a text form, deleted, or a Dictionary entry (an Array element) added. Syntax errors
 // are shown at their line and column.
-import { plot } from "./scatter.js";
+import { plot, fit } from "./scatter.js";
 
 const $ = (id) => document.getElementById(id);
 const PREVIEW_LIMIT = 4 << 20;
@@ -17,7 +17,7 @@ export function lineColumn(text, offset) {
 
 /** An error of the text parser as it is shown: `line 2, column 7: …`, the line, a caret. */
 function syntaxError(text, e) {
-  if (e.kind !== "SyntaxError" || e.offset === null) return { message: e.message };
+  if (e.code !== "ERR_SYNTAX" || e.offset === null) return { message: e.message };
   const { index, line, column } = lineColumn(text, e.offset);
   const source = text.split("\n")[line - 1] ?? "";
   const message = e.message.replace(/ at line \d+, column \d+ \(byte \d+\)/, "");
@@ -25,8 +25,8 @@ function syntaxError(text, e) {
 }
 
 export class Panel {
-  constructor({ rpc, tree, applied, showError, clearError }) {
-    Object.assign(this, { rpc, tree, applied, showError, clearError });
+  constructor({ rpc, tree, applied, showError, clearError, locked = () => false }) {
+    Object.assign(this, { rpc, tree, applied, showError, clearError, locked });
     this.row = null;
     this.mode = null;
     $("copy-text").onclick = () => this.copy("text");
@@ -37,6 +37,8 @@ export class Panel {
     $("add").onclick = () => this.openEditor("add");
     $("delete").onclick = () => this.remove(this.row);
     $("plot").onclick = () => this.plot();
+    // The plot stays inside the panel when the window (or the panel) changes size.
+    new ResizeObserver(() => fit($("scatter"))).observe($("panel"));
     $("editor-cancel").onclick = () => this.closeEditor();
     $("editor").onsubmit = (e) => {
       e.preventDefault();
@@ -50,7 +52,7 @@ export class Panel {
 
   /** Runs one edit at a time: the tree is refreshed before the next one starts. */
   async apply(args) {
-    if (this.busy) throw Object.assign(new Error("another edit is still being applied"), { kind: "Busy", offset: null });
+    if (this.busy) throw Object.assign(new Error("another edit is still being applied"), { code: "ERR_BUSY", offset: null });
     this.busy = true;
     try {
       const summary = await this.rpc.call("edit", args);
@@ -63,8 +65,14 @@ export class Panel {
 
   enable() {
     this.closeEditor();
+    this.hidePlot();
+  }
+
+  hidePlot() {
     $("scatter").hidden = true;
     $("plot-axes").hidden = true;
+    $("panel").classList.remove("plotting");
+    this.plotted = null;
   }
 
   full(row) {
@@ -80,16 +88,15 @@ export class Panel {
     if (this.row !== row) return;
     $("sel-path").textContent = place === null ? "(a key no path can name)" : `path: ${place}`;
     const depth = full.length;
-    $("edit").disabled = !(row.editable || row.element);
-    $("replace").disabled = place === null;
-    $("add").disabled = !(row.container && (row.type !== "Object")) || place === null;
+    // A file read on a guess (an ambiguous one) is not edited until its reading is chosen.
+    const locked = this.locked();
+    $("edit").disabled = locked || !(row.editable || row.element);
+    $("replace").disabled = locked || place === null;
+    $("add").disabled = locked || !(row.container && (row.type !== "Object")) || place === null;
     $("add").textContent = row.container && row.type !== "Dictionary" ? "Append element…" : "Add entry…";
-    $("delete").disabled = depth < 2 || place === null;
+    $("delete").disabled = locked || depth < 2 || place === null;
     $("plot").hidden = !row.plottable;
-    if (this.plotted !== full.join("/")) {
-      $("scatter").hidden = true;
-      $("plot-axes").hidden = true;
-    }
+    if (this.plotted !== full.join("/")) this.hidePlot();
     for (const id of ["copy-text", "copy-json", "copy-plain"]) $(id).disabled = false;
     if (this.mode && this.mode.key !== full.join("/")) this.closeEditor();
     const pre = $("preview");
@@ -125,7 +132,7 @@ export class Panel {
 
   /** Enter: a scalar or string is edited in place; anything else by its text form. */
   async edit(row) {
-    if (!row || row.more || this.busy) return;
+    if (!row || row.more || this.busy || this.locked()) return;
     if (!(row.editable || row.element)) return this.openEditor("replace");
     const full = this.full(row);
     let start;
@@ -172,7 +179,7 @@ export class Panel {
 
   async openEditor(kind) {
     const row = this.row;
-    if (!row) return;
+    if (!row || this.locked()) return;
     const full = this.full(row);
     // The current text first: the form is shown once it is in the box.
     let start = "";
@@ -206,7 +213,7 @@ export class Panel {
       await this.apply({ path: full, op: kind, text, key: $("editor-key").value });
       this.closeEditor(true);
     } catch (e) {
-      const target = kind === "add" && e.kind === "SyntaxError" && e.message.includes("(key)") ? $("editor-key") : $("editor-text");
+      const target = kind === "add" && e.code === "ERR_SYNTAX" && e.message.includes("(key)") ? $("editor-key") : $("editor-text");
       const shown = syntaxError(target.value, e);
       out.textContent = shown.message;
       out.hidden = false;
@@ -218,7 +225,7 @@ export class Panel {
   }
 
   async remove(row) {
-    if (!row || row.more || row.path.length === 0) return;
+    if (!row || row.more || row.path.length === 0 || this.locked()) return;
     const full = this.full(row);
     try {
       this.clearError();

@@ -1,13 +1,13 @@
 // The page's side of the Worker protocol: `call(op, args)` posts `{id, op, args}` and
-// resolves with the Worker's `{id, ok, result}` (or rejects with its error: name, kind,
+// resolves with the Worker's `{id, ok, result}` (or rejects with its error: name, code,
 // offset, message). `{id, progress}` messages go to the progress listener while the
 // Worker is busy.
 
 export class WorkerError extends Error {
-  constructor({ name, kind, offset, message }) {
+  constructor({ name, code, offset, message }) {
     super(message);
     this.name = name;
-    this.kind = kind;
+    this.code = code;
     this.offset = offset;
   }
 }
@@ -24,7 +24,7 @@ export function connect(onProgress) {
   // A Worker that dies (out of memory, say) fails what it was asked, not the page.
   worker.addEventListener("error", (e) => {
     e.preventDefault();
-    for (const p of pending.values()) p.reject(new WorkerError({ name: "Error", kind: "WorkerFailed", offset: null, message: `the Worker failed: ${e.message ?? "unknown error"}` }));
+    for (const p of pending.values()) p.reject(new WorkerError({ name: "Error", code: "ERR_WORKER_FAILED", offset: null, message: `the Worker failed: ${e.message ?? "unknown error"}` }));
     pending.clear();
     onProgress?.(null);
   });

@@ -28,8 +28,11 @@ export class Search {
     $("prev").onclick = () => this.step(-1);
   }
 
-  enable() {
+  /** A new file: the search box starts empty (the last file's text found nothing here). */
+  enable(summary) {
     this.input.disabled = false;
+    this.input.value = "";
+    this.frames = summary?.frames ?? 1;
     this.stale();
   }
 
@@ -71,7 +74,9 @@ export class Search {
     if (!this.hits.length) return;
     this.at = (this.at + d + this.hits.length) % this.hits.length;
     const h = this.hits[this.at];
-    $("hits").textContent = `${this.at + 1} of ${this.hits.length}${this.more ? "+" : ""}: ${h.path} (${h.match})`;
+    // In a file of several frames, the frame's number first, as paths are written there.
+    const where = this.frames > 1 ? `#${h.frame}${h.path === "/" ? "" : h.path}` : h.path;
+    $("hits").textContent = `${this.at + 1} of ${this.hits.length}${this.more ? "+" : ""}: ${where} (${h.match})`;
     try {
       const path = await this.rpc.call("locate", { frame: h.frame, offset: h.offset, index: h.index });
       const typing = document.activeElement === this.input;

@@ -3,7 +3,7 @@
 // for slices of rows and for edits; it never blocks the page. Every byte is read and
 // written by the gdvariant package (the crate compiled to WebAssembly).
 import * as g from "./gdvariant/src/index.js";
-import { describeLine, keyLabel, stepOf, elementText, summary, colorOf, elementType, delta, patch } from "./format.js";
+import { describeLine, keyLabel, stepOf, elementText, summary, colorOf, elementType, delta, patch, readingLabel } from "./format.js";
 
 /** The open documents: `a`, the file being inspected; `b`, the file it is compared with. */
 const docs = { a: null, b: null };
@@ -52,6 +52,10 @@ function open(name, bytes, choices) {
   progress("Opening the container", 0, 0);
   const plain = info.container.container === "plain" ? bytes : g.unpack(bytes, ro);
   const doc = { name, fileSize: bytes.length, choices, ro, info, plain, original: plain, undo: [], redo: [], gen: 0 };
+  // Two readings explain the file as well (a Godot 4 Vector4i in a store_var frame, a
+  // Godot 3 PoolByteArray): the guess is shown, marked as one, and nothing is edited or
+  // written until the user says which it is.
+  doc.readings = info.ambiguous ? [info, ...info.rivals].map((r) => ({ godot: r.godot, prefix: r.prefix, type: r.type, label: readingLabel(r) })) : null;
   // "Godot 3 or 4", as check says it: both read it, and its type (ids 0 to 5: nil, bool,
   // int, float, String, Vector2) means the same in both.
   const same = (d) => info.candidates.some((c) => c.godot === d && c.type === info.type && c.prefix === info.prefix);
@@ -75,9 +79,11 @@ function load(doc) {
 
 /** What the page shows about a document. */
 function summaryOf(doc) {
+  const line = describeLine(doc.info, doc.fileSize, doc.neutral, doc.roots.length, doc.plain.length, doc.roots[0]?.size);
+  const [shown, ...others] = doc.readings ?? [];
   return {
     name: doc.name,
-    line: describeLine(doc.info, doc.fileSize, doc.neutral, doc.roots.length, doc.plain.length, doc.roots[0]?.size),
+    line: shown ? `AMBIGUOUS: shown as a ${shown.label}, a guess (it reads as well as ${others.map((r) => `a ${r.label}`).join(" or as ")}): choose a reading above` : line,
     info: doc.info,
     frames: doc.roots.length,
     multi: doc.info.prefix !== null && doc.roots.length !== 1,
@@ -86,7 +92,16 @@ function summaryOf(doc) {
     redo: doc.redo.length,
     edited: doc.undo.length > 0,
     size: doc.plain.length,
+    // The readings of an ambiguous file (the one shown first): a guess until one is chosen.
+    readings: doc.readings,
   };
+}
+
+/** Edits and downloads of a file read on a guess are refused (the page offers the choice first). */
+function decided(doc) {
+  if (doc.readings) {
+    throw Object.assign(new Error(`this file reads as ${doc.readings.map((r) => `a ${r.label}`).join(" and as ")}: choose which it is first`), { name: "EditError", code: "ERR_AMBIGUOUS" });
+  }
 }
 
 /** The View (or packed element `{packed, index}`) at an index path: [frame, child, child, …]. */
@@ -188,8 +203,9 @@ function editText(doc, path) {
 
 /** Applies one edit: an Editor over the current plain bytes, one operation, new Views. */
 function applyEdit(doc, { path, op, text, key }) {
+  decided(doc);
   const where = cratePath(doc, path);
-  if (where === null) throw Object.assign(new Error("this entry's key (or one above it) is not a String, StringName or int, so no path can name it: edit the Dictionary around it instead"), { name: "EditError", kind: "Unnamed" });
+  if (where === null) throw Object.assign(new Error("this entry's key (or one above it) is not a String, StringName or int, so no path can name it: edit the Dictionary around it instead"), { name: "EditError", code: "ERR_UNNAMED_KEY" });
   const options = { godot: doc.info.godot, prefixed: doc.info.prefix !== null, bigint: true };
   if (doc.info.prefix !== null) options.frame = path[0];
   progress("Applying the edit", 0, 0);
@@ -207,7 +223,7 @@ function applyEdit(doc, { path, op, text, key }) {
     const type = typed.type;
     typed.free();
     const a = (t) => `${/^[aeiou]/i.test(t) ? "an" : "a"} ${t}`;
-    if (type !== v.type) throw Object.assign(new Error(`this is ${a(v.type)}, and ${text.trim()} is ${a(type)}: type ${a(v.type)}, or use Replace… to change the type`), { name: "EditError", kind: "TypeMismatch" });
+    if (type !== v.type) throw Object.assign(new Error(`this is ${a(v.type)}, and ${text.trim()} is ${a(type)}: type ${a(v.type)}, or use Replace… to change the type`), { name: "EditError", code: "ERR_TYPE_MISMATCH" });
     if (where === "") e.setText("", text);
     else e.replace(where, g.loads(bytes, { bigint: true }));
   } else if (op === "scalar" && v.packed !== undefined) {
@@ -231,8 +247,8 @@ function applyEdit(doc, { path, op, text, key }) {
         throw err;
       }
       step = stepOf("dict", k, 0);
-      if (step === null || typeof k === "number") throw Object.assign(new Error("a new key must be a String (\"name\"), a StringName (&\"name\") or an int (42)"), { name: "EditError", kind: "KeyType" });
-      if (v.has(step)) throw Object.assign(new Error(`the Dictionary already has the key ${key}`), { name: "EditError", kind: "AlreadyExists" });
+      if (step === null || typeof k === "number") throw Object.assign(new Error("a new key must be a String (\"name\"), a StringName (&\"name\") or an int (42)"), { name: "EditError", code: "ERR_KEY_TYPE" });
+      if (v.has(step)) throw Object.assign(new Error(`the Dictionary already has the key ${key}`), { name: "EditError", code: "ERR_ALREADY_EXISTS" });
     }
     e.setText(where === "" ? step : `${where}/${step}`, text);
   } else {
@@ -272,12 +288,13 @@ function undoRedo(doc, back) {
 
 /** The edited file in its container: the same compression, the same password or key, a fresh IV. */
 function download(doc) {
+  decided(doc);
   const c = doc.info.container;
   let bytes;
   if (c.container === "plain") bytes = doc.plain;
   else if (c.container === "compressed") bytes = g.pack(doc.plain, { compress: c.compress, blockSize: c.blockSize });
   else if (c.container === "stream") {
-    if (c.compress === "brotli") throw Object.assign(new Error("Brotli streams cannot be written (the engine only decompresses Brotli)"), { name: "EncodeError", kind: "Brotli" });
+    if (c.compress === "brotli") throw Object.assign(new Error("Brotli streams cannot be written (the engine only decompresses Brotli)"), { name: "EncodeError", code: "ERR_BROTLI_WRITE" });
     bytes = g.pack(doc.plain, { compress: c.compress, stream: true });
   } else if (doc.ro.password) bytes = g.pack(doc.plain, { password: doc.ro.password, godot: c.godot });
   else bytes = g.pack(doc.plain, { key: doc.ro.key, godot: c.godot });
@@ -355,7 +372,8 @@ const handlers = {
   pathOf: ({ path }) => {
     const p = cratePath(docs.a, path);
     if (p === null) return null;
-    return docs.a.roots.length > 1 ? `#${path[0]}/${p}` : `/${p}`;
+    if (docs.a.roots.length > 1) return p ? `#${path[0]}/${p}` : `#${path[0]}`;
+    return `/${p}`;
   },
   rows: ({ path, from, to }) => rows(docs.a, path, from, to),
   text: ({ path, form }) => textOf(docs.a, path, form),
@@ -389,7 +407,7 @@ onmessage = async ({ data }) => {
     if (result?.points) transfer.push(result.points.buffer);
     postMessage({ id, ok: true, result }, transfer);
   } catch (e) {
-    postMessage({ id, ok: false, error: { name: e.name ?? "Error", kind: e.kind ?? null, offset: e.offset ?? null, message: String(e.message ?? e) } });
+    postMessage({ id, ok: false, error: { name: e.name ?? "Error", code: e.code ?? null, offset: e.offset ?? null, message: String(e.message ?? e) } });
   }
 };
 postMessage({ ready: true });

@@ -1,7 +1,7 @@
 // The page's pure helpers, in Node: the undo stack's byte deltas, path steps, check's line.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { delta, patch, deltaSize, stepKey, stepOf, describeLine, float32 } from "../src/format.js";
+import { delta, patch, deltaSize, stepKey, stepOf, describeLine, float32, summary, readingLabel } from "../src/format.js";
 import { dumps, edit, describe, view, StringName } from "../../js/src/index.js";
 
 test("an undo step keeps only the bytes that changed, and puts them back exactly", () => {
@@ -52,4 +52,14 @@ test("the status line says what check says", () => {
   const bytes = dumps(new Map([["a", 1]]), { prefixed: true });
   assert.equal(describeLine(describe(bytes), bytes.length, false, 1, bytes.length), "OK: Godot 4 Dictionary in a store_var frame, 32 bytes");
   assert.equal(float32(Math.fround(0.1)), "0.1");
+});
+
+test("an Array's summary counts with separators; readings are named as the page's buttons name them", () => {
+  const array = (length) => ({ isContainer: true, type: "Array", length });
+  assert.equal(summary(array(3_000_000)), "[3,000,000 elements]");
+  assert.equal(summary(array(1)), "[1 element]");
+  assert.equal(summary(view(dumps([1, 2, 3]))), "[3 elements]");
+  assert.equal(readingLabel({ godot: 4, prefix: "little", type: "Vector4i" }), "Godot 4 Vector4i in a store_var frame");
+  assert.equal(readingLabel({ godot: 3, prefix: null, type: "PoolByteArray" }), "Godot 3 PoolByteArray");
+  assert.equal(readingLabel({ godot: "pm-b", prefix: "big", type: "Color" }), "Pandemonium B Color in a big-endian store_var frame");
 });

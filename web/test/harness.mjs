@@ -2,7 +2,8 @@
 // serves it), Debian's Chromium driven by playwright-core (no browser download), pages
 // that fail the test on any uncaught error or console error, and the fixtures.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import assert from "node:assert/strict";
@@ -74,7 +75,7 @@ export async function open(page, file) {
     document.getElementById("error").hidden = true;
   });
   await page.setInputFiles("#file", file);
-  await page.waitForFunction(() => /OK:|encrypted|password/i.test(document.getElementById("status").textContent) || !document.getElementById("error").hidden);
+  await page.waitForFunction(() => /OK:|AMBIGUOUS:|encrypted|password/i.test(document.getElementById("status").textContent) || !document.getElementById("error").hidden);
   // The first rows are drawn with their data.
   await page.waitForFunction(() => !document.querySelector(".row.loading:not([hidden])"));
   return page.textContent("#status");
@@ -95,4 +96,15 @@ export const selected = (page) => page.$eval(".row.selected:not([hidden]) .kl", 
 /** Waits until the row at `path` shows `text` in its value cell. */
 export async function waitValue(page, path, text) {
   await page.waitForFunction(([p, t]) => document.querySelector(`.row[data-path="${p}"]:not([hidden]) .vt`)?.textContent === t, [path, text]);
+}
+
+/**
+ * A folder for a test file's screenshots, to look at: `GDVARIANT_SCREENSHOT_DIR` when set,
+ * else a fresh temporary one (the test file prints where). The README's pictures are
+ * screenshots.test.mjs's alone.
+ */
+export function screenshotFolder(prefix = "gdvariant-screenshots-") {
+  const out = process.env.GDVARIANT_SCREENSHOT_DIR || mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(out, { recursive: true });
+  return out;
 }

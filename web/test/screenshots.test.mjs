@@ -1,5 +1,6 @@
 // The README's screenshots, light and dark, taken from the page as the tests drive it:
-// the tree, a search, an edit (a syntax error shown at its line and column), a comparison.
+// the tree, a search, an edit (a syntax error shown at its line and column), a comparison,
+// an ambiguous file.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, statSync } from "node:fs";
@@ -66,6 +67,10 @@ for (const scheme of ["light", "dark"]) {
     await page.click("#compare-original");
     await page.waitForSelector("#diff:not([hidden])");
     await shot("diff");
+
+    // An ambiguous file: the guess marked, the readings to choose from.
+    assert.match(await open(page, join(fixtures, "store_math", "vector4i.sav")), /AMBIGUOUS/);
+    await shot("ambiguous");
     await done(page);
   });
 }
