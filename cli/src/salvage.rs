@@ -50,7 +50,9 @@ pub fn after_failure<'a>(
     let intact = damaged
         .as_ref()
         .and_then(|d| d.intact.map(|found| (found, d)));
-    if intact.is_none() {
+    // With the dialect and the framing named, one reading was tried: its error says more.
+    let detected = hints.dialect.is_none() || hints.prefixed.is_none();
+    if intact.is_none() && detected {
         if let Some(not_a_save) = not_a_save(file, data, &report, error) {
             return Err(not_a_save);
         }
@@ -82,7 +84,8 @@ pub fn after_failure<'a>(
     }
 }
 
-/// Random bytes, a text file, an image: no reading explains more than a sliver of the
+/// Random bytes, a text file, an image (with the dialect or the framing left to
+/// detection): no reading explains more than a sliver of the
 /// file (less than an eighth of it: a header and a length that claims more than there is,
 /// a 4-byte Nil and thousands of bytes after it), and no frame before the damage is
 /// intact. Then "truncated" or "trailing bytes" would send the user looking for a cut in a

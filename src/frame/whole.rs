@@ -390,7 +390,8 @@ impl fmt::Display for Bytes {
 /// * a value the caller's `options` refuse, when they differ from the defaults detection
 ///   validates with: [`WholeError::Refused`].
 ///
-/// When no reading explains more than a sliver of the input, it is no save at all
+/// When detection was left something to decide (the dialect or the framing) and no
+/// reading explains more than a sliver of the input, it is no save at all
 /// ([`WholeError::NotASave`]). Otherwise, when no reading parses, the error is that of
 /// the reading that got furthest ([`WholeError::Invalid`]), but for two cases: with a framing left open, a framed
 /// reading whose frames before the failing one are spurious (bytes left inside them after
@@ -474,7 +475,10 @@ pub fn read_whole<'a>(
 
 /// No reading of `bytes` parsed with `hints`: the error to report for `e`.
 fn failure(bytes: &[u8], hints: Hints, e: DetectError, options: &ParseOptions) -> WholeError {
-    if e.is_not_a_save(bytes) {
+    // With the dialect and the framing named, one reading was tried: its own error says
+    // more than that no reading explains the input.
+    let detected = hints.dialect.is_none() || hints.prefixed.is_none();
+    if detected && e.is_not_a_save(bytes) {
         return WholeError::NotASave {
             nearest: e,
             len: bytes.len(),

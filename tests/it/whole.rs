@@ -410,6 +410,13 @@ fn a_file_no_reading_explains_is_not_a_save() {
             "{name}: {e}"
         );
     }
+    // The dialect and the framing named: one reading was tried, and its error is said.
+    let e = read_whole(
+        &[0xff; 4096],
+        hints(Some(Dialect::Godot4), Some(false)),
+        &DEFAULTS,
+    );
+    assert_eq!(e.unwrap_err().code(), "UnknownType");
     // A 4 KiB PackedByteArray cut to 100 bytes: its count claims more than remains.
     let mut cut = vec![29, 0, 0, 0, 0, 16, 0, 0];
     cut.extend_from_slice(&[7; 92]);
