@@ -289,8 +289,10 @@ def test_decompress_names_a_stream_or_none():
     assert caught.value.kind == "unknown_type"  # the zlib header is no type id
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(data, decompress="none")
-    # Detection's reading that gets furthest: a length prefix claiming more than is there.
-    assert caught.value.kind == "unexpected_end" and "frame #0" in str(caught.value)
+    # No reading explains more than a sliver of a Deflate stream: not a save, with the
+    # reading that gets furthest (a length prefix claiming more than is there) named.
+    assert caught.value.kind == "not_a_save" and "frame #0" in str(caught.value)
+    assert str(caught.value).startswith("not a Godot save: no reading of it as Variant data")
     with pytest.raises(gd.DecodeError) as caught:
         gd.loads(data, decompress="gzip")
     assert caught.value.kind == "corrupt_block"
