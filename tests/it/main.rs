@@ -8,8 +8,10 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../oracle_support/mod.rs"]
-mod oracle_support;
+#[path = "../support/edit_plan.rs"]
+mod edit_plan;
+#[path = "../support/malformed_table/mod.rs"]
+mod malformed_table;
 
 mod accessors;
 mod builder;
@@ -17,7 +19,6 @@ mod containers;
 mod containers_malformed;
 mod detect;
 mod diff;
-mod differential;
 mod edit;
 mod errors;
 mod fixtures;
@@ -31,16 +32,12 @@ mod layers;
 mod malformed;
 mod multi_value;
 mod multiplayer;
-mod oracle;
-mod oracle_containers;
 mod owned;
 mod pandemonium;
 mod reader;
 mod roundtrip;
 mod serde;
-mod serde_oracle;
 mod serde_props;
-mod text_oracle;
 mod text_parse;
 mod tokio_codec;
 mod views_lazy;

@@ -4,7 +4,7 @@
 //! The test writes each blob to `NAME.bin`, then (one engine run each, all runs in
 //! parallel):
 //! - the engines print the text form of every GDScript value (`tests/oracle/intended{3,4}.gd`),
-//! - the engines decode every blob (`../shared/oracle/decode_all.sh`: `g4` for Godot 4
+//! - the engines decode every blob (`tools/engines/decode_all.sh`: `g4` for Godot 4
 //!   bytes, both `g32` and `g36` for Godot 3 bytes) and print the decoded value's text.
 //!
 //! For every case the decoded text must equal the intended value's text (or, where the
@@ -14,12 +14,9 @@
 //! the blob's length, and each dialect's cases must decode to every type id it has.
 //! A summary (case counts, every explained difference, known bugs) goes to stderr.
 //!
-//! Runs when `GDVARIANT_ORACLE=1` (then missing engines are a failure) or when the engines
-//! are installed (`godot3-server` on `PATH`, `$SID_ROOT/usr/bin/godot`); otherwise it says
-//! so on stderr and passes. The oracle folder is `$GDVARIANT_ORACLE_DIR` or
-//! `$CARGO_MANIFEST_DIR/../shared/oracle`.
+//! Ignored in plain `cargo test`; `tools/engines/test.sh` runs it (see `support.rs`).
 
-use crate::oracle_support;
+use crate::support;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -1214,7 +1211,7 @@ impl Records {
 }
 
 fn run(mut cmd: Command, home: &Path) -> Records {
-    cmd.env("GODOT_ORACLE_HOME", home)
+    cmd.env("GODOT_HOME", home)
         .env("GODOT_TIMEOUT", "120")
         .stdin(std::process::Stdio::null());
     let out = cmd
@@ -1244,13 +1241,8 @@ fn intended(oracle: &Path, engine: &str, dir: &Path, home: &Path) -> Records {
     } else {
         "tests/oracle/intended3.gd"
     });
-    let mut cmd = Command::new("bash");
-    cmd.arg("-c")
-        .arg(r#"source "$0/engines.sh" && cd "$RUN_DIR" && run_godot "$1" -s "$2""#)
-        .arg(oracle)
-        .arg(engine)
-        .arg(script)
-        .env("ORACLE_DIR", dir);
+    let mut cmd = support::godot(oracle, engine, home, 120);
+    cmd.arg("-s").arg(script).env("ORACLE_DIR", dir);
     run(cmd, home)
 }
 
@@ -1459,10 +1451,9 @@ fn check_engine(run: &EngineRun<'_>, cases: &[Case]) -> Report {
 }
 
 #[test]
+#[ignore = "needs the Godot engines: tools/engines/install.sh, then tools/engines/test.sh"]
 fn engines_decode_what_the_builder_writes() {
-    let Some(oracle) = oracle_support::gate("oracle test") else {
-        return;
-    };
+    let oracle = support::require(&["g32", "g36", "g4"]);
     let started = Instant::now();
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("oracle");
     let _ = std::fs::remove_dir_all(&root);
@@ -1528,7 +1519,7 @@ fn engines_decode_what_the_builder_writes() {
         started.elapsed().as_secs_f64(),
         root.display()
     );
-    oracle_support::report("oracle", &summary);
+    support::report("oracle", &summary);
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
