@@ -11,7 +11,7 @@
 //! peer's echoes keep coming back; the server's memory stays flat.
 //!
 //! The same servers against real Godot clients: `tests/engines/godot_client.rs` and
-//! `tests/engines/mp_echo_server.rs`.
+//! `tests/engines/mp_echo_server_clients.rs`.
 
 #[path = "../examples/echo_server.rs"]
 #[allow(dead_code)]

@@ -22,6 +22,7 @@ use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::thread;
 
+use gdvariant::multiplayer::MethodTable;
 use serde_json::Value;
 
 /// What one Godot client printed: its JSON lines, and everything for a failure message.
@@ -147,4 +148,59 @@ fn tempdir_pair() -> [std::path::PathBuf; 2] {
     std::fs::create_dir_all(&a).unwrap();
     std::fs::create_dir_all(&b).unwrap();
     [a, b]
+}
+
+/// A Godot client whose `Echo` declares one `@rpc` method more than the server
+/// (`tests/fixtures/multiplayer/mismatch_client/`: `announce`, `echo`, `echo_reply`): its
+/// checksum and method ids are not ours, its `echo` (id 1) is our `echo_reply`, so it gets
+/// no reply, and the server's log says why, with both checksums and our methods.
+#[test]
+#[ignore = "needs the Godot engines: tools/engines/install.sh, then tools/engines/test.sh"]
+fn a_client_with_another_rpc_method_is_told_in_the_log() {
+    let oracle = support::require(&["g4"]);
+    let quiet = Options {
+        log_packets: false,
+        ..Options::default()
+    };
+    let server = Server::start(quiet);
+    let home = support::scratch("mp_mismatch");
+    let project =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/multiplayer/mismatch_client");
+    let out = support::godot(&oracle, "g4", &home, 60)
+        .arg("--path")
+        .arg(&project)
+        .args(["-s", "res://client.gd", "--"])
+        .arg(format!("--url={}", server.url()))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run Godot: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let godot = format!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let id: i64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("MISMATCH-CLIENT connected id="))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("the client never connected:\n{godot}"));
+    assert!(
+        stdout.contains("MISMATCH-CLIENT done replies=0"),
+        "the mismatched echo must get no reply:\n{godot}"
+    );
+    let log = server.log();
+    let theirs = MethodTable::script(["announce", "echo", "echo_reply"]).checksum();
+    let ours = MethodTable::script(["echo", "echo_reply"]).checksum();
+    let mismatch = format!(
+        "peer {id}: RPC method mismatch on Echo: the client's checksum of its Echo node is \
+         {theirs}, ours is {ours}. Our Echo's @rpc methods, by id: echo=0, echo_reply=1"
+    );
+    assert!(
+        log.lines().any(|l| l.starts_with(&mismatch)),
+        "no line {mismatch:?} in the server's log:\n{log}\nGodot's output:\n{godot}"
+    );
+    assert!(
+        log.contains(&format!(
+            "peer {id}: RPC method mismatch on Echo: the client called method id 1 on Echo \
+             (echo_reply here), not echo: not answered"
+        )),
+        "{log}"
+    );
+    assert!(log.contains("README: Multiplayer"), "{log}");
 }

@@ -2,9 +2,9 @@
 //! dependencies instead of one per file, as ripgrep lays out its tests. Each file of this
 //! folder is a module; run one with `cargo test --test it edit::` (a module path is a
 //! filter). Two files stay binaries of their own, because they measure the process:
-//! `tests/alloc.rs` installs a counting global allocator, and `tests/godot_client.rs`
-//! checks that the echo server's resident memory stays flat under hostile clients, which
-//! the other tests' allocations would disturb.
+//! `tests/alloc.rs` installs a counting global allocator, and `tests/servers.rs` checks
+//! that the example servers' resident memory stays flat under hostile clients, which the
+//! other tests' allocations would disturb. The engine-backed tests are `tests/engines/`.
 
 #[path = "../common/mod.rs"]
 mod common;

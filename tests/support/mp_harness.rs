@@ -1,6 +1,6 @@
 //! `examples/mp_echo_server.rs` in a thread, with its log in memory: shared by its
 //! hostile-peer test (`tests/servers.rs`) and its Godot-client engine tests
-//! (`tests/engines/mp_echo_server.rs`). The including crate declares the example as
+//! (`tests/engines/mp_echo_server_clients.rs`). The including crate declares the example as
 //! `mp_echo_server`.
 #![allow(dead_code)]
 

@@ -9,5 +9,5 @@ if ! bash tools/engines/engines.sh check; then
   echo "test.sh: the engine tests need every engine: install them as root with tools/engines/install.sh" >&2
   exit 1
 fi
-cargo test -p gdvariant --test engines -- --ignored "$@"
-cargo test -p gdvariant-cli --test engines -- --ignored "$@"
+cargo test -p gdvariant --test engines -- --include-ignored "$@"
+cargo test -p gdvariant-cli --test engines -- --include-ignored "$@"
