@@ -12,6 +12,9 @@ mod common;
 mod edit_plan;
 #[path = "../support/malformed_table/mod.rs"]
 mod malformed_table;
+#[path = "../../examples/mp_echo_server/hub.rs"]
+#[allow(dead_code)]
+mod mp_hub_impl;
 
 mod accessors;
 mod builder;
@@ -30,8 +33,10 @@ mod json_plain;
 mod json_read;
 mod layers;
 mod malformed;
+mod mp_hub;
 mod multi_value;
 mod multiplayer;
+mod multiplayer_ws;
 mod owned;
 mod pandemonium;
 mod reader;

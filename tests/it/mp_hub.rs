@@ -3,15 +3,11 @@
 //! relays, and the typed error that disconnects a hostile peer. The same server against
 //! real Godot clients over WebSocket is `tests/engines/mp_echo_server_clients.rs`.
 
-#[path = "../examples/mp_echo_server/hub.rs"]
-#[allow(dead_code)]
-mod hub;
-
+use crate::mp_hub_impl::{Hub, HubError, Outbound};
 use gdvariant::multiplayer::{
     write_call, CacheError, CacheLimits, MethodTable, NodeTarget, Packet, PacketErrorKind,
     SimplifyPath,
 };
-use hub::{Hub, HubError, Outbound};
 
 const A: i32 = 1001;
 const B: i32 = 1_234_567_890;
