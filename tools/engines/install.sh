@@ -38,8 +38,7 @@ flock 9 2>/dev/null || true
 
 # apt-get with one retry after a fresh `update` (a stale package list is the usual failure).
 apt_install() {
-  apt-get install -y -q --no-install-recommends "$@" \
-    || { apt-get update -q && apt-get install -y -q --no-install-recommends "$@"; }
+  apt-get install -y -q "$@" || { apt-get update -q && apt-get install -y -q "$@"; }
 }
 
 # 1. The host's packages: Godot 3.2.3 and debootstrap.
