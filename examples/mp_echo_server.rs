@@ -8,13 +8,18 @@
 //!   `SceneMultiplayer`'s server relay does; peers hear of each other (`ADD_PEER`,
 //!   `DEL_PEER`);
 //! - each decoded packet is logged on one line on stdout (`--quiet`: only joins, leaves,
-//!   errors and the `--stats` lines).
+//!   errors, method mismatches and the `--stats` lines);
+//! - a client whose `Echo` declares other `@rpc` methods than `echo` and `echo_reply` has
+//!   other method ids and another checksum: the server logs `peer N: RPC method mismatch
+//!   on Echo: …` with both checksums and our methods, once per kind and peer, and keeps
+//!   serving it (the engine, too, only reports a checksum mismatch).
 //!
 //! ```text
 //! cargo run --release --example mp_echo_server --features websocket -- --port 9080
 //! ```
 //!
-//! In a Godot 4 client, with a node `Echo` directly under the root:
+//! In a Godot 4 client, with a node `Echo` directly under the root, declaring these two
+//! `@rpc` methods and no other (the modes shown are what the relay between clients needs):
 //!
 //! ```gdscript
 //! @rpc("any_peer", "call_remote", "reliable")
@@ -250,8 +255,13 @@ async fn serve_peer(
         let Shared { hub, out, .. } = &mut *s;
         match hub.packet(id, &packet, log_packets, out) {
             Ok(line) => {
+                let warnings = s.hub.take_warnings();
                 if let Some(line) = line {
                     s.line(format_args!("{line}"));
+                }
+                // Logged with --quiet too: the client cannot be served as it expects.
+                for warning in warnings {
+                    s.line(format_args!("{warning}"));
                 }
                 slow = s.dispatch(&stats);
             }

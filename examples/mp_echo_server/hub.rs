@@ -7,7 +7,11 @@
 //!   a leaving peer's `DEL_PEER` goes to everyone left;
 //! - a simplify-path naming `Echo` is cached (within the [`CacheLimits`]) and confirmed,
 //!   with the checksum compared to ours; a path to a node we do not have is neither,
-//!   as in the engine;
+//!   as in the engine. A checksum that differs from ours means the client's `Echo`
+//!   declares other `@rpc` methods, so its method ids are not ours: that, a confirmation
+//!   of our path that reports the mismatch, and a call of a method id that is not `echo`
+//!   are each reported once per peer ([`Hub::take_warnings`]), with both checksums and
+//!   our method list;
 //! - `echo(args…)` on `Echo` is answered with `echo_reply(args…)` to the caller, the
 //!   arguments copied as they came (our own path announced first, then our cached id once
 //!   the caller confirms it);
@@ -19,7 +23,7 @@
 //! nothing, SYS commands only a server sends) is an error for that peer, which the caller
 //! disconnects; the others are not affected.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use gdvariant::multiplayer::{
     write_call_with_args_of, write_relay_header, CacheError, CacheLimits, ConfirmPath, MethodTable,
@@ -72,8 +76,23 @@ pub struct Hub {
     checksum: String,
     echo: u16,
     echo_reply: u16,
+    /// What was reported about each peer's methods (the kinds of [`Warning`]).
+    warned: BTreeSet<(PeerId, Warning)>,
+    /// Reports not yet taken ([`Hub::take_warnings`]).
+    warnings: Vec<String>,
     /// Counters.
     pub counts: Counts,
+}
+
+/// What a peer's packets tell about its `Echo` node's methods, each reported once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Warning {
+    /// Its SIMPLIFY_PATH for `Echo` carried another checksum than ours.
+    Checksum,
+    /// It confirmed our path to `Echo` with `valid = false`.
+    Confirm,
+    /// It called a method id on `Echo` that is not `echo`.
+    Method,
 }
 
 impl Hub {
@@ -88,6 +107,8 @@ impl Hub {
             echo: methods.id("echo").unwrap_or(0),
             echo_reply: methods.id("echo_reply").unwrap_or(1),
             methods,
+            warned: BTreeSet::new(),
+            warnings: Vec::new(),
             counts: Counts::default(),
         }
     }
@@ -113,6 +134,7 @@ impl Hub {
 
     /// `peer` left (or was disconnected): the peer-list packets to send.
     pub fn disconnect(&mut self, peer: PeerId, out: &mut Vec<Outbound>) {
+        self.warned.retain(|&(p, _)| p != peer);
         if self.peers.remove(&peer).is_some() {
             for &other in self.peers.keys() {
                 out.push((other, sys(Sys::RemovePeer(peer))));
@@ -158,19 +180,40 @@ impl Hub {
             // The engine caches and confirms paths to nodes it has, and only those.
             Packet::SimplifyPath(p) if p.path == ECHO_PATH => {
                 cache.on_simplify(p)?;
+                let valid = p.checksum == self.checksum;
                 let mut reply = Vec::with_capacity(6);
-                ConfirmPath {
-                    valid: p.checksum == self.checksum,
-                    id: p.id,
-                }
-                .encode(&mut reply);
+                ConfirmPath { valid, id: p.id }.encode(&mut reply);
                 out.push((from, reply));
+                if !valid {
+                    let theirs = p.checksum.to_string();
+                    self.warn(from, Warning::Checksum, |ours| {
+                        format!(
+                            "the client's checksum of its Echo node is {theirs}, ours is {ours}"
+                        )
+                    });
+                }
             }
-            Packet::ConfirmPath(c) => cache.on_confirm(c)?,
+            Packet::ConfirmPath(c) => {
+                cache.on_confirm(c)?;
+                if !c.valid {
+                    self.warn(from, Warning::Confirm, |ours| {
+                        format!("the client found our checksum {ours} for Echo not its own")
+                    });
+                }
+            }
             Packet::RemoteCall(call) => {
                 let path = cache.resolve(call.node())?;
                 if path == ECHO_PATH && call.method() == self.echo {
                     self.reply(from, call, out)?;
+                } else if path == ECHO_PATH {
+                    let id = call.method();
+                    let name = self.methods.name(id).unwrap_or("none of ours").to_string();
+                    self.warn(from, Warning::Method, |_| {
+                        format!(
+                            "the client called method id {id} on Echo ({name} here), not \
+                             echo: not answered"
+                        )
+                    });
                 }
             }
             // Raw bytes, spawns and syncs from a client: this scene has no spawner or
@@ -248,6 +291,34 @@ impl Hub {
     /// The method table of `Echo`, for logs.
     pub fn methods(&self) -> &MethodTable {
         &self.methods
+    }
+
+    /// What the peers' packets told about their `Echo` nodes since the last call, one line
+    /// each (`peer 2: RPC method mismatch on Echo: …`), for the log. Each kind is reported
+    /// once per peer.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// Reports `what` (given our checksum) about `peer`, unless it was reported already.
+    fn warn(&mut self, peer: PeerId, kind: Warning, what: impl FnOnce(&str) -> String) {
+        if !self.warned.insert((peer, kind)) {
+            return;
+        }
+        let ours: Vec<String> = self
+            .methods
+            .iter()
+            .map(|(name, id)| format!("{name}={id}"))
+            .collect();
+        self.warnings.push(format!(
+            "peer {peer}: RPC method mismatch on Echo: {}. Our Echo's @rpc methods, by id: \
+             {} (the checksum is the md5 of their names in id order). The client's Echo must \
+             declare exactly these @rpc methods and no other: the ids are indexes in the \
+             sorted list of names, so another method makes its calls and our replies name \
+             different methods (README: Multiplayer, the client's node)",
+            what(&self.checksum),
+            ours.join(", ")
+        ));
     }
 }
 

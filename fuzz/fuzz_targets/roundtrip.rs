@@ -41,7 +41,7 @@ fn has_null_object(v: VariantRef<'_>) -> bool {
 /// Does a dictionary key in `v` hold a full null object? Re-encoding writes it as a bare
 /// NIL header, as the engine does, and the engines sort keys by type id first: the text
 /// lists the same pairs in another order. Godot 4.6.3 prints both orders exactly as
-/// gdvariant does (checked with shared/oracle/decode.sh), so this is not a defect.
+/// gdvariant does (checked with tools/engines/decode.sh), so this is not a defect.
 fn null_object_in_key(v: VariantRef<'_>) -> bool {
     if let Some(ObjectRef::Full(o)) = v.as_object() {
         return o.properties().any(|(_, p)| null_object_in_key(p));

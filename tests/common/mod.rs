@@ -1,8 +1,10 @@
-//! Loads the engine-written fixtures in `tests/fixtures/{g32,g36,g4}`.
+//! Loads the engine-written fixtures in `tests/fixtures/{g32,g36,g4}`; names the engines and
+//! their text styles.
 #![allow(dead_code)]
 
 use gdvariant::text::TextStyle;
 use gdvariant::{Dialect, VariantRef};
+use std::io::Write as _;
 use std::path::PathBuf;
 
 /// One case of `cases.jsonl`.
@@ -126,4 +128,54 @@ pub fn zero_node_path_padding(bytes: &mut [u8], dialect: Dialect) {
     for (at, pad) in spans {
         bytes[at..at + pad].fill(0);
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// The engines' names and text styles (the engine tests, and the malformed table's columns).
+
+/// Writes a test's report table to stderr when `GDVARIANT_TABLES` is set (to anything
+/// but empty or `0`); otherwise one line that says how to see it. Straight to stderr:
+/// libtest captures `eprintln!` of a passing test.
+pub fn report(what: &str, table: &str) {
+    let wanted = std::env::var("GDVARIANT_TABLES").is_ok_and(|v| !v.is_empty() && v != "0");
+    let mut err = std::io::stderr();
+    let _ = if wanted {
+        err.write_all(table.as_bytes())
+    } else {
+        writeln!(err, "{what}: set GDVARIANT_TABLES=1 to print its table")
+    };
+}
+
+/// The engines of a dialect: both Godot 3 engines for Godot 3 bytes, Godot 4 for Godot 4.
+pub fn engines(dialect: Dialect) -> &'static [&'static str] {
+    match dialect {
+        Dialect::Godot3 => &["g32", "g36"],
+        // No Pandemonium engine runs here: their columns are recorded (see the rows).
+        Dialect::PandemoniumA => &["pma"],
+        Dialect::PandemoniumB => &["pmb"],
+        Dialect::PandemoniumC => &["pmc"],
+        _ => &["g4"],
+    }
+}
+
+/// Our text style matching an engine's `var2str` / `var_to_str`.
+pub fn style(engine: &str) -> TextStyle {
+    match engine {
+        "g32" => TextStyle::Godot32,
+        "g36" => TextStyle::Godot36,
+        "pma" => TextStyle::PandemoniumA,
+        "pmb" => TextStyle::PandemoniumB,
+        "pmc" => TextStyle::PandemoniumC,
+        _ => TextStyle::Godot4,
+    }
+}
+
+/// FNV-1a, 64 bits: a stable digest of long texts stored in tables.
+pub fn fnv64(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }

@@ -172,7 +172,7 @@ fn zstd_files_are_written_byte_for_byte_like_godot_3_6_and_4_6() {
     // Zstd at level 3 is the same library as Godot 3.6's and 4.6's (Godot 3.2 ships an
     // older zstd whose level 3 picks other matches in two of its four files). FastLZ is our own encoder, Deflate and GZIP come
     // from another zlib implementation: their bytes differ, and what must hold for every
-    // mode is that the engine reads ours (tests/it/oracle_containers.rs).
+    // mode is that the engine reads ours (tests/engines/oracle_containers.rs).
     for case in cases()
         .iter()
         .filter(|c| c.container == "compressed" && c.mode == "zstd" && c.engine != "g32")

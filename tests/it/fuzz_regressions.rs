@@ -108,7 +108,7 @@ fn two_insertions_into_an_empty_byte_array_conflict() {
 /// (their bytes differ); read again, they folded. The engines compare math keys component
 /// by component with `==` (−0.0 equals 0.0) and NaN equal to NaN: Godot 3.6.2 and 4.6.3
 /// fold `{Vector2(0, 1): 1, Vector2(-0.0, 1): 2}` and `{Vector2(nan, 0): 1, Vector2(nan,
-/// 0): 2}` into one pair each (tests/it/text_oracle.rs), and so does the parser now.
+/// 0): 2}` into one pair each (tests/engines/text_oracle.rs), and so does the parser now.
 #[test]
 fn math_keys_that_differ_in_the_sign_of_zero_or_a_nan_fold() {
     for (text, shown) in [

@@ -68,7 +68,7 @@ fn glam_types_are_godot_math_types() {
     round_trip(DVec3::new(0.1, 0.2, 0.3));
     round_trip(DQuat::from_xyzw(0.0, 0.0, 0.6, 0.8));
     // Matrices: glam's columns are Godot's axes; Godot writes (and prints) a Basis by rows.
-    // The serde path writes the same bytes, and tests/it/serde_oracle.rs has the engines
+    // The serde path writes the same bytes, and tests/engines/serde_oracle.rs has the engines
     // decode those to `Basis(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 2))`.
     let basis = Mat3::from_cols(
         Vec3::new(0.0, 1.0, 0.0),

@@ -2,14 +2,19 @@
 //! dependencies instead of one per file, as ripgrep lays out its tests. Each file of this
 //! folder is a module; run one with `cargo test --test it edit::` (a module path is a
 //! filter). Two files stay binaries of their own, because they measure the process:
-//! `tests/alloc.rs` installs a counting global allocator, and `tests/godot_client.rs`
-//! checks that the echo server's resident memory stays flat under hostile clients, which
-//! the other tests' allocations would disturb.
+//! `tests/alloc.rs` installs a counting global allocator, and `tests/servers.rs` checks
+//! that the example servers' resident memory stays flat under hostile clients, which the
+//! other tests' allocations would disturb. The engine-backed tests are `tests/engines/`.
 
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../oracle_support/mod.rs"]
-mod oracle_support;
+#[path = "../support/edit_plan.rs"]
+mod edit_plan;
+#[path = "../support/malformed_table/mod.rs"]
+mod malformed_table;
+#[path = "../../examples/mp_echo_server/hub.rs"]
+#[allow(dead_code)]
+mod mp_hub_impl;
 
 mod accessors;
 mod builder;
@@ -17,7 +22,6 @@ mod containers;
 mod containers_malformed;
 mod detect;
 mod diff;
-mod differential;
 mod edit;
 mod errors;
 mod fixtures;
@@ -29,18 +33,16 @@ mod json_plain;
 mod json_read;
 mod layers;
 mod malformed;
+mod mp_hub;
 mod multi_value;
 mod multiplayer;
-mod oracle;
-mod oracle_containers;
+mod multiplayer_ws;
 mod owned;
 mod pandemonium;
 mod reader;
 mod roundtrip;
 mod serde;
-mod serde_oracle;
 mod serde_props;
-mod text_oracle;
 mod text_parse;
 mod tokio_codec;
 mod views_lazy;

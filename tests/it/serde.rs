@@ -120,7 +120,7 @@ fn a_variant_from_another_format_follows_the_data_model() {
 
 // ------------------------------------------------------------------ real engine bytes
 
-/// The 8.3 MB save game Godot 4.6.3 wrote (`../shared/oracle/gen.sh --large`), into typed
+/// The 8.3 MB save game Godot 4.6.3 wrote (`tests/fixtures/g4-large`), into typed
 /// structs with borrowed strings; written back, byte for byte the engine's.
 #[test]
 fn the_engine_save_game_reads_into_structs_and_writes_back_identically() {

@@ -1,5 +1,5 @@
 //! The test process's own memory, for the servers' hostile-peer tests
-//! (`tests/godot_client.rs`, `tests/mp_echo_server.rs`).
+//! (`tests/servers.rs`).
 
 /// The process's anonymous resident memory (`RssAnon` of `/proc/self/status`), in bytes;
 /// 0 where that file does not exist (the tests that use it then check nothing about

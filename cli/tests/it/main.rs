@@ -4,15 +4,12 @@
 
 #[path = "../../../tests/common/mod.rs"]
 mod common;
-#[path = "../../../tests/oracle_support/mod.rs"]
-mod oracle_support;
 #[path = "../support/mod.rs"]
 mod support;
 
 mod cli;
 mod containers;
 mod containers_edit;
-mod containers_oracle;
 mod dialect_warning;
 mod diff;
 mod edit;

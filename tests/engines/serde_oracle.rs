@@ -3,10 +3,9 @@
 //! decoded value's text must equal the text the same engine prints for the same value
 //! written in GDScript (`tests/oracle/intended{3,4}.gd`).
 //!
-//! Runs when the engines are installed (or fails when `GDVARIANT_ORACLE=1` and they are
-//! not); see `tests/it/oracle.rs` for the set-up.
+//! Ignored in plain `cargo test`; `tools/engines/test.sh` runs it.
 
-use crate::oracle_support;
+use crate::support;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -14,8 +13,8 @@ use std::process::Command;
 
 use gdvariant::serde::with;
 use gdvariant::Dialect;
-use oracle_support::{engines, gate, lenient_json};
 use serde::Serialize;
+use support::{engines, lenient_json};
 
 #[derive(Serialize)]
 enum Order {
@@ -127,19 +126,15 @@ fn placed() -> Placed {
 
 const PLACED_GD: &str = r#"{"pos": Vector3(1, 2, 3), "dir": Vector2(0.5, -0.5), "rot": Quaternion(0, 0, 0.6, 0.8), "xform": Transform3D(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 2), Vector3(4, 5, 6)), "flat": Transform2D(Vector2(0, 1), Vector2(-1, 0), Vector2(7, 8)), "basis": Basis(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 2)), "cell": Vector3i(1, -2, 3)}"#;
 
-/// Runs a script of the oracle with `ORACLE_DIR=dir`, returning `name -> text` from its
+/// Runs `cmd` (an engine run with `ORACLE_DIR=dir`), returning `name -> text` from its
 /// `ORACLE-JSON` lines.
-fn run(oracle: &Path, engine: &str, dir: &Path, script: &str) -> HashMap<String, String> {
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .arg(oracle)
-        .arg(engine)
+fn run(mut cmd: Command, dir: &Path) -> HashMap<String, String> {
+    let out = cmd
         .env("ORACLE_DIR", dir)
-        .env("GODOT_ORACLE_HOME", dir.join("home"))
+        .env("GODOT_HOME", dir.join("home"))
         .env("GODOT_TIMEOUT", "120")
         .output()
-        .unwrap();
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let mut texts = HashMap::new();
     for line in stdout.lines() {
@@ -161,10 +156,9 @@ fn run(oracle: &Path, engine: &str, dir: &Path, script: &str) -> HashMap<String,
 }
 
 #[test]
+#[ignore = "needs the Godot engines: tools/engines/install.sh, then tools/engines/test.sh"]
 fn engines_read_what_serde_writes() {
-    let Some(oracle) = gate("serde_oracle") else {
-        return;
-    };
+    let oracle = support::require(&["g32", "g36", "g4"]);
     let root = std::env::temp_dir().join(format!("gdvariant-serde-oracle-{}", std::process::id()));
     let mut checked = 0;
     for dialect in [Dialect::Godot3, Dialect::Godot4] {
@@ -222,32 +216,26 @@ fn engines_read_what_serde_writes() {
         std::fs::write(dir.join("cases.jsonl"), jsonl).unwrap();
         std::fs::write(dir.join("intended.jsonl"), intended).unwrap();
         for engine in engines(dialect) {
-            let decoded = run(
-                &oracle,
-                engine,
-                &dir,
-                r#"bash "$0/decode_all.sh" "$1" "$ORACLE_DIR""#,
-            );
+            let mut decode_all = Command::new("bash");
+            decode_all
+                .arg(oracle.join("decode_all.sh"))
+                .arg(engine)
+                .arg(&dir);
+            let decoded = run(decode_all, &dir);
             let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(if *engine == "g4" {
                 "tests/oracle/intended4.gd"
             } else {
                 "tests/oracle/intended3.gd"
             });
-            let wanted = run(
-                &oracle,
-                engine,
-                &dir,
-                &format!(
-                    r#"source "$0/engines.sh" && cd "$RUN_DIR" && run_godot "$1" -s {}"#,
-                    script.display()
-                ),
-            );
+            let mut intended = support::godot(&oracle, engine, &dir.join("home"), 120);
+            intended.arg("-s").arg(&script);
+            let wanted = run(intended, &dir);
             for (name, bytes, _) in &cases {
                 assert_eq!(decoded.get(*name), wanted.get(*name), "{engine} {name}");
                 // And our own text of our bytes is the engine's.
                 let ours = gdvariant::VariantRef::parse(bytes, dialect)
                     .unwrap()
-                    .text(oracle_support::style(engine))
+                    .text(support::style(engine))
                     .to_string();
                 assert_eq!(Some(&ours), decoded.get(*name), "{engine} {name}: our text");
                 checked += 1;

@@ -1,135 +1,125 @@
-//! Running the real engines over many (possibly malformed) blobs: one engine run per
-//! engine for a whole batch, shared by `tests/it/malformed.rs` and `tests/it/differential.rs`.
+//! Running the real engines (`tools/engines/`) for the engine-backed tests: the check that
+//! fails a test when an engine is missing ([`require`]), a command for one engine run
+//! ([`godot`]), and one engine run per engine for a whole batch of (possibly malformed)
+//! blobs ([`decode_all`], shared by `malformed.rs`, `differential.rs` and `edit.rs`).
 //!
-//! The protocol is the one of `../shared/oracle/decode_all.sh` (a folder with the blobs and
-//! a `cases.jsonl`, one `ORACLE-JSON` line per case), with this folder's scripts
-//! `decode_cases3.gd` / `decode_cases4.gd`, which differ from `tools/decode_all{3,4}.gd` in
-//! what malformed input needs:
-//! - Godot 3's `bytes2var` raises a *script error* on malformed bytes, which ends
-//!   `decode_all3.gd`'s `_init` before `quit()` (the engine then spins until its timeout).
-//!   `decode_cases3.gd` decodes with `StreamPeerBuffer.get_var(allow_objects)`, which calls
-//!   the same `decode_variant(buffer, len, NULL, allow_objects)` but fails with an error
-//!   print and a null result.
-//! - Both print `ORACLE-CASE name` before each case (decode_all.sh filters these out), so
-//!   the engine's `ERROR:` lines can be attributed to a case, and a case that crashes or
-//!   hangs the engine is known: it is recorded with the exit status and the run resumes
-//!   after it.
-//! - Both add `decoded_error`, and read `"function": "get_var"` cases (a store_var file)
-//!   with `File(Access).get_var`, as `decode.sh --prefixed` does.
+//! The batch protocol is `tools/engines/decode_all.sh`'s (a folder with the blobs and a
+//! `cases.jsonl`; per case an `ORACLE-CASE name` line, the engine's `ERROR:` lines for it,
+//! and one `ORACLE-JSON` line): a case that crashes or hangs the engine is known by its
+//! `ORACLE-CASE` line without an `ORACLE-JSON`; it is recorded with the exit status and a
+//! new run resumes after it.
 //!
-//! [`gate`] is shared by every engine-backed test (oracle, godot_client, malformed,
-//! differential): the engines run when `GDVARIANT_ORACLE=1`
-//! (then missing engines are a failure) or when they are installed; otherwise a SKIPPED
-//! line goes to stderr.
+//! Every engine-backed test is `#[ignore]`d, so plain `cargo test` lists it as ignored;
+//! `tools/engines/test.sh` (or `cargo test --test engines -- --ignored`) runs them, and then
+//! a missing engine fails the test with what is missing and how to install it.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use gdvariant::text::TextStyle;
-use gdvariant::Dialect;
 use serde_json::Value;
 
-/// Where the oracle scripts are, or `None` (after a SKIPPED line on stderr) when the
-/// engines are not installed and `GDVARIANT_ORACLE` is not `1`.
-pub fn gate(test: &str) -> Option<PathBuf> {
-    let oracle = std::env::var_os("GDVARIANT_ORACLE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            // From the library's tests, or from the command line's (one folder down).
-            let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-            let beside = here.join("../shared/oracle");
-            if beside.is_dir() {
-                beside
-            } else {
-                here.join("../../shared/oracle")
-            }
-        });
-    let forced = std::env::var("GDVARIANT_ORACLE").as_deref() == Ok("1");
-    let sid_root = std::env::var_os("SID_ROOT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/godot-sid"));
-    let on_path = |exe: &str| {
-        std::env::var_os("PATH")
-            .map(|p| std::env::split_paths(&p).any(|d| d.join(exe).is_file()))
-            .unwrap_or(false)
-    };
-    let mut missing = Vec::new();
-    if !on_path("godot3-server") {
-        missing.push("godot3-server (Godot 3.2.3) is not on PATH".to_string());
-    }
-    for exe in ["godot", "godot3-server"] {
-        let path = sid_root.join("usr/bin").join(exe);
-        if !path.is_file() {
-            missing.push(format!("{} does not exist", path.display()));
-        }
-    }
-    for script in ["engines.sh", "decode_all.sh"] {
-        if !oracle.join(script).is_file() {
-            missing.push(format!(
-                "{} has no {script} (set GDVARIANT_ORACLE_DIR)",
-                oracle.display()
-            ));
-        }
-    }
-    if missing.is_empty() {
-        return Some(oracle);
-    }
-    if forced {
-        panic!(
-            "GDVARIANT_ORACLE=1 but the engines are missing: {}",
-            missing.join("; ")
-        );
-    }
-    // Straight to stderr: libtest captures eprintln! of a passing test.
-    let _ = writeln!(
-        std::io::stderr(),
-        "{test} SKIPPED: engines not installed (run ../shared/oracle/setup.sh as root; \
-         GDVARIANT_ORACLE=1 makes this a failure): {}",
-        missing.join("; ")
-    );
-    None
-}
+/// How to install the engines, for failure messages.
+pub const INSTALL: &str =
+    "install them as root on Debian bookworm with `tools/engines/install.sh` \
+    (tools/engines/README.md), then run the engine tests with `tools/engines/test.sh`";
 
-/// Writes a test's report table to stderr when `GDVARIANT_TABLES` is set (to anything
-/// but empty or `0`); otherwise one line that says how to see it. Straight to stderr:
-/// libtest captures `eprintln!` of a passing test.
-pub fn report(what: &str, table: &str) {
-    let wanted = std::env::var("GDVARIANT_TABLES").is_ok_and(|v| !v.is_empty() && v != "0");
-    let mut err = std::io::stderr();
-    let _ = if wanted {
-        err.write_all(table.as_bytes())
+/// The repository's `tools/engines` folder (from the library's tests, or from the command
+/// line's, one folder down).
+pub fn tools() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repo = if here.join("tools/engines").is_dir() {
+        here.to_path_buf()
     } else {
-        writeln!(err, "{what}: set GDVARIANT_TABLES=1 to print its table")
+        here.join("..")
     };
+    repo.join("tools/engines")
 }
 
-/// The engines of a dialect: both Godot 3 engines for Godot 3 bytes, Godot 4 for Godot 4.
-pub fn engines(dialect: Dialect) -> &'static [&'static str] {
-    match dialect {
-        Dialect::Godot3 => &["g32", "g36"],
-        // No Pandemonium engine runs here: their columns are recorded (see the rows).
-        Dialect::PandemoniumA => &["pma"],
-        Dialect::PandemoniumB => &["pmb"],
-        Dialect::PandemoniumC => &["pmc"],
-        _ => &["g4"],
+/// What is missing to run `engines` (`tools/engines/engines.sh check`), one line each;
+/// empty when they all can run.
+pub fn missing(engines: &[&str]) -> Vec<String> {
+    missing_in(engines, None)
+}
+
+/// [`missing`], with the sid engines looked for in `sid_root` instead of `$SID_ROOT`.
+pub fn missing_in(engines: &[&str], sid_root: Option<&str>) -> Vec<String> {
+    let script = tools().join("engines.sh");
+    let mut check = Command::new("bash");
+    check
+        .arg(&script)
+        .arg("check")
+        .args(engines)
+        .stdin(Stdio::null());
+    if let Some(root) = sid_root {
+        check.env("SID_ROOT", root);
+    }
+    match check.output() {
+        Ok(out) if out.status.success() => Vec::new(),
+        Ok(out) => {
+            let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .filter(|l| !l.ends_with(": ok"))
+                .map(str::to_string)
+                .collect();
+            if lines.is_empty() {
+                vec![format!(
+                    "{} check failed ({}): {}",
+                    script.display(),
+                    out.status,
+                    String::from_utf8_lossy(&out.stderr).trim()
+                )]
+            } else {
+                lines
+            }
+        }
+        Err(e) => vec![format!("cannot run bash {}: {e}", script.display())],
     }
 }
 
-/// Our text style matching an engine's `var2str` / `var_to_str`.
-pub fn style(engine: &str) -> TextStyle {
-    match engine {
-        "g32" => TextStyle::Godot32,
-        "g36" => TextStyle::Godot36,
-        "pma" => TextStyle::PandemoniumA,
-        "pmb" => TextStyle::PandemoniumB,
-        "pmc" => TextStyle::PandemoniumC,
-        _ => TextStyle::Godot4,
-    }
+/// The failure message of a test that needs `engines` when `missing` is what is missing.
+pub fn failure(engines: &[&str], missing: &[String]) -> String {
+    format!(
+        "this engine test needs {}, and cannot run it:\n  {}\n{INSTALL}",
+        engines.join(", "),
+        missing.join("\n  ")
+    )
 }
+
+/// The `tools/engines` folder, once every engine of `engines` (`g32`, `g36`, `g4`) is
+/// known to run. Panics, and so fails the test, naming what is missing and how to install
+/// it: an engine test never passes without its engine.
+pub fn require(engines: &[&str]) -> PathBuf {
+    let missing = missing(engines);
+    assert!(missing.is_empty(), "{}", failure(engines, &missing));
+    tools()
+}
+
+/// A command that runs `engine` through `tools/engines/engines.sh` (headless, under
+/// `timeout`, in a fresh scratch working directory); add the engine's arguments. Its user
+/// data goes to `home` (`GODOT_HOME`), each run is killed after `timeout` seconds.
+pub fn godot(tools: &Path, engine: &str, home: &Path, timeout: u32) -> Command {
+    let mut cmd = Command::new("bash");
+    cmd.arg(tools.join("engines.sh"))
+        .arg(engine)
+        .env("GODOT_HOME", home)
+        .env("GODOT_TIMEOUT", timeout.to_string())
+        .stdin(Stdio::null());
+    cmd
+}
+
+/// The test files' scratch folder for `what`, emptied.
+pub fn scratch(what: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(what);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+#[allow(unused_imports)] // the command line's engine tests use none of them
+pub use crate::common::{engines, fnv64, report, style};
 
 /// How the engine reads a case's file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,11 +211,12 @@ pub fn lenient_json(line: &str) -> Result<Value, serde_json::Error> {
 
 /// Decodes every case with `engine`, in as few engine runs as possible (one, unless a case
 /// crashes or hangs the engine: then that case is recorded as `Crashed` and a new run
-/// takes the cases after it). `dir` is created and receives the blobs, `cases.jsonl` and
-/// the engine's home; `timeout` bounds each run, in seconds.
+/// takes the cases after it), through `tools/engines/decode_all.sh`. `dir` is created and
+/// receives the blobs, `cases.jsonl` and the engine's home; `timeout` bounds each run, in
+/// seconds.
 /// Returns one outcome per case, in order, and the number of engine runs.
 pub fn decode_all(
-    oracle: &Path,
+    tools: &Path,
     engine: &str,
     dir: &Path,
     cases: &[Case],
@@ -240,11 +231,6 @@ pub fn decode_all(
         )
         .unwrap();
     }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(if engine == "g4" {
-        "tests/oracle_support/decode_cases4.gd"
-    } else {
-        "tests/oracle_support/decode_cases3.gd"
-    });
     let raw = if engine == "g4" {
         "var_to_bytes"
     } else {
@@ -274,13 +260,10 @@ pub fn decode_all(
         }
         std::fs::write(run_dir.join("cases.jsonl"), jsonl).unwrap();
         let out = Command::new("bash")
-            .arg("-c")
-            .arg(r#"source "$0/engines.sh" && cd "$RUN_DIR" && run_godot "$1" -s "$2" 2>&1"#)
-            .arg(oracle)
+            .arg(tools.join("decode_all.sh"))
             .arg(engine)
-            .arg(&script)
-            .env("ORACLE_DIR", &run_dir)
-            .env("GODOT_ORACLE_HOME", dir.join("home"))
+            .arg(&run_dir)
+            .env("GODOT_HOME", dir.join("home"))
             .env("GODOT_TIMEOUT", timeout.to_string())
             .stdin(Stdio::null())
             .stderr(Stdio::inherit())
@@ -384,14 +367,4 @@ fn diagnostic(line: &str) -> Option<String> {
         return Some(line.to_string());
     }
     None
-}
-
-/// FNV-1a, 64 bits: a stable digest of long texts stored in tables.
-pub fn fnv64(text: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
 }

@@ -7,7 +7,7 @@
 //! the first payload words of values (0, ±1, 2^31 − 1, 2^31, 2^32 − 1, …), truncations,
 //! interesting bytes (UTF-8 lead bytes, 0xFF, …), deleted and duplicated words. Godot 3
 //! mutants go to both Godot 3 engines (3.2.3 and 3.6.2), Godot 4 mutants to 4.6.3: one
-//! engine run per engine for all its mutants (`oracle_support::decode_all`). A mutant of a
+//! engine run per engine for all its mutants (`support::decode_all`). A mutant of a
 //! `__fo` fixture is decoded with objects allowed (by the engine, and by us with
 //! `allow_full_objects`), every other mutant with objects refused on both sides.
 //!
@@ -17,13 +17,12 @@
 //! of the documented classes below (each a rule over the bytes and both results); an
 //! unclassified disagreement fails the test. A summary table goes to stderr.
 //!
-//! Gated like `tests/it/oracle.rs`: runs when the engines are installed or
-//! `GDVARIANT_ORACLE=1`; otherwise a SKIPPED line. `GDVARIANT_DIFF_MUTANTS=N` changes the
+//! Ignored in plain `cargo test`; `tools/engines/test.sh` runs it. `GDVARIANT_DIFF_MUTANTS=N` changes the
 //! number of mutants per dialect (default 5000); `GDVARIANT_DIFF_SHOW=<class>` lists every
 //! disagreement of one class.
 
 use crate::common;
-use crate::oracle_support;
+use crate::support;
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
@@ -36,7 +35,7 @@ use gdvariant::{
     ContainerType, Dialect, Error, ErrorKind, GdStr, Limits, ObjectRef, ParseOptions, VariantRef,
     VariantType,
 };
-use oracle_support::{Case, Function, Outcome};
+use support::{Case, Function, Outcome};
 
 /// SplitMix64: small, fast, deterministic.
 struct Rng(u64);
@@ -636,10 +635,9 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 #[test]
+#[ignore = "needs the Godot engines: tools/engines/install.sh, then tools/engines/test.sh"]
 fn mutants_agree_with_the_engines() {
-    let Some(oracle) = oracle_support::gate("differential test") else {
-        return;
-    };
+    let oracle = support::require(&["g32", "g36", "g4"]);
     // The classifiers recurse per nesting level (up to 1025 levels).
     std::thread::Builder::new()
         .stack_size(256 << 20)
@@ -688,7 +686,7 @@ fn run(oracle: PathBuf) {
                         })
                         .collect();
                     let (outcomes, runs) =
-                        oracle_support::decode_all(oracle, engine, &root.join(engine), &cases, 300);
+                        support::decode_all(oracle, engine, &root.join(engine), &cases, 300);
                     (outcomes, runs, t.elapsed().as_secs_f64())
                 })
             })
@@ -716,7 +714,7 @@ fn run(oracle: PathBuf) {
     for ((engine, pool), (outcomes, runs, secs)) in jobs.iter().zip(&results) {
         let (seeds, mutants) = &pools[*pool];
         let dialect = dialects[*pool];
-        let style = oracle_support::style(engine);
+        let style = support::style(engine);
         let mut tally = Tally::default();
         for (m, outcome) in mutants.iter().zip(outcomes) {
             tally.mutants += 1;
@@ -858,7 +856,7 @@ fn run(oracle: PathBuf) {
         started.elapsed().as_secs_f64(),
         root.display()
     );
-    oracle_support::report("differential", &report);
+    support::report("differential", &report);
     assert!(
         failures.is_empty(),
         "{} unclassified disagreements:\n{}",

@@ -3,15 +3,14 @@
 //! values of the engine's own container fixtures and an edited copy of them are written
 //! by `container::compress` / `encrypt` / `Container::wrap`, and the real engine opens each
 //! file with `FileAccess.open_compressed` / `open_encrypted(_with_pass)`
-//! (`../shared/oracle/read_container.sh`) and prints every value it reads. Those texts must
+//! (`tools/engines/read_container.sh`) and prints every value it reads. Those texts must
 //! be exactly ours for the same bytes (whose text is proven equal to the engines' by the
 //! other oracle tests), and for the unedited values exactly the fixture's engine texts.
 //!
-//! Runs when `GDVARIANT_ORACLE=1` or when the engines are installed (see
-//! `tests/oracle_support`), else says SKIPPED on stderr.
+//! Ignored in plain `cargo test`; `tools/engines/test.sh` runs it.
 
 use crate::common;
-use crate::oracle_support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Command;
@@ -53,7 +52,7 @@ fn dialect(engine: &str) -> Dialect {
 }
 
 fn style(engine: &str) -> TextStyle {
-    oracle_support::style(engine)
+    support::style(engine)
 }
 
 /// Our texts of the frames in `plain`.
@@ -115,10 +114,9 @@ fn engine_reads(
 }
 
 #[test]
+#[ignore = "needs the Godot engines: tools/engines/install.sh, then tools/engines/test.sh"]
 fn the_engines_read_every_container_we_write() {
-    let Some(oracle) = oracle_support::gate("oracle_containers") else {
-        return;
-    };
+    let oracle = support::require(&["g32", "g36", "g4"]);
     let dir = tempdir();
     let mut jobs = Vec::new();
     for engine in ["g32", "g36", "g4"] {

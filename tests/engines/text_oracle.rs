@@ -1,14 +1,14 @@
 //! The engines agree with our text parser: each engine reads a table of text literals with
 //! its own `str2var` / `str_to_var`, and `gdvariant::text` (with the engine's float
-//! conversion and trailing text ignored, as the engine does) writes the same bytes. Runs
-//! when the engines are installed (`../shared/oracle/setup.sh`).
+//! conversion and trailing text ignored, as the engine does) writes the same bytes.
+//! Ignored in plain `cargo test`; `tools/engines/test.sh` runs it.
 
 use crate::common;
-use crate::oracle_support;
+use crate::support;
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use common::zero_node_path_padding;
 use gdvariant::text::{self, ReadOptions};
@@ -205,16 +205,11 @@ fn engine_bytes(oracle: &Path, engine: &str, literals: &[&str]) -> Vec<Vec<u8>> 
     } else {
         "tests/oracle/text3.gd"
     });
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(r#"source "$0/engines.sh" && cd "$RUN_DIR" && run_godot "$1" -s "$2" 2>&1"#)
-        .arg(oracle)
-        .arg(engine)
+    let out = support::godot(oracle, engine, &dir.join("home"), 120)
+        .arg("-s")
         .arg(&script)
         .env("ORACLE_TEXTS", dir.join("texts.jsonl"))
-        .env("GODOT_ORACLE_HOME", dir.join("home"))
-        .env("GODOT_TIMEOUT", "120")
-        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
         .output()
         .unwrap_or_else(|e| panic!("cannot run {engine}: {e}"));
     let log = String::from_utf8_lossy(&out.stdout);
@@ -240,10 +235,9 @@ fn engine_bytes(oracle: &Path, engine: &str, literals: &[&str]) -> Vec<Vec<u8>> 
 }
 
 #[test]
+#[ignore = "needs the Godot engines: tools/engines/install.sh, then tools/engines/test.sh"]
 fn the_engines_read_text_as_we_do() {
-    let Some(oracle) = oracle_support::gate("the_engines_read_text_as_we_do") else {
-        return;
-    };
+    let oracle = support::require(&["g32", "g36", "g4"]);
     let options = ReadOptions::new().engine_floats(true).allow_trailing(true);
     let mut failures = Vec::new();
     let mut report = String::new();
@@ -274,6 +268,6 @@ fn the_engines_read_text_as_we_do() {
             literals.len()
         );
     }
-    oracle_support::report("text oracle", &report);
+    support::report("text oracle", &report);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -1,17 +1,13 @@
 //! The echo server's `SceneMultiplayer` logic (`examples/mp_echo_server/hub.rs`), with no
 //! sockets: the exact packets it sends for joins, path-cache traffic, echo calls and
 //! relays, and the typed error that disconnects a hostile peer. The same server against
-//! real Godot clients over WebSocket is `tests/mp_echo_server.rs`.
+//! real Godot clients over WebSocket is `tests/engines/mp_echo_server_clients.rs`.
 
-#[path = "../examples/mp_echo_server/hub.rs"]
-#[allow(dead_code)]
-mod hub;
-
+use crate::mp_hub_impl::{Hub, HubError, Outbound};
 use gdvariant::multiplayer::{
     write_call, CacheError, CacheLimits, MethodTable, NodeTarget, Packet, PacketErrorKind,
     SimplifyPath,
 };
-use hub::{Hub, HubError, Outbound};
 
 const A: i32 = 1001;
 const B: i32 = 1_234_567_890;
@@ -225,4 +221,70 @@ fn hostile_packets_are_typed_errors_and_bounded() {
         .packet(42, &simplify(1, "Echo", &sum), false, &mut out)
         .is_ok());
     let _ = Packet::parse(&[0x03, 1]).unwrap();
+}
+
+#[test]
+fn a_client_with_other_rpc_methods_is_reported_once_per_kind() {
+    let mut hub = two_peers();
+    assert!(hub.take_warnings().is_empty());
+    // A client whose Echo also declares `announce`: its ids are announce=0, echo=1,
+    // echo_reply=2, and its checksum is not ours.
+    let theirs = MethodTable::script(["announce", "echo", "echo_reply"]);
+    let checksum_theirs = theirs.checksum();
+    assert_eq!(
+        run(&mut hub, A, &simplify(5, "Echo", &checksum_theirs)),
+        [(A, vec![2, 0, 5, 0, 0, 0])]
+    );
+    let warnings = hub.take_warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let expected = format!(
+        "peer {A}: RPC method mismatch on Echo: the client's checksum of its Echo node is \
+         {checksum_theirs}, ours is {}. Our Echo's @rpc methods, by id: echo=0, echo_reply=1",
+        checksum()
+    );
+    assert!(warnings[0].starts_with(&expected), "{}", warnings[0]);
+    assert!(!warnings[0].contains('\n'));
+    // Its `echo` is method 1 (our echo_reply): not answered, reported once.
+    let mut call = Vec::new();
+    write_call(
+        &mut call,
+        NodeTarget::cached(5),
+        theirs.id("echo").unwrap(),
+        |a| {
+            a.int(7);
+            Ok(())
+        },
+    )
+    .unwrap();
+    assert!(run(&mut hub, A, &call).is_empty());
+    assert!(run(&mut hub, A, &call).is_empty());
+    let warnings = hub.take_warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains("the client called method id 1 on Echo (echo_reply here), not echo"),
+        "{}",
+        warnings[0]
+    );
+    // The same simplify again, and a confirmation of our path that says "mismatch".
+    run(&mut hub, A, &simplify(6, "Echo", &checksum_theirs));
+    assert!(hub.take_warnings().is_empty(), "reported once per peer");
+    run(&mut hub, B, &echo_call(NodeTarget::Path("Echo"), 1));
+    run(&mut hub, B, &[2, 0, 1, 0, 0, 0]);
+    let warnings = hub.take_warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with(&format!(
+            "peer {B}: RPC method mismatch on Echo: the client found our checksum {} for Echo \
+             not its own",
+            checksum()
+        )),
+        "{}",
+        warnings[0]
+    );
+    // A peer with our methods is never reported.
+    let mut hub = two_peers();
+    run(&mut hub, A, &simplify(5, "Echo", &checksum()));
+    run(&mut hub, A, &echo_call(NodeTarget::cached(5), 7));
+    run(&mut hub, A, &[2, 1, 1, 0, 0, 0]);
+    assert!(hub.take_warnings().is_empty());
 }

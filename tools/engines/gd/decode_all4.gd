@@ -1,13 +1,12 @@
-# Decode every case of ORACLE_DIR/cases.jsonl with Godot 4 and print, per case,
-# "ORACLE-CASE name" and then one "ORACLE-JSON {...}" line (the engine's ERROR lines for
-# the case come in between).
-#
-# The same calls and fields as ../../../shared/oracle/tools/decode_all4.gd (name,
-# decoded_type_id, decoded_consumed, decoded_text: decode_var_size, then bytes_to_var or
-# bytes_to_var_with_objects), plus decoded_error (decode_var_size reports 0 bytes on a
-# failure; a real value is at least 4). A case whose "function" is "get_var" is a
-# store_var file (u32 length + payload) read with FileAccess.get_var(allow_objects), as
-# decode.sh --prefixed does; its decoded_consumed is the file position afterwards.
+# Decodes every case of ORACLE_DIR/cases.jsonl with Godot 4 (tools/engines/decode_all.sh).
+# cases.jsonl: one JSON object per line, {"name", "file" (relative to ORACLE_DIR),
+# "function", "full_objects"}; "function" is "var_to_bytes" (the file is the encoded
+# value), "store_var" (a store_var file: its 4-byte length is dropped, the rest decoded as
+# var_to_bytes) or "get_var" (a store_var file read with FileAccess.get_var, which trusts
+# the length). Prints, per case, "ORACLE-CASE name", the engine's own ERROR lines if any,
+# then "ORACLE-JSON {name, decoded_type_id, decoded_consumed, decoded_text,
+# decoded_error}"; "ORACLE-DONE" last. decoded_consumed is decode_var_size's count (0 on
+# a failure; a real value is at least 4), or the file position after get_var.
 extends SceneTree
 
 func _init():

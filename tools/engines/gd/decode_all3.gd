@@ -1,16 +1,15 @@
-# Decode every case of ORACLE_DIR/cases.jsonl with Godot 3 and print, per case,
-# "ORACLE-CASE name" and then one "ORACLE-JSON {...}" line (the engine's ERROR lines for
-# the case come in between).
+# Decodes every case of ORACLE_DIR/cases.jsonl with Godot 3 (tools/engines/decode_all.sh).
+# cases.jsonl: one JSON object per line, {"name", "file" (relative to ORACLE_DIR),
+# "function", "full_objects"}; "function" is "var2bytes" (the file is the encoded value),
+# "store_var" (a store_var file: its 4-byte length is dropped, the rest decoded as
+# var2bytes) or "get_var" (a store_var file read with File.get_var, which trusts the
+# length). Prints, per case, "ORACLE-CASE name", the engine's own ERROR lines if any, then
+# "ORACLE-JSON {name, decoded_type_id, decoded_text, decoded_error}"; "ORACLE-DONE" last.
 #
-# The same protocol and fields as ../../../shared/oracle/tools/decode_all3.gd (name,
-# decoded_type_id, decoded_text), plus decoded_error. The difference: decode_all3.gd calls
-# bytes2var(), which on malformed bytes raises a script error that ends _init() before
-# quit(): the engine then spins until its timeout. Here the bytes are decoded by
-# StreamPeerBuffer.get_var(allow_objects), which calls the very same
-# decode_variant(buffer, len, NULL, allow_objects) but reports a failure as an error print
-# and a null result, so one engine run can decode any number of malformed cases.
-# A case whose "function" is "get_var" is a store_var file (u32 length + payload) read
-# with File.get_var(allow_objects), as decode.sh --prefixed does.
+# bytes2var() is not used: on malformed bytes it raises a script error that ends _init()
+# before quit(), and the engine then spins until its timeout. StreamPeerBuffer.get_var
+# calls the same decode_variant(buffer, len, NULL, allow_objects) but reports a failure as
+# an error print and a null result, so one run decodes any number of malformed cases.
 extends SceneTree
 
 func _init():

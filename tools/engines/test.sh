@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs every engine-backed test: the library's and the command line's `engines` test
+# binaries, whose tests plain `cargo test` lists as ignored. Fails at once, naming what is
+# missing, when an engine is not installed (tools/engines/install.sh installs them).
+#   tools/engines/test.sh [FILTER...]     FILTER: libtest's, e.g. `oracle::` or `--exact NAME`
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if ! bash tools/engines/engines.sh check; then
+  echo "test.sh: the engine tests need every engine: install them as root with tools/engines/install.sh" >&2
+  exit 1
+fi
+cargo test -p gdvariant --test engines -- --include-ignored "$@"
+cargo test -p gdvariant-cli --test engines -- --include-ignored "$@"
