@@ -16,3 +16,4 @@ mod support;
 
 mod containers_oracle;
 mod edit;
+mod guesses;
