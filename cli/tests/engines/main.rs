@@ -3,8 +3,8 @@
 //!
 //! Every test here is `#[ignore]`d, so plain `cargo test` lists it as ignored. Install the
 //! engines once (`tools/engines/install.sh`, as root on Debian bookworm), then run them
-//! with `tools/engines/test.sh`, or this binary alone with `cargo test -p gdvariant-cli
-//! --test engines -- --ignored`. A test run without its engine fails, naming what is
+//! with `tools/engines/test.sh` (`cargo test --test engines -- --include-ignored` at the
+//! root: both crates' engine binaries). A test run without its engine fails, naming what is
 //! missing and the install command.
 
 #[path = "../../../tests/common/mod.rs"]
