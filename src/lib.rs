@@ -87,6 +87,8 @@ pub mod edit;
 #[cfg(feature = "alloc")]
 mod format;
 pub mod frame;
+#[cfg(feature = "alloc")]
+pub mod host;
 #[cfg(all(
     feature = "alloc",
     any(feature = "glam", feature = "mint", feature = "bytemuck")

@@ -15,6 +15,9 @@ const LAYERS: &[&[&str]] = &[
     &["owned"],
     &["format"],
     &["frame", "serde", "interop", "container"],
+    // `host` walks a parsed value into a binding's values (the Python and JavaScript
+    // packages implement its trait): a consumer of `read` only.
+    &["host"],
     // `diff` compares two read views and re-encodes leaves with the writer to tell two
     // encodings of one value apart: a consumer of `read` and `write`, like `edit`, and
     // used by no other module.

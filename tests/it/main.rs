@@ -27,6 +27,7 @@ mod errors;
 mod fixtures;
 mod frame;
 mod fuzz_regressions;
+mod host;
 mod interop;
 mod json;
 mod json_plain;
