@@ -23,15 +23,6 @@ pub(crate) use list::agrees as list_agrees;
 pub(crate) use list::push_f32_list;
 use list::put_f32;
 
-/// The text of the f32 `bits` that [`push_f32_list`] writes (that of [`push_f32`], or the
-/// JSON string `"nan"`, `"inf"`, `"-inf"`), laid out at `at` of `bytes` by fixed-size
-/// stores; returns where it ends. `S` is a power of two plus 32: stores start at offsets
-/// masked to `S - 33` and reach at most 32 bytes past them.
-#[inline(always)]
-pub(crate) fn put_f32_at<const S: usize>(bytes: &mut [u8; S], at: usize, bits: u32) -> usize {
-    put_f32(&mut Block::new(bytes), at, bits, 0)
-}
-
 /// Appends finite `x` as `{:?}` lays out an f32, with its shortest digits (nearest, ties
 /// to even): decimal for `1e-4 <= |x| < 1e16` and zero (bounds compared as f32s, as
 /// `{:?}` does), exponential otherwise. Laid out by the list writer's routes (short binary fractions
