@@ -2,7 +2,6 @@
 //! `1e16`, `-1.5e-7`), with its shortest digits.
 //!
 //! - [`block`]: the stack block texts are laid out in by fixed-size stores;
-//! - [`eight`]: eight decimal digits at once;
 //! - [`exact`]: floats whose shortest digits need no search (short binary fractions,
 //!   integers);
 //! - [`search`]: the others, from the shortest-digits search of [`shortest32`];
@@ -13,7 +12,6 @@
 use alloc::vec::Vec;
 
 mod block;
-mod eight;
 mod exact;
 mod list;
 mod search;

@@ -20,7 +20,6 @@ use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::read::visit::{Place, Taken, Visitor};
-use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 
@@ -198,17 +197,6 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
         }
     }
 
-    /// Is the Array or Dictionary whose header is at absolute `offset` typed (Godot 4
-    /// announces element types in header bits 16–19; `mask` picks the Array's or the
-    /// Dictionary's)?
-    #[inline]
-    fn typed_header(&self, offset: usize, mask: u32) -> bool {
-        self.root.dialect() == Dialect::Godot4 && {
-            let at = offset.wrapping_sub(self.root.offset());
-            (le_u32(self.root.bytes_from_header(), at) >> 16) & mask != 0
-        }
-    }
-
     /// The container whose header is at absolute `offset`, decoded again.
     fn container_at(&self, offset: usize) -> Value<'a> {
         let reader = Reader::new(&self.root);
@@ -342,26 +330,24 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
                 ControlFlow::Continue(())
             }
             Value::Float(x) if x.is_finite() => {
-                if !digits::push_dyadic(&mut self.j.buf, x) {
-                    push_f64(&mut self.j.buf, x);
-                }
+                push_f64(&mut self.j.buf, x);
                 ControlFlow::Continue(())
             }
-            Value::Dictionary(_) => {
+            Value::Dictionary(dict) => {
                 if PRETTY {
                     self.j.put(b"{\"Dictionary\": [");
                 } else {
                     self.j.put(b"{\"Dictionary\":[");
                 }
-                if self.typed_header(place.offset, 0b1111) {
+                if dict.godot4_typed() {
                     self.open_typed(Kind::TYPED_DICTIONARY, place.offset);
                 } else {
                     self.open(Kind::DICTIONARY);
                 }
                 ControlFlow::Continue(())
             }
-            Value::Array(_) => {
-                if self.typed_header(place.offset, 0b11) {
+            Value::Array(array) => {
+                if array.godot4_typed() {
                     self.j.open_tag("Array");
                     self.j.buf.push(b'[');
                     self.open_typed(Kind::TYPED, place.offset);
