@@ -3,8 +3,6 @@
 
 use alloc::vec::Vec;
 
-#[cfg(feature = "std")]
-
 /// Appends the decimal digits of `n` ([`crate::format::digits`]: eight at a time, each
 /// group written whole and cut to length).
 #[inline]

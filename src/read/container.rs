@@ -113,6 +113,7 @@ impl<'a> Body<'a> {
 
     /// Does the header announce declared types (Godot 4's header bits 16 and up, `mask`
     /// picking the Array's or the Dictionary's)? O(1): the types are not read.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // for the JSON writer
     #[inline]
     fn announces_types(&self, mask: u32) -> bool {
         self.dialect().typed_containers() && (self.word() >> 16) & mask != 0
@@ -257,6 +258,7 @@ impl<'a> ArrayRef<'a> {
     }
 
     /// Does a Godot 4 header announce an element type? O(1), the type not read.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // for the JSON writer
     #[inline]
     pub(crate) fn godot4_typed(&self) -> bool {
         self.body.announces_types(0b11)
@@ -403,6 +405,7 @@ impl<'a> DictRef<'a> {
     }
 
     /// Does a Godot 4 header announce a key or value type? O(1), the types not read.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // for the JSON writer
     #[inline]
     pub(crate) fn godot4_typed(&self) -> bool {
         self.body.announces_types(0b1111)

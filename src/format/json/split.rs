@@ -29,7 +29,7 @@ use std::io::{self, Write};
 use crate::format::json::tagged::write_serial;
 use crate::format::parallel;
 use crate::read::decoded::Value;
-use crate::read::node::measure;
+use crate::read::node::{measure, measure_values};
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
 use crate::wire::container_type::ContainerType;
@@ -186,6 +186,8 @@ pub(super) struct Cuts<'a> {
     limits: Limits,
     frames: Vec<Frame>,
     queue: VecDeque<Piece<'a>>,
+    /// Bytes and entries measured into runs so far (their average sizes a batch).
+    measured: (u64, u64),
 }
 
 impl<'a> Cuts<'a> {
@@ -208,6 +210,7 @@ impl<'a> Cuts<'a> {
             limits,
             frames: Vec::new(),
             queue: VecDeque::new(),
+            measured: (0, 0),
         };
         cuts.open(kind, count, 0, 0, Vec::new());
         Some(cuts)
@@ -283,25 +286,15 @@ impl<'a> Cuts<'a> {
         });
     }
 
-    /// Where the child at `at` ends, when it is smaller than [`Limits::split_bytes`]: the
-    /// reader's measure on the bytes up to that bound (a child that does not end before
-    /// it measures as the whole slice).
-    fn small(&self, at: usize) -> Option<usize> {
+    /// Where the `count` children from `at` end, when together they are smaller than
+    /// [`Limits::split_bytes`]: the reader's measure on the bytes up to that bound (children
+    /// that do not end before it measure as the whole slice).
+    fn small(&self, at: usize, count: u64) -> Option<usize> {
         let limit = at.saturating_add(self.limits.split_bytes);
         let rest = self.bytes.get(at..limit.min(self.bytes.len()))?;
-        let len = measure(rest, self.dialect);
+        let len = measure_values(rest, self.dialect, count);
         let whole = limit >= self.bytes.len() && len < self.limits.split_bytes;
         (len > 0 && (len < rest.len() || whole)).then_some(at + len)
-    }
-
-    /// Where the entry at `at` (a child, or a Dictionary's key and value) ends, when each
-    /// of its children is small.
-    fn small_entry(&self, kind: Kind, at: usize) -> Option<usize> {
-        let end = self.small(at)?;
-        match kind {
-            Kind::Array => Some(end),
-            Kind::Dictionary => self.small(end),
-        }
     }
 
     /// One step of the innermost container: its end, a run of small entries, or one
@@ -357,7 +350,7 @@ impl<'a> Cuts<'a> {
                 frame.left -= 1;
             }
         }
-        let (end, piece) = if let Some(end) = self.small(pos) {
+        let (end, piece) = if let Some(end) = self.small(pos, 1) {
             (end, Piece::Job(Job::One(self.child(pos, end), depth + 1)))
         } else if let Some((kind, count)) = cuttable(self.bytes, pos, self.base, self.dialect) {
             return self.open(kind, count, depth + 1, pos, before);
@@ -375,7 +368,12 @@ impl<'a> Cuts<'a> {
 
     /// Adds the innermost container's entries from its position on to its run while they
     /// are small, until the run is handed on or no entry is left. Whether it added any.
+    /// The entries are measured in batches ([`Cuts::small`] of several at once), each as
+    /// many as the room left in the run holds at the average size measured so far; a batch
+    /// that is not small is tried again smaller, down to one entry.
     fn fill_run(&mut self, kind: Kind) -> bool {
+        let per_entry = if kind == Kind::Dictionary { 2 } else { 1 };
+        let chunk_bytes = self.limits.chunk_bytes;
         let mut added = false;
         loop {
             let Some(frame) = self.frames.last() else {
@@ -384,23 +382,43 @@ impl<'a> Cuts<'a> {
             if frame.left == 0 {
                 return added;
             }
-            let Some(end) = self.small_entry(kind, frame.pos) else {
-                return added;
+            let run_at = if frame.run_len == 0 {
+                frame.pos
+            } else {
+                frame.run_at
+            };
+            let room = chunk_bytes.saturating_sub(frame.pos - run_at).max(1) as u64;
+            let mut batch = match self.measured {
+                (0, _) | (_, 0) => 1,
+                (bytes, entries) => room.saturating_mul(entries) / bytes.max(1),
+            };
+            batch = batch.clamp(1, frame.left.min(u64::from(u32::MAX >> 2)));
+            let pos = frame.pos;
+            let end = loop {
+                if let Some(end) = self.small(pos, batch * per_entry) {
+                    break end;
+                }
+                if batch == 1 {
+                    return added;
+                }
+                batch /= 4;
+                batch = batch.max(1);
             };
             added = true;
-            let chunk_bytes = self.limits.chunk_bytes;
+            self.measured.0 += (end - pos) as u64;
+            self.measured.1 += batch;
             let Some(frame) = self.frames.last_mut() else {
                 return added;
             };
             if frame.run_len == 0 {
-                frame.run_at = frame.pos;
+                frame.run_at = pos;
                 frame.run_first = frame.done;
             }
-            frame.run_len += 1;
+            frame.run_len += u32::try_from(batch).unwrap_or(u32::MAX >> 2);
             frame.pos = end;
-            frame.done += 1;
-            frame.left -= 1;
-            if end.saturating_sub(frame.run_at) >= chunk_bytes || frame.run_len == u32::MAX >> 1 {
+            frame.done += batch;
+            frame.left -= batch;
+            if end.saturating_sub(frame.run_at) >= chunk_bytes || frame.run_len >= u32::MAX >> 2 {
                 self.end_run();
                 return added;
             }

@@ -96,7 +96,11 @@ const SIGNIFICANDS: [u64; 81] = [
 /// 10^k for k = -300, -292, …, 340, as 64-bit significands rounded to nearest, with
 /// binary exponents: `e = ⌊k·log2 10⌋ − 63`, `⌊k·log2 10⌋ = (k × 1741647) >> 19` over this
 /// range (checked by the unit test against exact powers).
-#[allow(clippy::indexing_slicing)] // const initializer: checked at build time
+#[allow(
+    clippy::indexing_slicing,
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap
+)] // const initializer: checked at build time (i < 81)
 pub(super) const CACHED_POWERS: [CachedPower; 81] = {
     let mut out = [CachedPower { f: 0, e: 0, k: 0 }; 81];
     let mut i = 0;

@@ -227,7 +227,8 @@ pub(crate) fn godot4_f32(out: &mut Vec<u8>, x: f32, float_role: bool) -> bool {
     let start = out.len();
     out.extend_from_slice(&text.to_le_bytes());
     out.truncate(start + len);
-    if float_role && !out[start..].iter().any(|&c| c == b'.' || c == b'e') {
+    let text = out.get(start..).unwrap_or(&[]);
+    if float_role && !text.iter().any(|&c| c == b'.' || c == b'e') {
         out.extend_from_slice(b".0");
     }
     true
