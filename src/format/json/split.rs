@@ -3,8 +3,9 @@
 //! [`write`](super::write) hands a value here when it is an untyped Array or Dictionary of
 //! at least [`SPLIT_BYTES`] encoded bytes. The caller's thread walks its children (and,
 //! inside them, any untyped Array or Dictionary that is itself large), measuring each
-//! child once with the reader's own measure (`read::node::measure`, headers only, on a
-//! slice bounded at [`SPLIT_BYTES`], so a large child costs no more than that), and cuts
+//! child once with the reader's own measure (`read::node::measure_values`, headers only,
+//! a batch of entries at a time, on a slice bounded at [`SPLIT_BYTES`], so a large child
+//! costs no more than that), and cuts
 //! the run of children into chunks of about [`CHUNK_BYTES`] of input. The rayon pool
 //! formats the chunks with the serial writer (the one walk), and the caller's thread
 //! writes them in order as they come back ([`parallel::ordered_jobs`]): at most a window
