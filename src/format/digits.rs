@@ -19,15 +19,31 @@ use alloc::vec::Vec;
 const ASCII: u64 = 0x3030_3030_3030_3030;
 
 /// The 8 decimal digits of `n < 10^8` (leading zeros included), one per byte lane as
-/// values 0–9, the first digit in the lowest byte (see the module docs).
+/// values 0–9, the first digit in the lowest byte (see the module docs): the crate's one
+/// SWAR digit routine. Each `q | (x − k·q) << w` is one multiply-add,
+/// `(x << w) + q·(1 − k·2^w)` modulo 2^64 (exact: the result fits).
 #[inline(always)]
 pub(crate) const fn eight(n: u32) -> u64 {
     // (`as`: `From` is not const.)
-    let halves = (n / 10_000) as u64 | ((n % 10_000) as u64) << 32;
+    let high = (n / 10_000) as u64;
+    let halves =
+        ((n as u64) << 32).wrapping_add(high.wrapping_mul(1u64.wrapping_sub(10_000 << 32)));
     let hundreds = ((halves * 10_486) >> 20) & 0x0000_007F_0000_007F;
-    let quarters = hundreds | (halves - hundreds * 100) << 16;
+    let quarters = (halves << 16).wrapping_add(hundreds.wrapping_mul(1u64.wrapping_sub(100 << 16)));
     let tens = ((quarters * 103) >> 10) & 0x000F_000F_000F_000F;
-    tens | (quarters - tens * 10) << 8
+    (quarters << 8).wrapping_add(tens.wrapping_mul(1u64.wrapping_sub(10 << 8)))
+}
+
+/// `base^0, base^1, …, base^(N−1)`: the tables of powers of 5 and of 10.
+#[allow(clippy::indexing_slicing)] // const evaluation: an index out of range fails the build
+pub(crate) const fn powers<const N: usize>(base: u64) -> [u64; N] {
+    let mut out = [1u64; N];
+    let mut i = 1;
+    while i < N {
+        out[i] = out[i - 1] * base;
+        i += 1;
+    }
+    out
 }
 
 /// Appends the first `len` bytes (at most 8) of `word`, little-endian: one fixed 8-byte
@@ -143,7 +159,7 @@ pub(crate) struct Dyadic {
 /// `x`'s text as a [`Dyadic`] when `x` is a nonzero integer below 2^53 or a non-integer
 /// below 10^7 that is a multiple of 2^-8; `None` otherwise.
 ///
-/// These are exact short decimals ([`crate::format::exact`]): an integer below 2^53 is its
+/// These are exact short decimals: an integer below 2^53 is its
 /// own shortest digits; `i + f / 2^k` (`i < 10^7`, odd `f`, `1 <= k <= 8`) is exactly the
 /// decimal `i.d1…dk` of at most 15 significant digits, also shortest. Its `k` fraction
 /// digits are those of `f / 2^k × 10^8 = f × 5^k × 10^(8-k)`, trailing zeros dropped (the

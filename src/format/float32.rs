@@ -2,7 +2,6 @@
 //! `1e16`, `-1.5e-7`), with its shortest digits.
 //!
 //! - [`block`]: the stack block texts are laid out in by fixed-size stores;
-//! - [`eight`]: eight decimal digits at once;
 //! - [`exact`]: floats whose shortest digits need no search (short binary fractions,
 //!   integers);
 //! - [`search`]: the others, from the shortest-digits search of [`shortest32`];
@@ -13,7 +12,6 @@
 use alloc::vec::Vec;
 
 mod block;
-mod eight;
 mod exact;
 mod list;
 mod search;
@@ -22,15 +20,6 @@ use block::{Block, SINGLE};
 pub(crate) use list::agrees as list_agrees;
 pub(crate) use list::push_f32_list;
 use list::put_f32;
-
-/// The text of the f32 `bits` that [`push_f32_list`] writes (that of [`push_f32`], or the
-/// JSON string `"nan"`, `"inf"`, `"-inf"`), laid out at `at` of `bytes` by fixed-size
-/// stores; returns where it ends. `S` is a power of two plus 32: stores start at offsets
-/// masked to `S - 33` and reach at most 32 bytes past them.
-#[inline(always)]
-pub(crate) fn put_f32_at<const S: usize>(bytes: &mut [u8; S], at: usize, bits: u32) -> usize {
-    put_f32(&mut Block::new(bytes), at, bits, 0)
-}
 
 /// Appends finite `x` as `{:?}` lays out an f32, with its shortest digits (nearest, ties
 /// to even): decimal for `1e-4 <= |x| < 1e16` and zero (bounds compared as f32s, as

@@ -4,7 +4,6 @@
 pub(crate) mod base64;
 pub(crate) mod digits;
 pub(crate) mod escape;
-pub(crate) mod exact;
 #[cfg(feature = "std")]
 pub(crate) mod float32;
 #[cfg(feature = "std")]

@@ -29,7 +29,8 @@ impl Reading {
     }
 }
 
-/// What the caller already knows about an input; `None` leaves it to [`detect`].
+/// What the caller already knows about an input; `None` leaves it to
+/// [`detect`](super::detect()).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hints {
     /// The dialect, if known. A single value is then read even with bytes after it (the
@@ -37,7 +38,7 @@ pub struct Hints {
     pub dialect: Option<Dialect>,
     /// Whether the input is a sequence of length-prefixed frames (one or more), if known.
     /// With `Some(true)`, a prefix that claims more bytes than remain is an error
-    /// ([`FrameError::Truncated`]), never read past.
+    /// ([`FrameError::Truncated`](super::FrameError::Truncated)), never read past.
     pub prefixed: Option<bool>,
 }
 

@@ -111,6 +111,14 @@ impl<'a> Body<'a> {
         (types, at)
     }
 
+    /// Does the header announce declared types (Godot 4's header bits 16 and up, `mask`
+    /// picking the Array's or the Dictionary's)? O(1): the types are not read.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // for the JSON writer
+    #[inline]
+    fn announces_types(&self, mask: u32) -> bool {
+        self.dialect().typed_containers() && (self.word() >> 16) & mask != 0
+    }
+
     /// The offset of the count word (after the type descriptors).
     #[inline]
     fn count_at<const N: usize>(&self) -> usize {
@@ -247,6 +255,13 @@ impl<'a> ArrayRef<'a> {
     #[inline]
     pub(crate) fn parts(&self) -> (&'a [u8], usize, Dialect) {
         (self.body.payload, self.body.offset, self.body.dialect())
+    }
+
+    /// Does a Godot 4 header announce an element type? O(1), the type not read.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // for the JSON writer
+    #[inline]
+    pub(crate) fn godot4_typed(&self) -> bool {
+        self.body.announces_types(0b11)
     }
 
     /// The declared element type (`Untyped` in Godot 3). O(1).
@@ -387,6 +402,13 @@ impl<'a> DictRef<'a> {
     #[inline]
     pub(crate) fn parts(&self) -> (&'a [u8], usize, Dialect) {
         (self.body.payload, self.body.offset, self.body.dialect())
+    }
+
+    /// Does a Godot 4 header announce a key or value type? O(1), the types not read.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // for the JSON writer
+    #[inline]
+    pub(crate) fn godot4_typed(&self) -> bool {
+        self.body.announces_types(0b1111)
     }
 
     /// Declared key type (Godot 4.4+ typed dictionaries). O(1).

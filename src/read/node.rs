@@ -276,9 +276,16 @@ fn packed<const CHECK: bool>(
 /// property values, whose nesting `parse` bounded. On bytes that do not parse it returns
 /// `data.len()`.
 pub(crate) fn measure(data: &[u8], dialect: Dialect) -> usize {
+    measure_values(data, dialect, 1)
+}
+
+/// [`measure`] of `count` consecutive values (a run of siblings, for the parallel JSON
+/// writer's cut): their encoded length together; `data.len()` on bytes that do not parse
+/// (or end before the last of them does).
+pub(crate) fn measure_values(data: &[u8], dialect: Dialect, count: u64) -> usize {
     let options = ParseOptions::default();
     let mut cur = Cursor::new(data, 0);
-    let mut pending: u64 = 1;
+    let mut pending: u64 = count;
     while pending > 0 {
         pending -= 1;
         let Ok(children) = node::<false>(&mut cur, dialect, &options) else {

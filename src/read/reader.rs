@@ -86,6 +86,15 @@ impl<'a> Reader<'a> {
         self.dialect
     }
 
+    /// Does the header at `at` announce declared types (Godot 4's typed Array and
+    /// Dictionary, header bits 16–19)? When it does not, the container is untyped, and its
+    /// types need not be read. O(1).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // for the writers
+    #[inline]
+    pub(crate) fn announces_types(&self, at: usize) -> bool {
+        self.dialect.typed_containers() && (le_u32(self.bytes, at) >> 16) & 0b1111 != 0
+    }
+
     /// A reader for the same bytes at `pos` (for a node whose position was noted).
     #[inline]
     pub(crate) fn seek(&self, pos: usize) -> Self {

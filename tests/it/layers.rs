@@ -356,3 +356,36 @@ fn files_stay_under_about_600_lines() {
         long.join("\n")
     );
 }
+
+/// Only `read/` decodes wire headers: no module outside `wire` (which defines the header
+/// words), `read` (which decodes them), and the encoders `write` and `edit` (which write
+/// headers and counts) names `wire::header` or reads raw words through `wire::bytes`. A
+/// writer of text (`format/`) or any other front end gets every node decoded by the
+/// reader's walk, and asks `read/` (`Reader::announces_types`, `ArrayRef::godot4_typed`,
+/// `read::node::measure`) for what it needs of a header.
+#[test]
+fn only_read_decodes_wire_headers() {
+    const MAY: &[&str] = &["wire", "read", "write", "edit"];
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut offending = Vec::new();
+    for path in files {
+        let module = module_of(&path);
+        let top = module.split("::").next().unwrap_or("");
+        if MAY.contains(&top) || module == "lib" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if code.contains("wire::header") || code.contains("wire::bytes") {
+                offending.push(format!("{}:{}: {}", module, i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        offending.is_empty(),
+        "wire headers decoded outside read/:\n{}",
+        offending.join("\n")
+    );
+}

@@ -19,7 +19,7 @@ use support::gdvariant;
 const PASSWORD: &str = "hunter2-plain";
 
 /// The values' texts the engine read from `file`, or what it printed instead.
-fn engine_reads(
+pub fn engine_reads(
     oracle: &Path,
     engine: &str,
     container: &str,

@@ -5,31 +5,13 @@
 //! encrypted save writes a file the engine opens through the same container.
 
 use crate::common;
+use crate::containers_oracle::engine_reads;
 use crate::engines::{self, Case, Function, Outcome};
 use crate::support::containers::{fixture, ok, stdout, Scratch};
-use crate::support::gdvariant;
+use crate::support::{gdvariant, other_value};
 
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
-
-/// Another value of the same type, in the engine's text form (as `var_to_str` prints it).
-fn other_value(type_name: &str) -> &'static str {
-    match type_name {
-        "Vector2" => "Vector2(7, 8)",
-        "Vector2i" => "Vector2i(7, 8)",
-        "Vector3" => "Vector3(7, 8, 9)",
-        "Vector3i" => "Vector3i(7, 8, 9)",
-        "Rect2" => "Rect2(5, 6, 7, 8)",
-        "Rect2i" => "Rect2i(5, 6, 7, 8)",
-        "Vector4" => "Vector4(5, 6, 7, 8)",
-        "Vector4i" => "Vector4i(5, 6, 7, 8)",
-        "Plane" => "Plane(0, 0, 1, 2)",
-        "Quaternion" => "Quaternion(0, 1, 0, 0)",
-        "Color" => "Color(0, 0, 1, 1)",
-        other => panic!("no other value for {other}"),
-    }
-}
 
 #[test]
 #[ignore = "needs the Godot engines: tools/engines/install.sh, then tools/engines/test.sh"]
@@ -70,26 +52,6 @@ fn godot_4_reads_every_edited_small_math_value() {
             other => panic!("{}: {other:?}", case.name),
         }
     }
-}
-
-/// The values' texts the engine read from `file` through `container`, or its output.
-fn engine_reads(tools: &Path, engine: &str, container: &str, file: &str) -> Vec<String> {
-    let out = Command::new("bash")
-        .arg(tools.join("read_container.sh"))
-        .args([engine, container, file])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let values: Vec<String> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("ORACLE-VALUE "))
-        .map(|json| serde_json::from_str(json).unwrap())
-        .collect();
-    assert!(
-        text.contains(&format!("ORACLE-COUNT {}", values.len())),
-        "{engine} {container}: {text}"
-    );
-    values
 }
 
 /// `json --plain SAVE | jq '.player.hp = 120' | from-json --like SAVE - OUT`, in Rust.
@@ -145,7 +107,7 @@ fn the_engines_open_the_save_the_readme_recipe_heals() {
             &healed,
         ])));
         assert!(shown.contains("\"hp\": 120"), "{engine}: {shown}");
-        let read = engine_reads(&tools, engine, "compressed:zstd", &healed);
+        let read = engine_reads(&tools, engine, "compressed:zstd", &healed).unwrap();
         assert_eq!(read, [shown.trim_end().to_string()], "{engine}: zstd");
         // The same through an encrypted save of the engine's layout.
         let plain = dir.path(&format!("{engine}_plain.sav"));
@@ -164,7 +126,7 @@ fn the_engines_open_the_save_the_readme_recipe_heals() {
         ]));
         let healed = dir.path(&format!("{engine}_healed_locked.sav"));
         heal(&locked, &healed, &["--password", password]);
-        let read = engine_reads(&tools, engine, &format!("pass:{password}"), &healed);
+        let read = engine_reads(&tools, engine, &format!("pass:{password}"), &healed).unwrap();
         assert_eq!(read, [shown.trim_end().to_string()], "{engine}: encrypted");
     }
 }

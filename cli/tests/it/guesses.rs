@@ -6,7 +6,7 @@
 
 use crate::common;
 use crate::support::containers::{ok, stderr, stdout, Scratch};
-use crate::support::{gdvariant, gdvariant_with};
+use crate::support::{gdvariant, gdvariant_with, other_value};
 
 use gdvariant::{frame, Dialect, VariantRef};
 
@@ -44,24 +44,6 @@ const AMBIGUOUS: [&str; 5] = [
     "plane_zero",
     "quaternion_zero",
 ];
-
-/// Another value of the same type, in the engine's text form.
-fn other_value(type_name: &str) -> &'static str {
-    match type_name {
-        "Vector2" => "Vector2(7, 8)",
-        "Vector2i" => "Vector2i(7, 8)",
-        "Vector3" => "Vector3(7, 8, 9)",
-        "Vector3i" => "Vector3i(7, 8, 9)",
-        "Rect2" => "Rect2(5, 6, 7, 8)",
-        "Rect2i" => "Rect2i(5, 6, 7, 8)",
-        "Vector4" => "Vector4(5, 6, 7, 8)",
-        "Vector4i" => "Vector4i(5, 6, 7, 8)",
-        "Plane" => "Plane(0, 0, 1, 2)",
-        "Quaternion" => "Quaternion(0, 1, 0, 0)",
-        "Color" => "Color(0, 0, 1, 1)",
-        other => panic!("no other value for {other}"),
-    }
-}
 
 /// `store_var(value)` as Godot 4 writes it: the length, then `var_to_bytes`.
 fn store_var4(text: &str) -> Vec<u8> {

@@ -28,3 +28,23 @@ pub fn gdvariant_with(args: &[&str], envs: &[(&str, &str)]) -> Output {
     }
     cmd.output().expect("run gdvariant")
 }
+
+/// Another value of each small math type of `tests/fixtures/store_math` (Godot 4's
+/// store_var of small math values), in the engine's text form (as `var_to_str` prints it):
+/// what the edit tests write over them.
+pub fn other_value(type_name: &str) -> &'static str {
+    match type_name {
+        "Vector2" => "Vector2(7, 8)",
+        "Vector2i" => "Vector2i(7, 8)",
+        "Vector3" => "Vector3(7, 8, 9)",
+        "Vector3i" => "Vector3i(7, 8, 9)",
+        "Rect2" => "Rect2(5, 6, 7, 8)",
+        "Rect2i" => "Rect2i(5, 6, 7, 8)",
+        "Vector4" => "Vector4(5, 6, 7, 8)",
+        "Vector4i" => "Vector4i(5, 6, 7, 8)",
+        "Plane" => "Plane(0, 0, 1, 2)",
+        "Quaternion" => "Quaternion(0, 1, 0, 0)",
+        "Color" => "Color(0, 0, 1, 1)",
+        other => panic!("no other value for {other}"),
+    }
+}

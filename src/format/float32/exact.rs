@@ -13,15 +13,17 @@
 //!   wide) inside that interval, the nearer one if two are (never equally near: see
 //!   [`large_integer`]).
 //!
-//! Both are proved against the shortest-digits search on every f32 they take by the
-//! exhaustive test of `shortest32` (and sampled on every run).
+//! Both are proved against the reference (zmij) on every f32 by `shortest32`'s exhaustive
+//! test of `push_f32`, and against the search on a sample on every run.
 
 // Exponents and digit counts are bounded by the checks before each cast.
 #![allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
 
 use super::block::Block;
-use super::eight::eight_digits;
-use crate::format::exact::POW5;
+use crate::format::digits::eight as eight_digits;
+
+/// Powers of 5 up to 5^27 (5^27 < 2^63): the digits of an exact binary fraction.
+const POW5: [u64; 28] = crate::format::digits::powers(5);
 
 /// Eight ASCII zeros.
 const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
@@ -297,17 +299,6 @@ mod tests {
             Verdict::texts(block.bytes(end), out)
         });
         (result, taken.map(core::sync::atomic::AtomicU64::into_inner))
-    }
-
-    /// Every positive f32 an exact route takes (about 10^8 patterns; seconds in release):
-    /// `cargo test --release --lib --all-features -- --ignored exact_routes_exhaustive`.
-    #[test]
-    #[ignore]
-    fn exact_routes_exhaustive() {
-        let ((checked, failed), taken) = routes_match_search(1);
-        std::eprintln!("{checked} checked ({taken:?} by route), {failed} differ");
-        assert_eq!(failed, 0);
-        assert_eq!(checked, taken[0] + taken[1]);
     }
 
     /// The two routes the list takes by ranges alone: every 13th integer below 2^24

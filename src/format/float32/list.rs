@@ -28,9 +28,9 @@
 use alloc::vec::Vec;
 
 use super::block::{Block, SINGLE};
-use super::eight::eight_digits;
 use super::exact;
 use super::search::{long_text, text_of};
+use crate::format::digits::eight as eight_digits;
 use crate::format::shortest32;
 
 /// Bytes of the block: stores start at offsets up to 1,023.

@@ -12,7 +12,7 @@
 // the layout's range; `wrapping_sh*` keeps any amount from panicking.
 #![allow(clippy::cast_sign_loss)]
 
-use super::eight::eight_digits;
+use crate::format::digits::eight as eight_digits;
 use crate::format::shortest32;
 
 /// Nine ASCII zeros (bytes 0 to 8).

@@ -3,21 +3,24 @@
 //! [`write`](super::write) hands a value here when it is an untyped Array or Dictionary of
 //! at least [`SPLIT_BYTES`] encoded bytes. The caller's thread walks its children (and,
 //! inside them, any untyped Array or Dictionary that is itself large), measuring each
-//! child once, headers only, and cuts the run of children into chunks of about
-//! [`CHUNK_BYTES`] of input. The rayon pool formats the chunks with the serial writer,
-//! and the caller's thread writes them in order as they come back
-//! ([`parallel::ordered_jobs`]): at most a window of chunks is in flight, so memory stays
-//! bounded whatever the value's size. A large child that cannot be cut (a packed array,
-//! a typed container, an Object) is written in place by the serial writer, which formats
-//! a large packed array's floats on the pool itself.
+//! child once with the reader's own measure (`read::node::measure_values`, headers only,
+//! a batch of entries at a time, on a slice bounded at [`SPLIT_BYTES`], so a large child
+//! costs no more than that), and cuts
+//! the run of children into chunks of about [`CHUNK_BYTES`] of input. The rayon pool
+//! formats the chunks with the serial writer (the one walk), and the caller's thread
+//! writes them in order as they come back ([`parallel::ordered_jobs`]): at most a window
+//! of chunks is in flight, so memory stays bounded whatever the value's size. A large
+//! child that cannot be cut (a packed array, a typed container, an Object) is written in
+//! place by the serial writer, which formats a large packed array's floats on the pool
+//! itself. Every node is decoded by `read/`: this walk reads no header bits itself.
 //!
 //! The walk can also start before the value is validated, on another thread, and hand
 //! its cuts to the writing thread later ([`Ahead`](super::Ahead), `ahead.rs`).
 //!
-//! A chunk is formatted as a value of its own (`split_job.rs`): the container's header,
-//! the chunk's count and a copy of the chunk's bytes, written by the serial writer. The
-//! output is byte for byte that of the serial writer; the tests (`split_tests.rs`)
-//! compare the two on every fixture, at small thresholds.
+//! A chunk is formatted as a value of its own (`split_job.rs`): the container's header
+//! bytes, the chunk's count and a copy of the chunk's bytes, written by the serial
+//! writer. The output is byte for byte that of the serial writer; the tests
+//! (`split_tests.rs`) compare the two on every fixture, at small thresholds.
 
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
@@ -27,28 +30,19 @@ use std::io::{self, Write};
 use crate::format::json::tagged::write_serial;
 use crate::format::parallel;
 use crate::read::decoded::Value;
+use crate::read::node::{measure, measure_values};
 use crate::read::reader::Reader;
 use crate::read::value::VariantRef;
-use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
-use crate::wire::header::COUNT_SHARED_BIT;
 use job::{Job, Kind, Shift};
-use span::{span, Size, Sizer};
 
 #[path = "split_job.rs"]
 mod job;
-#[path = "split_span.rs"]
-mod span;
 
 /// An untyped Array or Dictionary of at least this many encoded bytes is cut into chunks
 /// (as is one met inside a cut one); any other child this large is written in place.
 pub(crate) const SPLIT_BYTES: usize = 4 << 20;
-
-/// An untyped Array or Dictionary with at least this many children, met inside a cut
-/// one, is cut too, without measuring it first (measuring a large container would read
-/// all of it once more, on the caller's thread, before its first chunk starts).
-const SPLIT_COUNT: usize = 4096;
 
 /// Encoded bytes of children per chunk: about a millisecond of formatting (fewer threads
 /// woken than for smaller chunks; see [`CHUNK_COMPONENTS`](crate::format::parallel)).
@@ -58,13 +52,11 @@ const CHUNK_BYTES: usize = 1 << 20;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Limits {
     split_bytes: usize,
-    split_count: usize,
     chunk_bytes: usize,
 }
 
 pub(super) const LIMITS: Limits = Limits {
     split_bytes: SPLIT_BYTES,
-    split_count: SPLIT_COUNT,
     chunk_bytes: CHUNK_BYTES,
 };
 
@@ -73,7 +65,7 @@ pub(super) const LIMITS: Limits = Limits {
 /// yielded by a view iterator is measured (O(size), headers only).
 pub(crate) fn worth(value: &VariantRef<'_>) -> bool {
     rayon::current_num_threads() > 1
-        && cuttable(value).is_some()
+        && cuttable(value.encoded(), 0, value.offset(), value.dialect()).is_some()
         && value.encoded().len() >= LIMITS.split_bytes
 }
 
@@ -129,28 +121,25 @@ pub(super) fn write_cuts(out: &mut impl Write, mut cuts: Cuts<'_>, pretty: bool)
     }
 }
 
-/// Is `value` an untyped Array or Dictionary whose count directly follows its header (so
-/// a chunk can be made from the header, a count and the chunk's bytes)?
-fn cuttable(value: &VariantRef<'_>) -> Option<Kind> {
-    let mut reader = Reader::new(value);
+/// The node at `at` of `bytes` (at absolute offset `base + at`), decoded by the reader,
+/// when it is an untyped Array or Dictionary whose count directly follows its header (so
+/// a chunk can be made from the header, a count and the chunk's bytes): its kind and
+/// count.
+fn cuttable(bytes: &[u8], at: usize, base: usize, dialect: Dialect) -> Option<(Kind, u64)> {
+    let mut reader = Reader::at(bytes, at, base, dialect);
     let decoded = reader.value();
-    let at_children = reader.pos();
-    kind_of(&decoded, at_children)
-}
-
-/// [`cuttable`] for a decoded node whose children start `at_children` bytes after its
-/// header.
-fn kind_of(decoded: &Value<'_>, at_children: usize) -> Option<Kind> {
-    if at_children != 8 {
+    if reader.pos().wrapping_sub(at) != 8 {
         return None;
     }
     match decoded {
-        Value::Array(a) if a.element_type() == ContainerType::Untyped => Some(Kind::Array),
+        Value::Array(a) if a.element_type() == ContainerType::Untyped => {
+            Some((Kind::Array, a.len() as u64))
+        }
         Value::Dictionary(d)
             if d.key_type() == ContainerType::Untyped
                 && d.value_type() == ContainerType::Untyped =>
         {
-            Some(Kind::Dictionary)
+            Some((Kind::Dictionary, d.len() as u64))
         }
         _ => None,
     }
@@ -162,8 +151,8 @@ struct Frame {
     kind: Kind,
     /// The container's own depth (its children are one deeper).
     depth: usize,
-    /// The container's header word and count word, as on the wire.
-    head: [u32; 2],
+    /// The container's header bytes, as on the wire (copied, not decoded).
+    head: [u8; 4],
     /// Position of the next child in the root's bytes.
     pos: usize,
     /// Entries (elements, or pairs) not yet handed on.
@@ -198,16 +187,8 @@ pub(super) struct Cuts<'a> {
     limits: Limits,
     frames: Vec<Frame>,
     queue: VecDeque<Piece<'a>>,
-}
-
-/// What a child is, for the walk.
-enum Child<'a> {
-    /// Small: it ends at the given position.
-    Small(usize),
-    /// An untyped container to cut.
-    Cut(Kind),
-    /// Large, and cannot be cut.
-    Whole(VariantRef<'a>),
+    /// Bytes and entries measured into runs so far (their average sizes a batch).
+    measured: (u64, u64),
 }
 
 impl<'a> Cuts<'a> {
@@ -221,7 +202,7 @@ impl<'a> Cuts<'a> {
         pretty: bool,
         limits: Limits,
     ) -> Option<Self> {
-        let kind = cuttable(&VariantRef::trusted(bytes, base, dialect))?;
+        let (kind, count) = cuttable(bytes, 0, base, dialect)?;
         let mut cuts = Cuts {
             bytes,
             base,
@@ -230,13 +211,14 @@ impl<'a> Cuts<'a> {
             limits,
             frames: Vec::new(),
             queue: VecDeque::new(),
+            measured: (0, 0),
         };
-        cuts.open(kind, 0, 0, Vec::new());
+        cuts.open(kind, count, 0, 0, Vec::new());
         Some(cuts)
     }
 
     /// Walks on until `pieces` pieces wait to be handed on, the walk ends, or `stop` is
-    /// set (looked at before each step; a step sizes each child up to
+    /// set (looked at before each step; a step measures each child up to
     /// [`Limits::split_bytes`], or walks past a large one, so it ends soon after).
     pub(super) fn ahead(&mut self, pieces: usize, stop: &AtomicBool) {
         while self.queue.len() < pieces && !self.frames.is_empty() {
@@ -278,19 +260,13 @@ impl<'a> Cuts<'a> {
         }
     }
 
-    /// A container to cut, opened after `before` (its separator).
-    fn open(&mut self, kind: Kind, depth: usize, at: usize, mut before: Vec<u8>) {
-        let mut reader = Reader::at(self.bytes, at, self.base, self.dialect);
-        let decoded = reader.value();
-        let count = match decoded {
-            Value::Array(a) => a.len(),
-            Value::Dictionary(d) => d.len(),
-            _ => 0,
-        };
-        let head = [
-            le_u32(self.bytes, at),
-            le_u32(self.bytes, at.wrapping_add(4)),
-        ];
+    /// A container to cut, of `count` entries, at `at`, opened after `before` (its
+    /// separator).
+    fn open(&mut self, kind: Kind, count: u64, depth: usize, at: usize, mut before: Vec<u8>) {
+        let mut head = [0; 4];
+        if let Some(bytes) = self.bytes.get(at..at.wrapping_add(4)) {
+            head.copy_from_slice(bytes);
+        }
         before.extend_from_slice(match (kind, self.pretty) {
             (Kind::Array, _) => b"[",
             (Kind::Dictionary, false) => b"{\"Dictionary\":[",
@@ -301,8 +277,8 @@ impl<'a> Cuts<'a> {
             kind,
             depth,
             head,
-            pos: reader.pos(),
-            left: count as u64,
+            pos: at.saturating_add(8),
+            left: count,
             done: 0,
             half: false,
             run_at: 0,
@@ -311,63 +287,19 @@ impl<'a> Cuts<'a> {
         });
     }
 
-    /// What the child at `at` is. A child that is not an Array or Dictionary with
-    /// [`Limits::split_count`] children or more (read off its count word, without
-    /// decoding it) is sized first ([`Sizer::size`], [`span`]); only a large one is
-    /// decoded.
-    fn classify(&self, at: usize) -> Child<'a> {
-        let sizer = self.sizer();
-        let (container, mut large) = match sizer.size(at) {
-            Size::Small(end) => return Child::Small(end),
-            Size::Container(large) => (true, large),
-            Size::Other => (false, false),
-        };
-        // An untyped container's count follows its header (a typed one's count is read
-        // from what may be its type word: then it is decoded below, which is exact).
-        let many = container
-            && (le_u32(self.bytes, at.wrapping_add(4)) & !COUNT_SHARED_BIT) as usize
-                >= self.limits.split_count;
-        if !large && !many {
-            match sizer.small_span(at) {
-                Some(end) => return Child::Small(end),
-                None => large = true,
-            }
-        }
-        let mut reader = Reader::at(self.bytes, at, self.base, self.dialect);
-        let decoded = reader.value();
-        let kind = kind_of(&decoded, reader.pos().wrapping_sub(at));
-        let count = match decoded {
-            Value::Array(a) => a.len(),
-            Value::Dictionary(d) => d.len(),
-            _ => 0,
-        };
-        if let Some(kind) = kind {
-            if count >= self.limits.split_count {
-                return Child::Cut(kind);
-            }
-        }
-        if !large {
-            if let Some(end) = sizer.small_span(at) {
-                return Child::Small(end);
-            }
-        }
-        match kind {
-            Some(kind) => Child::Cut(kind),
-            None => {
-                let len = span(self.bytes, at, self.dialect, usize::MAX);
-                let rest = self.bytes.get(at..).unwrap_or(&[]);
-                let encoded = rest.get(..len).unwrap_or(rest);
-                Child::Whole(VariantRef::trusted(
-                    encoded,
-                    self.base.saturating_add(at),
-                    self.dialect,
-                ))
-            }
-        }
+    /// Where the `count` children from `at` end, when together they are smaller than
+    /// [`Limits::split_bytes`]: the reader's measure on the bytes up to that bound (children
+    /// that do not end before it measure as the whole slice).
+    fn small(&self, at: usize, count: u64) -> Option<usize> {
+        let limit = at.saturating_add(self.limits.split_bytes);
+        let rest = self.bytes.get(at..limit.min(self.bytes.len()))?;
+        let len = measure_values(rest, self.dialect, count);
+        let whole = limit >= self.bytes.len() && len < self.limits.split_bytes;
+        (len > 0 && (len < rest.len() || whole)).then_some(at + len)
     }
 
-    /// One step of the innermost container: its end, a small entry added to the run, or
-    /// one child handed on alone.
+    /// One step of the innermost container: its end, a run of small entries, or one
+    /// child handed on alone.
     fn step(&mut self) {
         let Some(frame) = self.frames.last() else {
             return;
@@ -379,23 +311,8 @@ impl<'a> Cuts<'a> {
             self.close();
             return;
         }
-        if !half && self.fill_run(kind, pos) {
+        if !half && self.fill_run(kind) {
             return;
-        }
-        if !half {
-            // A whole entry that is small joins the run.
-            let end = match self.classify(pos) {
-                Child::Small(end) if kind == Kind::Dictionary => match self.classify(end) {
-                    Child::Small(end) => Some(end),
-                    _ => None,
-                },
-                Child::Small(end) => Some(end),
-                _ => None,
-            };
-            if let Some(end) = end {
-                self.add_to_run(end);
-                return;
-            }
         }
         // One child alone: its separator, then the child.
         self.end_run();
@@ -434,97 +351,85 @@ impl<'a> Cuts<'a> {
                 frame.left -= 1;
             }
         }
-        match self.classify(pos) {
-            Child::Small(end) => {
-                let child = self.child(pos, end);
-                self.queue.push_back(Piece::Job(Job::Text(before)));
-                self.queue.push_back(Piece::Job(Job::One(child, depth + 1)));
-                if let Some(frame) = self.frames.last_mut() {
-                    frame.pos = end;
-                }
-            }
-            Child::Whole(child) => {
-                let end = pos.saturating_add(child.encoded().len());
-                self.queue.push_back(Piece::Job(Job::Text(before)));
-                self.queue.push_back(Piece::Direct(child, depth + 1));
-                if let Some(frame) = self.frames.last_mut() {
-                    frame.pos = end;
-                }
-            }
-            Child::Cut(kind) => self.open(kind, depth + 1, pos, before),
-        }
-    }
-
-    /// The walk's bytes and thresholds, for sizing children.
-    fn sizer(&self) -> Sizer<'a> {
-        Sizer {
-            bytes: self.bytes,
-            dialect: self.dialect,
-            split_bytes: self.limits.split_bytes,
-            split_count: self.limits.split_count,
-        }
-    }
-
-    /// Adds the innermost container's entries from `pos` on to its run while they are
-    /// small by [`Sizer::size`] (those [`Cuts::classify`] finds small too, with the same
-    /// ends), until the run is handed on or no entry is left: the entries `step` would
-    /// add one by one with [`Cuts::add_to_run`], sized in one loop
-    /// ([`Sizer::entries`]). Whether it added any.
-    fn fill_run(&mut self, kind: Kind, pos: usize) -> bool {
-        let sizer = self.sizer();
-        let chunk_bytes = self.limits.chunk_bytes;
-        let Some(frame) = self.frames.last_mut() else {
-            return false;
-        };
-        let run_at = if frame.run_len == 0 {
-            pos
+        let (end, piece) = if let Some(end) = self.small(pos, 1) {
+            (end, Piece::Job(Job::One(self.child(pos, end), depth + 1)))
+        } else if let Some((kind, count)) = cuttable(self.bytes, pos, self.base, self.dialect) {
+            return self.open(kind, count, depth + 1, pos, before);
         } else {
-            frame.run_at
+            let rest = self.bytes.get(pos..).unwrap_or(&[]);
+            let end = pos + measure(rest, self.dialect).max(1);
+            (end, Piece::Direct(self.child(pos, end), depth + 1))
         };
-        let room = (u32::MAX >> 1).saturating_sub(frame.run_len);
-        let room = u32::try_from(frame.left).map_or(room, |left| left.min(room));
-        let (end, added) = sizer.entries(pos, kind == Kind::Dictionary, room, run_at, chunk_bytes);
-        if added == 0 {
-            return false;
+        self.queue.push_back(Piece::Job(Job::Text(before)));
+        self.queue.push_back(piece);
+        if let Some(frame) = self.frames.last_mut() {
+            frame.pos = end;
         }
-        if frame.run_len == 0 {
-            frame.run_at = pos;
-            frame.run_first = frame.done;
+    }
+
+    /// Adds the innermost container's entries from its position on to its run while they
+    /// are small, until the run is handed on or no entry is left. Whether it added any.
+    /// The entries are measured in batches ([`Cuts::small`] of several at once), each as
+    /// many as the room left in the run holds at the average size measured so far; a batch
+    /// that is not small is tried again smaller, down to one entry.
+    fn fill_run(&mut self, kind: Kind) -> bool {
+        let per_entry = if kind == Kind::Dictionary { 2 } else { 1 };
+        let chunk_bytes = self.limits.chunk_bytes;
+        let mut added = false;
+        loop {
+            let Some(frame) = self.frames.last() else {
+                return added;
+            };
+            if frame.left == 0 {
+                return added;
+            }
+            let run_at = if frame.run_len == 0 {
+                frame.pos
+            } else {
+                frame.run_at
+            };
+            let room = chunk_bytes.saturating_sub(frame.pos - run_at).max(1) as u64;
+            let mut batch = match self.measured {
+                (0, _) | (_, 0) => 1,
+                (bytes, entries) => room.saturating_mul(entries) / bytes.max(1),
+            };
+            batch = batch.clamp(1, frame.left.min(u64::from(u32::MAX >> 2)));
+            let pos = frame.pos;
+            let end = loop {
+                if let Some(end) = self.small(pos, batch * per_entry) {
+                    break end;
+                }
+                if batch == 1 {
+                    return added;
+                }
+                batch /= 4;
+                batch = batch.max(1);
+            };
+            added = true;
+            self.measured.0 += (end - pos) as u64;
+            self.measured.1 += batch;
+            let Some(frame) = self.frames.last_mut() else {
+                return added;
+            };
+            if frame.run_len == 0 {
+                frame.run_at = pos;
+                frame.run_first = frame.done;
+            }
+            frame.run_len += u32::try_from(batch).unwrap_or(u32::MAX >> 2);
+            frame.pos = end;
+            frame.done += batch;
+            frame.left -= batch;
+            if end.saturating_sub(frame.run_at) >= chunk_bytes || frame.run_len >= u32::MAX >> 2 {
+                self.end_run();
+                return added;
+            }
         }
-        frame.run_len += added;
-        frame.pos = end;
-        frame.done += u64::from(added);
-        frame.left -= u64::from(added);
-        if end.saturating_sub(run_at) >= chunk_bytes || frame.run_len == u32::MAX >> 1 {
-            self.end_run();
-        }
-        true
     }
 
     /// The validated child from `at` to `end`.
     fn child(&self, at: usize, end: usize) -> VariantRef<'a> {
         let encoded = self.bytes.get(at..end).unwrap_or(&[]);
         VariantRef::trusted(encoded, self.base.saturating_add(at), self.dialect)
-    }
-
-    /// Adds the entry from the innermost container's position to `end` to its run, and
-    /// hands the run on once it is large enough.
-    fn add_to_run(&mut self, end: usize) {
-        let chunk_bytes = self.limits.chunk_bytes;
-        let Some(frame) = self.frames.last_mut() else {
-            return;
-        };
-        if frame.run_len == 0 {
-            frame.run_at = frame.pos;
-            frame.run_first = frame.done;
-        }
-        frame.run_len += 1;
-        frame.pos = end;
-        frame.done += 1;
-        frame.left -= 1;
-        if end.saturating_sub(frame.run_at) >= chunk_bytes || frame.run_len == u32::MAX >> 1 {
-            self.end_run();
-        }
     }
 
     /// Hands the innermost container's run on as a job, if it has one.
@@ -540,7 +445,7 @@ impl<'a> Cuts<'a> {
             kind: frame.kind,
             depth: frame.depth,
             first: frame.run_first,
-            head: [frame.head[0], frame.head[1] & COUNT_SHARED_BIT],
+            head: frame.head,
             count: frame.run_len,
             entries,
             dialect: self.dialect,

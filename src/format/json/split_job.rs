@@ -35,12 +35,12 @@ pub(super) enum Job<'a> {
     /// One child alone, moved right by the given number of levels.
     One(VariantRef<'a>, usize),
     /// A run of `count` entries of a container at `depth`: `head` (the container's header
-    /// word, and its count word less the count) and `entries` make a value of their own.
+    /// bytes), the count and `entries` make a value of their own.
     Run {
         kind: Kind,
         depth: usize,
         first: u64,
-        head: [u32; 2],
+        head: [u8; 4],
         count: u32,
         entries: &'a [u8],
         dialect: Dialect,
@@ -77,8 +77,8 @@ impl Job<'_> {
                 RUN.with(|run| {
                     let mut bytes = run.take();
                     bytes.clear();
-                    bytes.extend_from_slice(&head[0].to_le_bytes());
-                    bytes.extend_from_slice(&(head[1] | count).to_le_bytes());
+                    bytes.extend_from_slice(&head);
+                    bytes.extend_from_slice(&count.to_le_bytes());
                     bytes.extend_from_slice(entries);
                     let value = VariantRef::trusted(&bytes, 0, dialect);
                     text.reserve(bytes.len().saturating_mul(2));

@@ -115,27 +115,22 @@ fn pool() -> rayon::ThreadPool {
 const SMALL: [Limits; 5] = [
     Limits {
         split_bytes: 1,
-        split_count: 1,
         chunk_bytes: 1,
     },
     Limits {
         split_bytes: 16,
-        split_count: 2,
         chunk_bytes: 1,
     },
     Limits {
         split_bytes: 200,
-        split_count: 5,
         chunk_bytes: 64,
     },
     Limits {
         split_bytes: 4096,
-        split_count: 100,
         chunk_bytes: 1024,
     },
     Limits {
         split_bytes: 1 << 20,
-        split_count: 1 << 30,
         chunk_bytes: 1 << 12,
     },
 ];
@@ -410,58 +405,4 @@ fn cutting_ahead_takes_any_bytes() {
             }
         }
     }
-}
-
-/// Where the walk cuts runs: a run ends at the first entry that takes it to
-/// `chunk_bytes` (so every entry but its last starts under the mark), and a run shorter
-/// than that is followed by no run of the same container (it ended at a child handed on
-/// alone, or at the container's end).
-#[test]
-fn runs_end_at_the_first_entry_past_the_mark() {
-    let stop = AtomicBool::new(false);
-    let mut runs = 0;
-    for (folder, dialect) in [("g36", Dialect::Godot3), ("g4", Dialect::Godot4)] {
-        let values = fixture_values(folder, dialect);
-        for bytes in composites(&values, dialect) {
-            for limits in &SMALL[2..] {
-                let mut cuts = Cuts::root(&bytes, 0, dialect, false, *limits).unwrap();
-                cuts.ahead(usize::MAX, &stop);
-                let pieces: Vec<_> = cuts.queue.drain(..).collect();
-                for (i, piece) in pieces.iter().enumerate() {
-                    let Piece::Job(Job::Run {
-                        kind,
-                        depth,
-                        first,
-                        count,
-                        entries,
-                        ..
-                    }) = piece
-                    else {
-                        continue;
-                    };
-                    runs += 1;
-                    // The entries' starts.
-                    let per_entry = if *kind == Kind::Dictionary { 2 } else { 1 };
-                    let mut at = 0;
-                    let mut last = 0;
-                    for _ in 0..*count {
-                        last = at;
-                        for _ in 0..per_entry {
-                            at += span(entries, at, dialect, usize::MAX);
-                        }
-                    }
-                    assert_eq!(at, entries.len(), "{folder} {limits:?}: whole entries");
-                    assert!(last < limits.chunk_bytes, "{folder} {limits:?}: {last}");
-                    if entries.len() < limits.chunk_bytes {
-                        let next_run = pieces.get(i + 1).is_some_and(|p| {
-                            matches!(p, Piece::Job(Job::Run { depth: d, first: f, .. })
-                                if d == depth && *f == first + u64::from(*count))
-                        });
-                        assert!(!next_run, "{folder} {limits:?}: a short run, then more");
-                    }
-                }
-            }
-        }
-    }
-    assert!(runs > 500, "{runs}");
 }

@@ -1,8 +1,6 @@
 //! [`write`]: the tagged JSON writer on a one-pass walk, without recursion: the walk of
-//! [`VariantRef::visit`], whose `visit_with` offers each value to the writer first; in
-//! compact mode an untyped Dictionary or Array of leaves is written there whole or up to
-//! a child by `small.rs` (no step per child), and the walk moves past it. The writer
-//! keeps, for each open container, what it is and how many children it has written (a
+//! [`VariantRef::visit`], whose `visit_with` offers each value to the writer first (to
+//! hand the buffer on when it is full). The writer keeps, for each open container, what it is and how many children it has written (a
 //! small stack indexed by depth), so that each node's separator (`,`, `],[` between
 //! dictionary pairs, the indentation when pretty) is written before it and each
 //! container's closing text at its end. Leaves are written by [`Json::leaf`].
@@ -22,8 +20,6 @@ use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::read::visit::{Place, Taken, Visitor};
-use crate::read::walk::Frame;
-use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 
@@ -68,21 +64,10 @@ fn walk<W: Write, const PRETTY: bool>(out: &mut W, value: VariantRef<'_>) -> io:
     j.flush()
 }
 
-/// The walk of `value` through `j`; gives `j` back. Small containers of leaves are
-/// written whole in compact mode.
+/// The walk of `value` through `j`; gives `j` back.
 fn walk_with<'w, W: Write, const PRETTY: bool>(
     j: Json<'w, W>,
     value: VariantRef<'_>,
-) -> (Json<'w, W>, io::Result<()>) {
-    walk_small::<W, PRETTY>(j, value, !PRETTY)
-}
-
-/// [`walk_with`], with the small-container path on or off (`small`: compact only; the
-/// tests turn it off to compare it with the walk of every node).
-fn walk_small<'w, W: Write, const PRETTY: bool>(
-    j: Json<'w, W>,
-    value: VariantRef<'_>,
-    small: bool,
 ) -> (Json<'w, W>, io::Result<()>) {
     let mut tagged = Tagged::<W, PRETTY> {
         j,
@@ -90,16 +75,9 @@ fn walk_small<'w, W: Write, const PRETTY: bool>(
         open: Vec::with_capacity(16),
         typed_at: Vec::new(),
         root: value,
-        words: small::Words::new(value.dialect()),
     };
-    // The walk of `visit`, each value offered first to the small path (compact only) and
-    // the buffer handed on when full.
     let root = tagged.root;
-    let flow = if small && !PRETTY {
-        root.visit_with(&mut tagged, |t, r, depth| t.take::<true>(r, depth))
-    } else {
-        root.visit_with(&mut tagged, |t, r, depth| t.take::<false>(r, depth))
-    };
+    let flow = root.visit_with(&mut tagged, |t, _, _| t.take());
     let result = match flow {
         ControlFlow::Break(error) => Err(error),
         ControlFlow::Continue(()) => Ok(()),
@@ -157,12 +135,6 @@ impl Level {
         self.0 as u32
     }
 
-    /// The level with `n` more children.
-    #[inline(always)]
-    fn counted(self, n: usize) -> Level {
-        Level(self.0.wrapping_add(n as u64))
-    }
-
     /// The level with one more child.
     #[inline(always)]
     fn next(self) -> Level {
@@ -179,8 +151,6 @@ struct Tagged<'a, 'w, W: Write, const PRETTY: bool> {
     open: Vec<Level>,
     typed_at: Vec<usize>,
     root: VariantRef<'a>,
-    /// The header words of the leaves the small containers lay out directly.
-    words: small::Words,
 }
 
 impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
@@ -224,17 +194,6 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
             Kind::OBJECT => self.top = parent,
             // The top-level value.
             _ => {}
-        }
-    }
-
-    /// Is the Array or Dictionary whose header is at absolute `offset` typed (Godot 4
-    /// announces element types in header bits 16–19; `mask` picks the Array's or the
-    /// Dictionary's)?
-    #[inline]
-    fn typed_header(&self, offset: usize, mask: u32) -> bool {
-        self.root.dialect() == Dialect::Godot4 && {
-            let at = offset.wrapping_sub(self.root.offset());
-            (le_u32(self.root.bytes_from_header(), at) >> 16) & mask != 0
         }
     }
 
@@ -326,58 +285,14 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
     }
 }
 
-impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
-    /// What goes before each value of the walk: the buffer handed on when full and, with
-    /// `SMALL`, a small container of leaves written whole or in part ([`Tagged::small`]),
-    /// its children not stepped through.
+impl<W: Write, const PRETTY: bool> Tagged<'_, '_, W, PRETTY> {
+    /// What goes before each value of the walk: the buffer handed on when full.
     #[inline(always)]
-    fn take<const SMALL: bool>(
-        &mut self,
-        r: &Reader<'a>,
-        depth: usize,
-    ) -> ControlFlow<io::Error, Taken> {
+    fn take(&mut self) -> ControlFlow<io::Error, Taken> {
         if self.j.buf.len() >= CHUNK {
             flow(self.j.flush())?;
         }
-        if SMALL {
-            if let Some(container) = small::container(r, self.words) {
-                let taken = self.small(*r, container, depth)?;
-                return ControlFlow::Continue(Some(taken));
-            }
-        }
         ControlFlow::Continue(None)
-    }
-
-    /// Writes the untyped `container`, the next node of `r`, at `depth` (its separator
-    /// first), as far as [`small::write`] takes it: where the walk goes on, and the frame
-    /// it opens there when the container is not written whole (its level is then open,
-    /// with the children written counted).
-    #[inline(always)]
-    fn small(
-        &mut self,
-        r: Reader<'a>,
-        container: small::Small,
-        depth: usize,
-    ) -> ControlFlow<io::Error, (usize, Option<Frame>)> {
-        self.before(depth);
-        match small::write::<W, true>(&mut self.j, r, container, self.words) {
-            Err(error) => ControlFlow::Break(error),
-            Ok(small::Reach::Whole(end)) => ControlFlow::Continue((end, None)),
-            Ok(small::Reach::Stopped { children, next }) => {
-                self.open(if container.dictionary {
-                    Kind::DICTIONARY
-                } else {
-                    Kind::ARRAY
-                });
-                self.top = self.top.counted(children);
-                let steps = container.children().saturating_sub(children);
-                let frame = Frame {
-                    steps: u32::try_from(steps).unwrap_or(0),
-                    named: false,
-                };
-                ControlFlow::Continue((next, Some(frame)))
-            }
-        }
     }
 }
 
@@ -415,26 +330,24 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
                 ControlFlow::Continue(())
             }
             Value::Float(x) if x.is_finite() => {
-                if !digits::push_dyadic(&mut self.j.buf, x) {
-                    push_f64(&mut self.j.buf, x);
-                }
+                push_f64(&mut self.j.buf, x);
                 ControlFlow::Continue(())
             }
-            Value::Dictionary(_) => {
+            Value::Dictionary(dict) => {
                 if PRETTY {
                     self.j.put(b"{\"Dictionary\": [");
                 } else {
                     self.j.put(b"{\"Dictionary\":[");
                 }
-                if self.typed_header(place.offset, 0b1111) {
+                if dict.godot4_typed() {
                     self.open_typed(Kind::TYPED_DICTIONARY, place.offset);
                 } else {
                     self.open(Kind::DICTIONARY);
                 }
                 ControlFlow::Continue(())
             }
-            Value::Array(_) => {
-                if self.typed_header(place.offset, 0b11) {
+            Value::Array(array) => {
+                if array.godot4_typed() {
                     self.j.open_tag("Array");
                     self.j.buf.push(b'[');
                     self.open_typed(Kind::TYPED, place.offset);
@@ -497,11 +410,6 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
         flow(self.close(place.depth))
     }
 }
-
-#[path = "small.rs"]
-mod small;
-#[path = "tail.rs"]
-mod tail;
 
 #[cfg(test)]
 #[path = "tagged_tests.rs"]

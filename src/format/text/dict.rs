@@ -12,7 +12,7 @@ use core::fmt;
 
 use super::order::{compare, less, less_by_sort, sort_key, sort_pairs, FlatPair, Keys, Pair};
 use super::style::TextStyle;
-use super::walk::{announced, Kind, Open};
+use super::walk::{Kind, Open};
 use super::writer::{Writer, CHUNK};
 use crate::read::container::DictRef;
 use crate::read::decoded::{packed_value, Value};
@@ -105,7 +105,7 @@ impl<'w> Writer<'w, '_> {
 
     /// `Dictionary[K, V](` when the header at `at` announces types; whether it did.
     fn typed_prefix(&mut self, r: &Reader<'w>, d: DictRef<'w>, at: usize) -> bool {
-        let typed = announced(r, at) && (d.key_type().is_typed() || d.value_type().is_typed());
+        let typed = r.announces_types(at) && (d.key_type().is_typed() || d.value_type().is_typed());
         if typed {
             self.s("Dictionary[");
             self.container_type(d.key_type());

@@ -7,7 +7,6 @@
 
 use super::powers::{CachedPower, CACHED_POWERS};
 
-pub(crate) mod fast;
 pub(crate) mod normal;
 
 /// A "do-it-yourself floating point" number: `f * 2^e`.

@@ -48,7 +48,6 @@ mod order_check;
 pub(crate) mod owned;
 mod parse;
 mod powers;
-mod radix;
 mod single;
 pub(crate) mod style;
 mod walk;

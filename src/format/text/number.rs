@@ -13,11 +13,9 @@ use core::fmt::{self, Write};
 
 use super::grisu;
 use super::style::TextStyle;
-use crate::format::exact::{exact_f32, exact_f64};
 use crate::wire::narrow::f32_of;
 
 pub(crate) mod batch;
-mod fast;
 
 /// A small stack buffer that implements `fmt::Write`.
 pub(crate) struct StackBuf {
@@ -62,13 +60,6 @@ pub(crate) enum Role {
 /// Writes `value` as the engine of `style` prints it. `value` is what the engine holds:
 /// an f32 widened to f64 for f32 data, or the f64.
 pub(crate) fn write_real(out: &mut Vec<u8>, value: f64, role: Role, style: TextStyle) {
-    if style == TextStyle::Godot4 {
-        // A finite non-zero f32 (what f32 data always holds): the fast path.
-        let narrow = f32_of(value);
-        if f64::from(narrow) == value && narrow.is_finite() && narrow != 0.0 {
-            return fast::godot4_f32(out, narrow, role == Role::Float);
-        }
-    }
     let start = out.len();
     match style {
         TextStyle::Godot4 => godot4(out, value),
@@ -108,26 +99,6 @@ pub(super) fn godot4(out: &mut Vec<u8>, value: f64) {
     let magnitude = value.abs();
     let narrow = f32_of(magnitude);
     let is_f32 = f64::from(narrow) == magnitude;
-    // An exact short decimal is its own shortest digits, and Grisu2 finds the same ones
-    // (checked on every such f32 and on 84 million such f64s): no search.
-    let exact = if is_f32 {
-        exact_f32(narrow)
-    } else {
-        exact_f64(magnitude)
-    };
-    if let Some(exact) = exact {
-        let mut buf = [0u8; 20];
-        let len = exact
-            .digits
-            .checked_ilog10()
-            .map_or(1, |log| log as usize + 1);
-        let mut n = exact.digits;
-        for slot in buf.iter_mut().take(len).rev() {
-            *slot = b'0' + (n % 10) as u8;
-            n /= 10;
-        }
-        return layout(out, buf.get(..len).unwrap_or(&[]), exact.exponent, 15);
-    }
     let digits = if is_f32 {
         grisu::digits_f32(narrow)
     } else {
@@ -277,40 +248,6 @@ mod tests {
             "0.87758255"
         );
         assert_eq!(show(100.0, Role::Component, TextStyle::Godot4), "100");
-    }
-
-    /// The exact-decimal shortcut prints what Grisu2 prints, over a grid of significands
-    /// and exponents (f32 and f64 values; the full check ran on every f32).
-    #[test]
-    fn exact_decimals_print_as_grisu2_does() {
-        let grisu = |value: f64| {
-            let narrow = value as f32;
-            let digits = if f64::from(narrow) == value {
-                grisu::digits_f32(narrow)
-            } else {
-                grisu::digits_f64(value)
-            };
-            let mut out = Vec::new();
-            layout(&mut out, digits.as_bytes(), digits.exponent, 15);
-            String::from_utf8(out).unwrap()
-        };
-        let mut exact = 0;
-        for k in -30..=60 {
-            for m in (1u32..3000).chain([999_999, (1 << 24) - 1]) {
-                for value in [
-                    f64::from(m) * 2f64.powi(-k),
-                    f64::from(m) * 2f64.powi(-k) * 7.0,
-                ] {
-                    exact += usize::from(exact_f64(value).is_some());
-                    assert_eq!(
-                        show(value, Role::Component, TextStyle::Godot4),
-                        grisu(value),
-                        "{value:e}"
-                    );
-                }
-            }
-        }
-        assert!(exact > 100_000, "{exact}");
     }
 
     #[test]

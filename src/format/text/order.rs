@@ -15,9 +15,7 @@ use crate::read::decoded::Value;
 use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::wire::dialect::Dialect;
-use crate::wire::narrow::{halves, u64_bits};
-
-use super::radix::{radix_sort, radix_sort_packed, Packing};
+use crate::wire::narrow::u64_bits;
 
 /// One dictionary pair while its dictionary is being sorted and printed (32 bytes): what
 /// the key sorts by (its prefix and the rest of its [`SortKey`]), where the key is (the
@@ -313,65 +311,26 @@ pub(super) fn sort_pairs(
 #[derive(Default)]
 pub(crate) struct Scratch {
     keyed: Vec<(u64, u32)>,
-    packed: Vec<u64>,
     merge: Vec<u32>,
     tied: Vec<(u64, u32)>,
     work: Vec<(usize, usize, usize)>,
 }
 
-/// Keys from which a radix sort is used instead of std's sort.
-const RADIX_MIN: usize = 256;
-
-/// [`sort_pairs`] when every key has a prefix of one kind (see there). When the bits in
-/// which the prefixes differ fit in 32 ([`Packing`]), each is sorted as one `u64` of its
-/// packed key and position; otherwise as a (prefix, position) pair.
+/// [`sort_pairs`] when every key has a prefix of one kind (see there): each is sorted as a
+/// (prefix, position) pair (the position keeps equal prefixes in position order).
 fn sort_by_prefix(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, order: &mut Vec<u32>) {
     let start = order.len();
-    let n = pairs.len();
-    let first = pairs.first().map_or(0, |p| p.prefix);
-    let diff = pairs.iter().fold(0, |d, p| d | (p.prefix ^ first));
     // Strings: equal prefixes are then put in order by the rest of the keys.
     let strings = !pairs.first().is_some_and(|p| p.sort().exact());
-    // A dictionary's count is a u32 on the wire (and far below for an owned one).
-    if let Some(packing) = Packing::of(diff).filter(|_| u32::try_from(n).is_ok()) {
-        let mut items = core::mem::take(&mut scratch.packed);
-        items.clear();
-        // Room for the radix sort's second buffer too: one allocation.
-        items.reserve(2 * n);
-        items.extend(
-            pairs
-                .iter()
-                .enumerate()
-                .map(|(i, p)| packing.key(p.prefix) << 32 | i as u64),
-        );
-        if n >= RADIX_MIN {
-            radix_sort_packed(&mut items, packing.width());
-        } else {
-            items.sort_unstable();
-        }
-        order.extend(items.iter().map(|&x| halves(x).0));
-        if strings {
-            break_ties(pairs, keys, scratch, order, start, |i| {
-                items.get(i).map(|&x| x >> 32)
-            });
-        }
-        scratch.packed = items;
-        return;
-    }
     let mut keyed = core::mem::take(&mut scratch.keyed);
     keyed.clear();
-    keyed.reserve(2 * n);
     keyed.extend(
         pairs
             .iter()
             .enumerate()
             .map(|(i, p)| (p.prefix, u32::try_from(i).unwrap_or(u32::MAX))),
     );
-    if n >= RADIX_MIN {
-        radix_sort(&mut keyed);
-    } else {
-        keyed.sort_unstable();
-    }
+    keyed.sort_unstable();
     order.extend(keyed.iter().map(|&(_, i)| i));
     if strings {
         break_ties(pairs, keys, scratch, order, start, |i| {
@@ -457,13 +416,9 @@ fn order_tied(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Scratch, run: &mut [
     }
 }
 
-/// A stable bottom-up merge sort of `order` (positions into `pairs`) by [`less`].
+/// A stable bottom-up merge sort of `order` (positions into `pairs`) by [`less`], in place
+/// in `order` with `scratch` as its second buffer.
 fn merge_sort(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Vec<u32>, order: &mut [u32]) {
-    merge_sort_indices(pairs, keys, scratch, order);
-}
-
-/// The merge sort itself, in place in `order` with `scratch` as its second buffer.
-fn merge_sort_indices(pairs: &[Pair], keys: Keys<'_>, scratch: &mut Vec<u32>, order: &mut [u32]) {
     let n = order.len();
     if n < 2 {
         return;

@@ -1,10 +1,9 @@
 //! The printed key order of many random dictionaries against a plain reference: a stable
 //! sort of the pairs by the engine's order of their keys (type rank, String and
 //! StringName together by text in Godot 4, then the value; bytes of the UTF-8 text for
-//! strings), each pair printed as its key and value print alone. Covers the insertion
-//! sorts of small dictionaries, the radix sorts (packed keys and whole prefixes), the
-//! breaking of ties between equal 8-byte prefixes, the merge sort of mixed keys, and the
-//! rendering of pairs while they are noted.
+//! strings), each pair printed as its key and value print alone. Covers the sort of
+//! prefixes, the breaking of ties between equal 8-byte prefixes, the merge sort of mixed
+//! keys, and the rendering of pairs while they are noted.
 
 #![allow(clippy::indexing_slicing)] // a test: a panic is a failure
 

@@ -13,9 +13,7 @@ use crate::format::escape;
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
 use crate::read::reader::Reader;
-use crate::wire::bytes::le_u32;
 use crate::wire::container_type::ContainerType;
-use crate::wire::dialect::Dialect;
 use crate::wire::types::VariantType;
 
 /// What an open container is.
@@ -174,7 +172,7 @@ impl<'w> Writer<'w, '_> {
                 (Kind::Object, o.len())
             }
             Value::Array(a) => {
-                let typed = announced(r, at) && a.element_type().is_typed();
+                let typed = r.announces_types(at) && a.element_type().is_typed();
                 if typed {
                     self.s("Array[");
                     self.container_type(a.element_type());
@@ -267,12 +265,4 @@ impl<'w> Writer<'w, '_> {
             leaf => self.leaf(leaf, depth),
         }
     }
-}
-
-/// Does the header at `at` announce element types (Godot 4's typed Array and Dictionary,
-/// header bits 16–19)? When it does not, the container is untyped, and its types need not
-/// be read.
-#[inline]
-pub(super) fn announced(r: &Reader<'_>, at: usize) -> bool {
-    r.dialect() == Dialect::Godot4 && (le_u32(r.bytes(), at) >> 16) & 0b1111 != 0
 }

@@ -7,10 +7,9 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::number::batch::godot4_components_f32;
+use super::number::batch::{godot4_components_f32, godot4_f32};
 use super::number::{write_real, Role};
 use super::order::{FlatPair, Pair, Scratch};
-use super::single;
 use super::style::TextStyle;
 use crate::format::escape;
 use crate::format::number::{push_i64, push_u64};
@@ -78,21 +77,24 @@ impl<'w, 'f> Writer<'w, 'f> {
         ty.name(self.style.dialect())
     }
 
-    fn real(&mut self, value: f64, role: Role) {
-        write_real(&mut self.buf, value, role, self.style);
-    }
-
-    /// A `float` value: one that is exactly a normal f32 in Godot 4 (what f32 data always
-    /// holds) through [`single::godot4_f32`], the others (and that one's layouts it leaves)
-    /// through `write_real`.
+    /// `value` as the engine prints it: one that is exactly an f32 in Godot 4 (what f32
+    /// data always holds) through the layout of [`godot4_f32`], the others (and what that
+    /// layout leaves) through `write_real`.
     #[inline(always)]
-    pub(super) fn float(&mut self, x: f64) {
+    fn real(&mut self, value: f64, role: Role) {
         if self.style == TextStyle::Godot4 {
-            let narrow = crate::wire::narrow::f32_of(x);
-            if f64::from(narrow) == x && single::godot4_f32(&mut self.buf, narrow, true) {
+            let narrow = crate::wire::narrow::f32_of(value);
+            if f64::from(narrow) == value && godot4_f32(&mut self.buf, narrow, role == Role::Float)
+            {
                 return;
             }
         }
+        write_real(&mut self.buf, value, role, self.style);
+    }
+
+    /// A `float` value.
+    #[inline(always)]
+    pub(super) fn float(&mut self, x: f64) {
         self.real(x, Role::Float);
     }
 

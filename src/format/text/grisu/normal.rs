@@ -1,6 +1,21 @@
-//! Grisu2's digits of a normal f32 in 64-bit steps: the same answer as
-//! [`super::fast::decimal_f32`] (and so as the digit loop), with everything that depends
-//! only on the exponent field read from a table.
+//! Grisu2's digits of a normal f32 in 64-bit steps: the same answer as the digit loop
+//! ([`super::digits_f32`]), with everything that depends only on the exponent field read
+//! from a table.
+//!
+//! Grisu2 (see `grisu.rs`) scales `v`, `m-`, `m+` by a cached power `10^k` into 64-bit
+//! fixed point with `s` fraction bits, shrinks the interval by one unit on each side
+//! (`P` = scaled `m+` − 1, `M` = scaled `m-` + 1, `W` = scaled `v`), and from there on
+//! works on integers only: with `δ = P − M` and `unit(j) = 10^j · 2^s`,
+//!
+//! 1. the digit loop stops at the first (largest) `j` with `P mod unit(j) ≤ δ`, and
+//!    `P mod unit(j)` grows with `j`, so `j` is the largest such exponent: the digits are
+//!    `⌊P / unit(j)⌋`;
+//! 2. the rounding step lowers the last digit while the next lower candidate stays in the
+//!    interval and is closer to `W` (Grisu2's exact comparisons).
+//!
+//! Every comparison there is between sums of the same quantities times a common power of
+//! ten, so it can be made at any common scale, fixed once from the size of `δ`:
+//! `j₀ ≤ log10(δ / 2^s)` (so `j₀` satisfies step 1).
 //!
 //! For a normal f32 with significand `F` (24 bits, hidden bit set), Grisu2's boundaries are
 //! `w = F·2^40`, `m+ = (2F+1)·2^39` and `m- = (2F−1)·2^39` (or `(4F−1)·2^38` below a
@@ -8,12 +23,13 @@
 //! exponent field alone. The three rounded products are then
 //! `W = ⌊(F·c + 2^23) / 2^24⌋`, `P = ⌊(2F·c + c + 2^24) / 2^25⌋` and
 //! `M = ⌊(2F·c − c + 2^24) / 2^25⌋` (or `⌊(4F·c − c + 2^25) / 2^26⌋`): one 64×64-bit
-//! product `F·c` gives all three. From there the closed form of `fast.rs` runs, with
-//! every quantity scaled by `10^t` (`t = max(0, −j₀)`, so the first candidate is at
-//! `j = min(j₀, 0)`, never above the answer) and split at `2^s` into a high part (the
-//! decimal digits) and a low part, so the comparisons are 64-bit: the candidate
-//! `⌊P·10^t / 2^s⌋ / 10^i` for `i` = 0, 1, 2 (more in a loop, for trailing zeros), and
-//! Grisu2's rounding as a count of steps from the same high/low parts.
+//! product `F·c` gives all three. Every quantity is then scaled by `10^t`
+//! (`t = max(0, −j₀)`, so the first candidate is at `j = min(j₀, 0)`, never above the
+//! answer) and split at `2^s` into a high part (the decimal digits) and a low part, so the
+//! comparisons are 64-bit: the candidate `⌊P·10^t / 2^s⌋ / 10^i` for `i` = 0, 1, 2 (more
+//! in a loop, for trailing zeros), and Grisu2's rounding as a count of steps from the same
+//! high/low parts. The tests compare it with the digit loop on a sample always and on every
+//! normal f32 by an ignored test.
 
 // Exponent fields (0..=255), shifts (32..=60), digit counts and scaled values that the
 // module docs bound: the casts are exact.
@@ -23,7 +39,7 @@ use super::super::powers::CACHED_POWERS;
 use crate::format::text::powers::POW10;
 
 /// What Grisu2 uses of one exponent field: the cached power's significand `c` and
-/// decimal exponent `k`, the shift `s` of the scaled values, and `j₀` (see `fast.rs`)
+/// decimal exponent `k`, the shift `s` of the scaled values, and `j₀` (see the module docs)
 /// for a significand that is not a power of two.
 #[derive(Clone, Copy)]
 struct Exponent {
@@ -43,7 +59,7 @@ struct Exponent {
 }
 
 /// The entry of exponent field `biased` (1..=254): `cached_power` and `decimal_f32`'s
-/// `j₀` in `grisu.rs` / `fast.rs`, evaluated at build time.
+/// `j₀`, evaluated at build time.
 #[allow(clippy::indexing_slicing)] // const evaluation: an index out of range fails the build
 const fn entry(biased: i32) -> Exponent {
     // m+'s binary exponent (`boundaries` normalizes 2F+1, 25 bits, by 39).
@@ -144,7 +160,7 @@ pub(crate) fn decimal(bits: u32) -> Option<(u64, i32)> {
     }
     let q = ah;
     let room_u = room as u64;
-    // Step 1 (see `fast.rs`): one digit off when the remainder stays within δ, without a
+    // Step 1 (see the module docs): one digit off when the remainder stays within δ, without a
     // branch (whether it does depends on the digits); a second one (rare: the dropped
     // digit is a zero) and any further ones in a loop.
     let q1 = q / 10;
@@ -238,7 +254,7 @@ fn general(bits: u32) -> Option<(u64, i32)> {
         recip = 0;
     }
     // Grisu2's rounding: steps = min(⌈(2g − ten) / 2ten⌉, ⌊(δ − rest) / ten⌋), 0 when
-    // the candidate is not above W; in units of 2^s (see `fast.rs`).
+    // the candidate is not above W; in units of 2^s (see the module docs).
     let within = room - rem as i64;
     let twice_g = 2 * gh as i64 + ((2 * gl as i64 - 2 * al as i64 - 1) >> s);
     let steps = round_steps(twice_g, within, rem, pow, recip, 1 << 30);
@@ -278,17 +294,31 @@ fn strip(mut n: u64, mut rem: u64, mut pow: u64, mut j: i32, room: u64) -> (u64,
 
 #[cfg(test)]
 mod tests {
-    use super::super::fast::decimal_f32;
     use super::*;
+
+    /// The digit loop's answer, as (digits without trailing zeros, exponent).
+    fn reference(x: f32) -> (u64, i32) {
+        let d = super::super::digits_f32(x);
+        let mut digits = d
+            .as_bytes()
+            .iter()
+            .fold(0u64, |n, &c| n * 10 + u64::from(c - b'0'));
+        let mut exponent = d.exponent;
+        while digits % 10 == 0 && digits > 0 {
+            digits /= 10;
+            exponent += 1;
+        }
+        (digits, exponent)
+    }
 
     /// Every `step`-th normal positive f32: (compared, differing).
     fn compare(step: usize) -> (u64, u64) {
         use crate::format::sweep::{sweep, Verdict};
         sweep(0x0080_0000..0x7F80_0000, step, |bits, (): &mut ()| {
             let x = f32::from_bits(bits);
-            let d = decimal_f32(x);
+            let d = reference(x);
             let got = decimal(bits);
-            if got == Some((d.digits, d.exponent)) {
+            if got == Some(d) {
                 Verdict::Same
             } else {
                 Verdict::Differ(std::format!("{got:?} != {d:?}"))
@@ -297,15 +327,18 @@ mod tests {
     }
 
     #[test]
-    fn sampled_matches_closed_form() {
+    fn sampled_matches_digit_loop() {
         let (checked, failed) = compare(509);
         assert_eq!(failed, 0);
         assert!(checked > 4_000_000, "{checked}");
         for e in 1..255u32 {
             for m in [0, 1, 2, 0x40_0000, 0x7F_FFFE, 0x7F_FFFF] {
                 let bits = e << 23 | m;
-                let d = decimal_f32(f32::from_bits(bits));
-                assert_eq!(decimal(bits), Some((d.digits, d.exponent)), "{bits:#x}");
+                assert_eq!(
+                    decimal(bits),
+                    Some(reference(f32::from_bits(bits))),
+                    "{bits:#x}"
+                );
             }
         }
         assert_eq!(decimal(15000000512.0f32.to_bits()), Some((15000001, 3)));
@@ -318,7 +351,7 @@ mod tests {
     /// grisu::normal --nocapture`.
     #[test]
     #[ignore]
-    fn exhaustive_matches_closed_form() {
+    fn exhaustive_matches_digit_loop() {
         let (checked, failed) = compare(1);
         std::eprintln!("{checked} normal positive f32 compared, {failed} differ");
         assert_eq!(failed, 0);

@@ -1,5 +1,6 @@
-//! Godot 4's text of many f32 components at once (a packed array's run): each number is
-//! put together in a 128-bit register (digits by SWAR, the point and the zeros by shifts
+//! Godot 4's text of an f32: the one layout, with a single-value entry ([`godot4_f32`]) and
+//! a run entry for many components at once (a packed array's run,
+//! [`godot4_components_f32`]). Each number is put together in a 128-bit register (digits by SWAR, the point and the zeros by shifts
 //! and masks, no branch on the digit count) and stored with fixed-size stores into
 //! output reserved for the whole run, so no number's text is read back from memory and
 //! the formatting of consecutive numbers overlaps. Digits come from
@@ -7,7 +8,8 @@
 //! anything the fixed layout does not cover, which no f32 reaches) take
 //! [`super::write_real`]. The text is [`super::write_real`]'s for `Role::Component` in
 //! Godot 4, joined by `", "`: checked on a sample always, on every f32 (in runs) by an
-//! ignored test.
+//! ignored test; the single-value entry likewise, for both roles, against `write_real`
+//! directly.
 
 // Digit counts (at most 20), exponents of an f32 (|e| < 60) and shifts below 128: the
 // casts are exact.
@@ -22,6 +24,7 @@ use alloc::vec::Vec;
 use super::super::grisu::normal;
 use super::super::style::TextStyle;
 use super::Role;
+use crate::format::digits;
 use crate::format::text::powers::POW10;
 
 /// The low `i` bytes set, for `i` in 0..=16.
@@ -59,25 +62,10 @@ fn ascii16(n: u64) -> u128 {
     u128::from(eight_ascii(high)) | u128::from(eight_ascii(low)) << 64
 }
 
-/// The eight decimal digits of `x < 10^8` as byte values 0 to 9, the first in the
-/// lowest byte (the SWAR steps of [`super::fast::eight_digits`], each "quotient,
-/// remainder moved up a field" pair as one product: `q + ((v − q·d) << b) =
-/// (v << b) + q·(1 − d·2^b)` modulo 2^64, exact as the result fits).
-#[inline(always)]
-fn eight_digits(x: u64) -> u64 {
-    // ⌊x / 10^4⌋ = (x × ⌈2^40 / 10^4⌉) >> 40 for x < 10^8.
-    let q = (x * 109_951_163) >> 40;
-    let halves = (x << 32).wrapping_add(q.wrapping_mul(1u64.wrapping_sub(10_000 << 32)));
-    let hundreds = ((halves * 5243) >> 19) & 0x0000_007F_0000_007F;
-    let pairs = (halves << 16).wrapping_add(hundreds.wrapping_mul(1u64.wrapping_sub(100 << 16)));
-    let tens = ((pairs * 103) >> 10) & 0x000F_000F_000F_000F;
-    (pairs << 8).wrapping_add(tens.wrapping_mul(1u64.wrapping_sub(10 << 8)))
-}
-
 /// The eight ASCII digits of `x < 10^8`, the first in the lowest byte.
 #[inline(always)]
 fn eight_ascii(x: u64) -> u64 {
-    eight_digits(x) | 0x3030_3030_3030_3030
+    digits::eight(x as u32) | 0x3030_3030_3030_3030
 }
 
 /// The bytes from `i` on, shifted up one byte (the fraction after the point), for `i`
@@ -133,7 +121,7 @@ fn nine_digits(x: u64) -> (u64, u64) {
     // ⌊x / 10^8⌋ = (x × ⌈2^57 / 10^8⌉) >> 57 for x < 10^9 (the error, below 2^-30, never
     // reaches the next integer: x / 10^8 is at least 10^-8 below it).
     let first = (x * 1_441_151_881) >> 57;
-    (first, eight_digits(x - first * 100_000_000))
+    (first, digits::eight((x - first * 100_000_000) as u32))
 }
 
 /// `digits × 10^exponent` as Godot 4 prints a component (`%g`-like: plain when the
@@ -222,6 +210,28 @@ fn number(bits: u32) -> Option<(u128, usize, usize)> {
         None if magnitude == 0 => Some((u128::from(b'0'), 1, 0)),
         None => None,
     }
+}
+
+/// Appends Godot 4's text of the f32 `x` as a `float` (`float_role`: `.0` after a whole
+/// number) or a component, and returns `true`, when the layout takes it; otherwise
+/// appends nothing and returns `false` (for [`super::write_real`]).
+#[inline(always)]
+pub(crate) fn godot4_f32(out: &mut Vec<u8>, x: f32, float_role: bool) -> bool {
+    let Some((text, len, minus)) = number(x.to_bits()) else {
+        return false;
+    };
+    if minus != 0 {
+        out.push(b'-');
+    }
+    // One 16-byte store, then the length; `.0` for a whole float.
+    let start = out.len();
+    out.extend_from_slice(&text.to_le_bytes());
+    out.truncate(start + len);
+    let text = out.get(start..).unwrap_or(&[]);
+    if float_role && !text.iter().any(|&c| c == b'.' || c == b'e') {
+        out.extend_from_slice(b".0");
+    }
+    true
 }
 
 /// Appends Godot 4's text of the components `xs` (f32 data), separated by `", "`, and
