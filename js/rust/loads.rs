@@ -1,10 +1,12 @@
-//! A parsed value to JavaScript values, in one walk of the crate's visitor (no recursion:
-//! the stack of open containers lives on the heap). Classes the package defines in
-//! JavaScript are made by its `make(kind, a, b, c)` factory.
+//! A parsed value to JavaScript values: the JavaScript side of the crate's one walk
+//! ([`gdvariant::host`]), which keeps the open containers on the heap (no recursion) and
+//! decodes every node once. This file says only what each Godot value is in JavaScript;
+//! classes the package defines in JavaScript are made by its `make(kind, a, b, c)`
+//! factory.
 
-use std::ops::ControlFlow;
-
-use gdvariant::{ContainerType, Dialect, GdStr, ObjectRef, Place, Value, VariantRef, Visitor};
+use gdvariant::host::{self, ArrayType, DictionaryType, HostBuilder, PackedData, TypeName};
+use gdvariant::{Dialect, GdStr, MathRef, NodePathRef, PackedStrings, SignalRef, Value};
+use gdvariant::{VariantRef, VariantType};
 use js_sys::{Array, BigInt, Function, Map, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -39,32 +41,33 @@ fn id(n: u64, bigint: bool) -> JsValue {
     }
 }
 
-enum Open {
-    List {
-        list: Array,
-        typed: Option<(JsValue, bool)>,
-    },
-    Dict {
-        map: Map,
-        key: Option<JsValue>,
-        pairs: Option<Array>,
-        typed: Option<(JsValue, JsValue)>,
-        /// Entries set into `map` by the fast walk.
-        entries: u32,
-    },
-    Object {
-        class: String,
-        properties: Map,
-        name: Option<JsValue>,
-    },
+/// An Array being filled: a typed array's element type and whether it is Pandemonium's
+/// PackedTypedArray.
+pub struct List {
+    list: Array,
+    typed: Option<(JsValue, bool)>,
 }
 
-struct Walk<'f> {
+/// A Dictionary being filled.
+pub struct Dict {
+    map: Map,
+    /// Set once a key would merge with another in `map`: the pairs so far.
+    pairs: Option<Array>,
+    typed: Option<(JsValue, JsValue)>,
+    /// Entries set into `map` by the fast walk.
+    entries: u32,
+}
+
+/// A full Object being filled.
+pub struct Properties {
+    class: String,
+    properties: Map,
+}
+
+/// The builder of JavaScript values.
+struct Js<'f> {
     make: &'f Function,
     mapping: Mapping,
-    dialect: Dialect,
-    open: Vec<Open>,
-    done: Option<JsValue>,
     /// Check every Dictionary key against the keys before it (`Map.has`), to give `Pairs`
     /// for keys a `Map` would merge. The fast walk only counts entries; a Dictionary whose
     /// `Map` ends up smaller than its count sets `merged`, and the value is walked again
@@ -124,303 +127,264 @@ pub fn to_js(
     make: &Function,
     mapping: Mapping,
 ) -> Result<JsValue, JsValue> {
-    let mut walk = Walk::new(make, mapping, value.dialect(), false);
-    if let ControlFlow::Break(e) = value.visit(&mut walk) {
-        return Err(e);
-    }
-    if walk.merged {
+    let mut js = Js::new(make, mapping, false);
+    let made = host::build(value, &mut js)?;
+    if js.merged {
         // A Dictionary with keys a Map merges (int 1 and float 1.0): walk again, checking
         // each key, so that it gives Pairs. Rare: only such inputs pay twice.
-        walk = Walk::new(make, mapping, value.dialect(), true);
-        if let ControlFlow::Break(e) = value.visit(&mut walk) {
-            return Err(e);
-        }
+        return host::build(value, &mut Js::new(make, mapping, true));
     }
-    walk.done
-        .ok_or_else(|| JsValue::from_str("internal: the walk ended without a value"))
+    Ok(made)
 }
 
 /// The JavaScript value of a leaf `value` (not a container): a packed array's element.
 pub fn leaf_to_js(
     value: &Value<'_>,
-    dialect: Dialect,
     make: &Function,
     mapping: Mapping,
 ) -> Result<JsValue, JsValue> {
-    let mut walk = Walk::new(make, mapping, dialect, true);
-    Ok(walk.leaf(value)?.unwrap_or(JsValue::UNDEFINED))
+    let made = host::leaf(&mut Js::new(make, mapping, true), value)?;
+    Ok(made.unwrap_or(JsValue::UNDEFINED))
 }
 
 fn string(s: &GdStr<'_>) -> JsValue {
     JsValue::from_str(s.as_str())
 }
 
-impl<'f> Walk<'f> {
-    fn new(make: &'f Function, mapping: Mapping, dialect: Dialect, careful: bool) -> Self {
-        Walk {
+impl<'f> Js<'f> {
+    fn new(make: &'f Function, mapping: Mapping, careful: bool) -> Self {
+        Js {
             make,
             mapping,
-            dialect,
-            open: Vec::new(),
-            done: None,
             careful,
             merged: false,
             strings: Strings::new(),
         }
     }
 
-    fn call(&self, kind: &str, a: &JsValue, b: &JsValue, c: &JsValue) -> Result<JsValue, JsValue> {
+    fn call(&self, kind: &str, a: &JsValue, b: &JsValue, c: &JsValue) -> Made {
         let args = Array::of4(&JsValue::from_str(kind), a, b, c);
         self.make.apply(&JsValue::NULL, &args)
     }
 
-    fn container_type(&self, t: ContainerType<GdStr<'_>>) -> Result<JsValue, JsValue> {
-        let (kind, name) = match t {
-            ContainerType::Untyped => return Ok(JsValue::NULL),
-            ContainerType::Builtin(ty) => ("builtin", ty.name(self.dialect).to_owned()),
-            ContainerType::ClassName(s) => ("class", s.as_str().to_owned()),
-            ContainerType::Script(s) => ("script", s.as_str().to_owned()),
+    /// `ContainerType(kind, name)`, or `null` for untyped.
+    fn container_type(&self, t: Option<TypeName<'_>>) -> Made {
+        let Some(t) = t else {
+            return Ok(JsValue::NULL);
         };
-        self.call(
-            "ContainerType",
-            &JsValue::from_str(kind),
-            &JsValue::from_str(&name),
-            &JsValue::UNDEFINED,
-        )
-    }
-
-    fn packed(&self, value: &Value<'_>) -> Result<Option<JsValue>, JsValue> {
-        let u = JsValue::UNDEFINED;
-        let (bytes, ty): (&[u8], &str) = match value {
-            Value::PackedByteArray(b) => return Ok(Some(Uint8Array::from(&b[..]).into())),
-            Value::PackedStringArray(strings) => {
-                let list = Array::new();
-                for s in strings.iter() {
-                    list.push(&string(&s));
-                }
-                return self.call("PackedStringArray", &list, &u, &u).map(Some);
-            }
-            Value::PackedInt32Array(p) => (p.as_bytes(), "PackedInt32Array"),
-            Value::PackedInt64Array(p) => (p.as_bytes(), "PackedInt64Array"),
-            Value::PackedFloat32Array(p) => (p.as_bytes(), "PackedFloat32Array"),
-            Value::PackedFloat64Array(p) => (p.as_bytes(), "PackedFloat64Array"),
-            Value::PackedVector2Array(p) => {
-                (p.as_bytes(), double(p.is_double(), "PackedVector2Array"))
-            }
-            Value::PackedVector3Array(p) => {
-                (p.as_bytes(), double(p.is_double(), "PackedVector3Array"))
-            }
-            Value::PackedVector4Array(p) => {
-                (p.as_bytes(), double(p.is_double(), "PackedVector4Array"))
-            }
-            Value::PackedColorArray(p) => (p.as_bytes(), "PackedColorArray"),
-            Value::PackedVector2iArray(p) => (p.as_bytes(), "PackedVector2iArray"),
-            Value::PackedVector3iArray(p) => (p.as_bytes(), "PackedVector3iArray"),
-            Value::PackedVector4iArray(p) => (p.as_bytes(), "PackedVector4iArray"),
-            _ => return Ok(None),
-        };
-        // A fresh copy of the little-endian elements; JavaScript views it with its type.
-        let data = Uint8Array::from(bytes);
-        self.call("Packed", &JsValue::from_str(ty), &data, &u)
-            .map(Some)
-    }
-
-    fn leaf(&mut self, value: &Value<'_>) -> Result<Option<JsValue>, JsValue> {
-        let u = JsValue::UNDEFINED;
-        let big = self.mapping.bigint;
-        Ok(Some(match value {
-            Value::Nil => JsValue::NULL,
-            Value::Bool(b) => JsValue::from_bool(*b),
-            Value::Int(n) => int(*n, big),
-            Value::Float(f) => JsValue::from_f64(*f),
-            Value::String(s) => self.strings.get(s.as_str()),
-            Value::StringName(s) => self.call("StringName", &string(s), &u, &u)?,
-            Value::NodePath(p) => {
-                let names: Array = p.names().map(|s| string(&s)).collect();
-                let subnames: Array = p.subnames().map(|s| string(&s)).collect();
-                self.call(
-                    "NodePath",
-                    &names,
-                    &subnames,
-                    &JsValue::from_bool(p.is_absolute()),
-                )?
-            }
-            Value::Rid(n) => self.call("RID", &id(*n, big), &u, &u)?,
-            Value::Callable => self.call("Callable", &u, &u, &u)?,
-            Value::Signal(s) => {
-                self.call("Signal", &string(&s.name()), &id(s.object_id(), big), &u)?
-            }
-            Value::Object(ObjectRef::Null) => JsValue::NULL,
-            Value::Object(ObjectRef::Id(n)) => self.call("ObjectId", &id(*n, big), &u, &u)?,
-            Value::Object(ObjectRef::Full(object)) => {
-                self.open.push(Open::Object {
-                    class: object.class().as_str().to_owned(),
-                    properties: Map::new(),
-                    name: None,
-                });
-                return Ok(None);
-            }
-            Value::Array(array) => {
-                let typed = match array.element_type() {
-                    ContainerType::Untyped => None,
-                    t => Some((self.container_type(t)?, false)),
-                };
-                self.open.push(Open::List {
-                    list: Array::new(),
-                    typed,
-                });
-                return Ok(None);
-            }
-            Value::TypedArray(array) | Value::PackedTypedArray(array) => {
-                let packed = matches!(value, Value::PackedTypedArray(_));
-                let element = self.container_type(array.element_type())?;
-                self.open.push(Open::List {
-                    list: Array::new(),
-                    typed: Some((element, packed)),
-                });
-                return Ok(None);
-            }
-            Value::Dictionary(dict) => {
-                let typed = match (dict.key_type(), dict.value_type()) {
-                    (ContainerType::Untyped, ContainerType::Untyped) => None,
-                    (k, v) => Some((self.container_type(k)?, self.container_type(v)?)),
-                };
-                self.open.push(Open::Dict {
-                    map: Map::new(),
-                    key: None,
-                    pairs: None,
-                    typed,
-                    entries: 0,
-                });
-                return Ok(None);
-            }
-            other => match other.as_math() {
-                Some(m) => {
-                    let name = m.ty().name(Dialect::Godot4);
-                    let components = Array::new();
-                    for i in 0..m.len() {
-                        let c = if m.is_integer() {
-                            JsValue::from_f64(f64::from(m.get_i32(i).unwrap_or(0)))
-                        } else {
-                            JsValue::from_f64(m.get(i).unwrap_or(0.0))
-                        };
-                        components.push(&c);
-                    }
-                    self.call(name, &components, &JsValue::from_bool(m.is_double()), &u)?
-                }
-                None => match self.packed(other)? {
-                    Some(array) => array,
-                    None => {
-                        return Err(JsValue::from_str(&format!(
-                            "unsupported type {:?}",
-                            other.ty()
-                        )))
-                    }
-                },
-            },
-        }))
-    }
-
-    fn attach(&mut self, value: JsValue) -> Result<(), JsValue> {
-        match self.open.last_mut() {
-            None => self.done = Some(value),
-            Some(Open::List { list, .. }) => {
-                list.push(&value);
-            }
-            Some(Open::Object {
-                properties, name, ..
-            }) => {
-                let name = name.take().unwrap_or_else(|| JsValue::from_str(""));
-                properties.set(&name, &value);
-            }
-            Some(Open::Dict {
-                map,
-                key,
-                pairs,
-                entries,
-                ..
-            }) => {
-                let Some(k) = key.take() else {
-                    *key = Some(value);
-                    return Ok(());
-                };
-                if let Some(pairs) = pairs {
-                    pairs.push(&Array::of2(&k, &value));
-                    return Ok(());
-                }
-                if !self.careful {
-                    map.set(&k, &value);
-                    *entries = entries.saturating_add(1);
-                    return Ok(());
-                }
-                if !map.has(&k) {
-                    map.set(&k, &value);
-                    return Ok(());
-                }
-                // A key a Map would merge with another (int 1 and float 1.0): pairs.
-                let list = Array::new();
-                map.for_each(&mut |v, k| {
-                    list.push(&Array::of2(&k, &v));
-                });
-                list.push(&Array::of2(&k, &value));
-                *pairs = Some(list);
-            }
-        }
-        Ok(())
-    }
-
-    fn close(&mut self) -> Result<(), JsValue> {
-        if let Some(Open::Dict { map, entries, .. }) = self.open.last() {
-            if !self.careful && map.size() != *entries {
-                self.merged = true;
-            }
-        }
-        let u = JsValue::UNDEFINED;
-        let value = match self.open.pop() {
-            None => return Ok(()),
-            Some(Open::List { list, typed: None }) => list.into(),
-            Some(Open::List {
-                list,
-                typed: Some((element, packed)),
-            }) => self.call("TypedArray", &list, &element, &JsValue::from_bool(packed))?,
-            Some(Open::Dict {
-                pairs: Some(pairs),
-                typed,
-                ..
-            }) => {
-                let (k, v) = typed.unwrap_or((JsValue::NULL, JsValue::NULL));
-                self.call("Pairs", &pairs, &k, &v)?
-            }
-            Some(Open::Dict {
-                map, typed: None, ..
-            }) => {
-                if self.mapping.objects && all_string_keys(&map) {
-                    Object::from_entries(&map)?.into()
-                } else {
-                    map.into()
-                }
-            }
-            Some(Open::Dict {
-                map,
-                typed: Some((k, v)),
-                ..
-            }) => self.call("TypedDictionary", &map, &k, &v)?,
-            Some(Open::Object {
-                class, properties, ..
-            }) => self.call("Object", &JsValue::from_str(&class), &properties, &u)?,
-        };
-        self.attach(value)
+        let (kind, name) = (JsValue::from_str(t.kind), JsValue::from_str(t.name));
+        self.call("ContainerType", &kind, &name, &JsValue::UNDEFINED)
     }
 }
 
-fn double(double: bool, name: &'static str) -> &'static str {
-    if !double {
-        return name;
+type Made = Result<JsValue, JsValue>;
+
+const U: JsValue = JsValue::UNDEFINED;
+
+impl<'a> HostBuilder<'a> for Js<'_> {
+    type Value = JsValue;
+    type Array = List;
+    type Dictionary = Dict;
+    type Object = Properties;
+    type Error = JsValue;
+
+    fn nil(&mut self) -> Made {
+        Ok(JsValue::NULL)
     }
-    match name {
-        "PackedVector2Array" => "PackedVector2Array:double",
-        "PackedVector3Array" => "PackedVector3Array:double",
-        _ => "PackedVector4Array:double",
+
+    fn bool(&mut self, b: bool) -> Made {
+        Ok(JsValue::from_bool(b))
+    }
+
+    fn int(&mut self, n: i64) -> Made {
+        Ok(int(n, self.mapping.bigint))
+    }
+
+    fn float(&mut self, x: f64) -> Made {
+        Ok(JsValue::from_f64(x))
+    }
+
+    fn string(&mut self, s: GdStr<'a>, _key: bool) -> Made {
+        Ok(self.strings.get(s.as_str()))
+    }
+
+    fn string_name(&mut self, s: GdStr<'a>) -> Made {
+        self.call("StringName", &string(&s), &U, &U)
+    }
+
+    fn node_path(&mut self, p: NodePathRef<'a>) -> Made {
+        let names: Array = p.names().map(|s| string(&s)).collect();
+        let subnames: Array = p.subnames().map(|s| string(&s)).collect();
+        let absolute = JsValue::from_bool(p.is_absolute());
+        self.call("NodePath", &names, &subnames, &absolute)
+    }
+
+    fn rid(&mut self, n: u64) -> Made {
+        self.call("RID", &id(n, self.mapping.bigint), &U, &U)
+    }
+
+    fn object_id(&mut self, n: u64) -> Made {
+        self.call("ObjectId", &id(n, self.mapping.bigint), &U, &U)
+    }
+
+    fn callable(&mut self) -> Made {
+        self.call("Callable", &U, &U, &U)
+    }
+
+    fn signal(&mut self, s: SignalRef<'a>) -> Made {
+        let object = id(s.object_id(), self.mapping.bigint);
+        self.call("Signal", &string(&s.name()), &object, &U)
+    }
+
+    fn math(&mut self, m: MathRef<'a>) -> Made {
+        let name = m.ty().name(Dialect::Godot4);
+        let components = Array::new();
+        for i in 0..m.len() {
+            let c = if m.is_integer() {
+                JsValue::from_f64(f64::from(m.get_i32(i).unwrap_or(0)))
+            } else {
+                JsValue::from_f64(m.get(i).unwrap_or(0.0))
+            };
+            components.push(&c);
+        }
+        self.call(name, &components, &JsValue::from_bool(m.is_double()), &U)
+    }
+
+    fn packed_bytes(&mut self, bytes: &'a [u8]) -> Made {
+        Ok(Uint8Array::from(bytes).into())
+    }
+
+    fn packed_strings(&mut self, strings: PackedStrings<'a>) -> Made {
+        let list = Array::new();
+        for s in strings.iter() {
+            list.push(&string(&s));
+        }
+        self.call("PackedStringArray", &list, &U, &U)
+    }
+
+    fn packed(&mut self, array: PackedData<'a>) -> Made {
+        let name = packed_name(array.ty(), array.is_double());
+        // A fresh copy of the little-endian elements; JavaScript views it with its type.
+        let data = Uint8Array::from(array.as_bytes());
+        self.call("Packed", &JsValue::from_str(name), &data, &U)
+    }
+
+    fn begin_array(&mut self, ty: ArrayType<'a>) -> Result<List, JsValue> {
+        let typed = match ty {
+            ArrayType::Untyped => None,
+            ArrayType::Typed { element, packed } => Some((self.container_type(element)?, packed)),
+        };
+        Ok(List {
+            list: Array::new(),
+            typed,
+        })
+    }
+
+    fn push(&mut self, array: &mut List, value: JsValue) -> Result<(), JsValue> {
+        array.list.push(&value);
+        Ok(())
+    }
+
+    fn end_array(&mut self, array: List) -> Made {
+        match array.typed {
+            None => Ok(array.list.into()),
+            Some((element, packed)) => {
+                let packed = JsValue::from_bool(packed);
+                self.call("TypedArray", &array.list, &element, &packed)
+            }
+        }
+    }
+
+    fn begin_dictionary(&mut self, ty: DictionaryType<'a>) -> Result<Dict, JsValue> {
+        let typed = match ty {
+            DictionaryType::Untyped => None,
+            DictionaryType::Typed { key, value } => {
+                Some((self.container_type(key)?, self.container_type(value)?))
+            }
+        };
+        Ok(Dict {
+            map: Map::new(),
+            pairs: None,
+            typed,
+            entries: 0,
+        })
+    }
+
+    fn insert(&mut self, dict: &mut Dict, key: JsValue, value: JsValue) -> Result<(), JsValue> {
+        if let Some(pairs) = &dict.pairs {
+            pairs.push(&Array::of2(&key, &value));
+            return Ok(());
+        }
+        if !self.careful {
+            dict.map.set(&key, &value);
+            dict.entries = dict.entries.saturating_add(1);
+            return Ok(());
+        }
+        if !dict.map.has(&key) {
+            dict.map.set(&key, &value);
+            return Ok(());
+        }
+        // A key a Map would merge with another (int 1 and float 1.0): pairs.
+        let list = Array::new();
+        dict.map.for_each(&mut |v, k| {
+            list.push(&Array::of2(&k, &v));
+        });
+        list.push(&Array::of2(&key, &value));
+        dict.pairs = Some(list);
+        Ok(())
+    }
+
+    fn end_dictionary(&mut self, dict: Dict) -> Made {
+        if !self.careful && dict.map.size() != dict.entries {
+            self.merged = true;
+        }
+        match (dict.pairs, dict.typed) {
+            (Some(pairs), typed) => {
+                let (k, v) = typed.unwrap_or((JsValue::NULL, JsValue::NULL));
+                self.call("Pairs", &pairs, &k, &v)
+            }
+            (None, None) => {
+                if self.mapping.objects && all_string_keys(&dict.map) {
+                    Ok(Object::from_entries(&dict.map)?.into())
+                } else {
+                    Ok(dict.map.into())
+                }
+            }
+            (None, Some((k, v))) => self.call("TypedDictionary", &dict.map, &k, &v),
+        }
+    }
+
+    fn begin_object(&mut self, class: GdStr<'a>) -> Result<Properties, JsValue> {
+        Ok(Properties {
+            class: class.as_str().to_owned(),
+            properties: Map::new(),
+        })
+    }
+
+    fn property(
+        &mut self,
+        object: &mut Properties,
+        name: GdStr<'a>,
+        value: JsValue,
+    ) -> Result<(), JsValue> {
+        object.properties.set(&string(&name), &value);
+        Ok(())
+    }
+
+    fn end_object(&mut self, object: Properties) -> Made {
+        let class = JsValue::from_str(&object.class);
+        self.call("Object", &class, &object.properties, &U)
+    }
+}
+
+/// The name `make` knows a packed array of fixed-size elements by: its Godot 4 name, and
+/// `:double` for vectors of f64.
+fn packed_name(ty: VariantType, double: bool) -> &'static str {
+    match (ty, double) {
+        (VariantType::PackedVector2Array, true) => "PackedVector2Array:double",
+        (VariantType::PackedVector3Array, true) => "PackedVector3Array:double",
+        (VariantType::PackedVector4Array, true) => "PackedVector4Array:double",
+        (ty, _) => ty.name(Dialect::Godot4),
     }
 }
 
@@ -437,29 +401,4 @@ fn all_string_keys(map: &Map) -> bool {
 fn array_index(key: &str) -> bool {
     key.parse::<u32>()
         .is_ok_and(|n| n != u32::MAX && n.to_string() == key)
-}
-
-impl<'a> Visitor<'a> for Walk<'_> {
-    type Break = JsValue;
-
-    fn value(&mut self, value: &Value<'a>, _place: Place) -> ControlFlow<JsValue> {
-        let result = match self.leaf(value) {
-            Ok(Some(leaf)) => self.attach(leaf),
-            Ok(None) => Ok(()),
-            Err(e) => Err(e),
-        };
-        result.map_or_else(ControlFlow::Break, ControlFlow::Continue)
-    }
-
-    fn property(&mut self, name: GdStr<'a>, _place: Place) -> ControlFlow<JsValue> {
-        if let Some(Open::Object { name: slot, .. }) = self.open.last_mut() {
-            *slot = Some(string(&name));
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn end(&mut self, _place: Place) -> ControlFlow<JsValue> {
-        self.close()
-            .map_or_else(ControlFlow::Break, ControlFlow::Continue)
-    }
 }

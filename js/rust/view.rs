@@ -164,7 +164,7 @@ impl Node {
             Found::Value(v) if has_children(&v) => Ok(self.at(path)?.into()),
             Found::Value(v) => loads::to_js(&v, make, map),
             Found::Element(packed, i) => match packed.get(i) {
-                Some(element) => loads::leaf_to_js(&element, self.value().dialect(), make, map),
+                Some(element) => loads::leaf_to_js(&element, make, map),
                 None => Err(failure("NotFound", self.offset(), format!("no element {i}")).into()),
             },
         }

@@ -15,6 +15,7 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use crate::container;
 use crate::context::{decode_error, options, read_dialect};
+use crate::decode;
 use crate::packed::Source;
 use crate::read;
 
@@ -320,8 +321,9 @@ fn cell<'py>(
                 )?
                 .into_any()
             }
-            other => match source.packed(&other)? {
-                Some(array) => array,
+            other => match other.packed_len() {
+                Some(_) => decode::leaf_to_python(&other, source)?
+                    .unwrap_or_else(|| py.None().into_bound(py)),
                 None => PyString::new(py, &text_in(v, v.dialect())).into_any(),
             },
         }

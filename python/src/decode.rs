@@ -1,13 +1,13 @@
-//! A parsed value to Python objects, in one walk of the crate's visitor: no recursion
-//! (nesting is bounded by the parse limits, and the stack of open containers lives on the
-//! heap), every node decoded once.
+//! A parsed value to Python objects: the Python side of the crate's one walk
+//! ([`gdvariant::host`]), which keeps the open containers on the heap (no recursion) and
+//! decodes every node once. This file says only what each Godot value is in Python.
 
-use std::ops::ControlFlow;
-
-use gdvariant::{ContainerType, Dialect, GdStr, ObjectRef, Place, Value, VariantRef, Visitor};
+use gdvariant::host::{self, ArrayType, DictionaryType, HostBuilder, PackedData, TypeName};
+use gdvariant::VariantRef;
+use gdvariant::{GdStr, MathRef, NodePathRef, PackedStrings, SignalRef, Value};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use crate::classes::{Callable, NodePath, Object, ObjectId, Signal, StringName, RID};
 use crate::context::{classes, Classes};
@@ -26,41 +26,42 @@ pub fn to_python<'py>(
         let gc = py.import("gc")?;
         if gc.call_method0("isenabled")?.is_truthy()? {
             gc.call_method0("disable")?;
-            let result = walk(value, source);
+            let result = host::build(value, &mut Host::new(source)?);
             gc.call_method0("enable")?;
             return result;
         }
     }
-    walk(value, source)
+    host::build(value, &mut Host::new(source)?)
+}
+
+/// The Python value of a value that holds no others (a packed array's element); `None`
+/// for a container.
+pub fn leaf_to_python<'py>(
+    value: &Value<'_>,
+    source: &mut Source<'py>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    host::leaf(&mut Host::new(source)?, value)
 }
 
 /// Values at least this big (in bytes) are built with the cycle collector paused.
 const GC_PAUSE_FROM: usize = 64 << 10;
 
-fn walk<'py>(value: &VariantRef<'_>, source: &mut Source<'py>) -> PyResult<Bound<'py, PyAny>> {
-    let py = source.py();
-    let mut walk = Walk {
-        py,
-        classes: classes(py)?,
-        dialect: value.dialect(),
-        source,
-        open: Vec::new(),
-        done: None,
-        keys: Keys::default(),
-    };
-    if let ControlFlow::Break(e) = value.visit(&mut walk) {
-        return Err(e);
-    }
-    walk.done
-        .ok_or_else(|| PyTypeError::new_err("internal: the walk ended without a value"))
-}
-
 /// Would adding `key` to `dict` merge it with a key that Godot keeps apart? Python's
 /// `1 == 1.0 == True`; Godot's Dictionary tells an int, a float and a bool apart. (A true
 /// duplicate, same type and value, is merged like the engine merges it: the last wins.)
+/// Inlined: most keys are strings, and the type check is all they cost.
+#[inline(always)]
 fn keeps_apart(dict: &Bound<'_, PyDict>, key: &Bound<'_, PyAny>) -> PyResult<bool> {
     let numeric = key.is_instance_of::<PyInt>() || key.is_instance_of::<PyFloat>();
-    if !numeric || !dict.contains(key)? {
+    if !numeric {
+        return Ok(false);
+    }
+    numeric_kept_apart(dict, key)
+}
+
+/// [`keeps_apart`] for an int or float key.
+fn numeric_kept_apart(dict: &Bound<'_, PyDict>, key: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if !dict.contains(key)? {
         return Ok(false);
     }
     for existing in dict.keys() {
@@ -71,36 +72,270 @@ fn keeps_apart(dict: &Bound<'_, PyDict>, key: &Bound<'_, PyAny>) -> PyResult<boo
     Ok(false)
 }
 
-/// A container being filled.
-enum Open<'py> {
-    List {
-        list: Bound<'py, PyList>,
-        /// A typed array's element type and whether it is Pandemonium's PackedTypedArray.
-        typed: Option<(Bound<'py, PyAny>, bool)>,
-    },
-    Dict {
-        dict: Bound<'py, PyDict>,
-        key: Option<Bound<'py, PyAny>>,
-        /// Set once a key cannot be a `dict` key: the pairs so far, as a list.
-        pairs: Option<Bound<'py, PyList>>,
-        /// Key and value types of a typed Dictionary.
-        typed: Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
-    },
-    Object {
-        class: String,
-        properties: Bound<'py, PyDict>,
-        name: Option<Bound<'py, PyString>>,
-    },
-}
-
-struct Walk<'py, 's> {
+/// The builder of Python values.
+struct Host<'py, 's> {
     py: Python<'py>,
     classes: &'py Classes,
-    dialect: Dialect,
     source: &'s mut Source<'py>,
-    open: Vec<Open<'py>>,
-    done: Option<Bound<'py, PyAny>>,
     keys: Keys<'py>,
+}
+
+impl<'py, 's> Host<'py, 's> {
+    fn new(source: &'s mut Source<'py>) -> PyResult<Self> {
+        let py = source.py();
+        Ok(Host {
+            py,
+            classes: classes(py)?,
+            source,
+            keys: Keys::default(),
+        })
+    }
+
+    /// `ContainerType(kind, name)`, or `None` for untyped.
+    fn container_type(&self, t: Option<TypeName<'_>>) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        match t {
+            None => Ok(py.None().into_bound(py)),
+            Some(t) => self.classes.container_type.bind(py).call1((t.kind, t.name)),
+        }
+    }
+}
+
+/// An Array being filled: the list, and a typed array's element type and whether it is
+/// Pandemonium's PackedTypedArray.
+struct List<'py> {
+    list: Bound<'py, PyList>,
+    typed: Option<(Bound<'py, PyAny>, bool)>,
+}
+
+/// A Dictionary being filled.
+struct Dict<'py> {
+    dict: Bound<'py, PyDict>,
+    /// Set once a key cannot be a `dict` key: the pairs so far, as a list.
+    pairs: Option<Bound<'py, PyList>>,
+    /// Key and value types of a typed Dictionary.
+    typed: Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+}
+
+/// A full Object being filled.
+struct Properties<'py> {
+    class: String,
+    properties: Bound<'py, PyDict>,
+}
+
+type Made<'py> = PyResult<Bound<'py, PyAny>>;
+
+impl<'a, 'py> HostBuilder<'a> for Host<'py, '_> {
+    type Value = Bound<'py, PyAny>;
+    type Array = List<'py>;
+    type Dictionary = Dict<'py>;
+    type Object = Properties<'py>;
+    type Error = PyErr;
+
+    #[inline]
+    fn nil(&mut self) -> Made<'py> {
+        Ok(self.py.None().into_bound(self.py))
+    }
+
+    #[inline]
+    fn bool(&mut self, b: bool) -> Made<'py> {
+        Ok(PyBool::new(self.py, b).to_owned().into_any())
+    }
+
+    #[inline]
+    fn int(&mut self, n: i64) -> Made<'py> {
+        Ok(PyInt::new(self.py, n).into_any())
+    }
+
+    #[inline]
+    fn float(&mut self, x: f64) -> Made<'py> {
+        Ok(PyFloat::new(self.py, x).into_any())
+    }
+
+    #[inline(always)]
+    fn string(&mut self, s: GdStr<'a>, key: bool) -> Made<'py> {
+        if key {
+            return Ok(self.keys.get(self.py, s.as_str()).into_any());
+        }
+        Ok(PyString::new(self.py, s.as_str()).into_any())
+    }
+
+    #[inline]
+    fn string_name(&mut self, s: GdStr<'a>) -> Made<'py> {
+        let name = s.as_str().to_owned();
+        Ok(Bound::new(self.py, StringName { name })?.into_any())
+    }
+
+    #[inline]
+    fn node_path(&mut self, path: NodePathRef<'a>) -> Made<'py> {
+        Ok(Bound::new(self.py, NodePath::from_ref(&path))?.into_any())
+    }
+
+    #[inline]
+    fn rid(&mut self, id: u64) -> Made<'py> {
+        Ok(Bound::new(self.py, RID { id })?.into_any())
+    }
+
+    #[inline]
+    fn object_id(&mut self, id: u64) -> Made<'py> {
+        Ok(Bound::new(self.py, ObjectId { id })?.into_any())
+    }
+
+    #[inline]
+    fn callable(&mut self) -> Made<'py> {
+        Ok(Bound::new(self.py, Callable)?.into_any())
+    }
+
+    #[inline]
+    fn signal(&mut self, s: SignalRef<'a>) -> Made<'py> {
+        let signal = Signal {
+            name: s.name().as_str().to_owned(),
+            object_id: s.object_id(),
+        };
+        Ok(Bound::new(self.py, signal)?.into_any())
+    }
+
+    #[inline]
+    fn math(&mut self, m: MathRef<'a>) -> Made<'py> {
+        math::to_python(self.py, &m)
+    }
+
+    #[inline]
+    fn packed_bytes(&mut self, bytes: &'a [u8]) -> Made<'py> {
+        Ok(PyBytes::new(self.py, bytes).into_any())
+    }
+
+    #[inline]
+    fn packed_strings(&mut self, strings: PackedStrings<'a>) -> Made<'py> {
+        let list = PyList::empty(self.py);
+        for s in strings.iter() {
+            list.append(PyString::new(self.py, s.as_str()))?;
+        }
+        self.classes.packed_strings.bind(self.py).call1((list,))
+    }
+
+    #[inline]
+    fn packed(&mut self, array: PackedData<'a>) -> Made<'py> {
+        self.source.packed(array)
+    }
+
+    #[inline]
+    fn begin_array(&mut self, ty: ArrayType<'a>) -> PyResult<List<'py>> {
+        let typed = match ty {
+            ArrayType::Untyped => None,
+            ArrayType::Typed { element, packed } => Some((self.container_type(element)?, packed)),
+        };
+        Ok(List {
+            list: PyList::empty(self.py),
+            typed,
+        })
+    }
+
+    #[inline(always)]
+    fn push(&mut self, array: &mut List<'py>, value: Bound<'py, PyAny>) -> PyResult<()> {
+        array.list.append(value)
+    }
+
+    #[inline]
+    fn end_array(&mut self, array: List<'py>) -> Made<'py> {
+        match array.typed {
+            None => Ok(array.list.into_any()),
+            Some((element, packed)) => self
+                .classes
+                .typed_array
+                .bind(self.py)
+                .call1((array.list, element, packed)),
+        }
+    }
+
+    #[inline]
+    fn begin_dictionary(&mut self, ty: DictionaryType<'a>) -> PyResult<Dict<'py>> {
+        let typed = match ty {
+            DictionaryType::Untyped => None,
+            DictionaryType::Typed { key, value } => {
+                Some((self.container_type(key)?, self.container_type(value)?))
+            }
+        };
+        Ok(Dict {
+            dict: PyDict::new(self.py),
+            pairs: None,
+            typed,
+        })
+    }
+
+    #[inline(always)]
+    fn insert(
+        &mut self,
+        dict: &mut Dict<'py>,
+        key: Bound<'py, PyAny>,
+        value: Bound<'py, PyAny>,
+    ) -> PyResult<()> {
+        let py = self.py;
+        if let Some(pairs) = &dict.pairs {
+            return pairs.append(PyTuple::new(py, [key, value])?);
+        }
+        if !keeps_apart(&dict.dict, &key)? {
+            match dict.dict.set_item(&key, &value) {
+                Ok(()) => return Ok(()),
+                // A key Python cannot hash: fall through to pairs.
+                Err(e) if e.is_instance_of::<PyTypeError>(py) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let list = PyList::empty(py);
+        for (dk, dv) in dict.dict.iter() {
+            list.append(PyTuple::new(py, [dk, dv])?)?;
+        }
+        list.append(PyTuple::new(py, [key, value])?)?;
+        dict.pairs = Some(list);
+        Ok(())
+    }
+
+    #[inline]
+    fn end_dictionary(&mut self, dict: Dict<'py>) -> Made<'py> {
+        let py = self.py;
+        match (dict.pairs, dict.typed) {
+            (Some(pairs), typed) => {
+                let (k, v) =
+                    typed.unwrap_or_else(|| (py.None().into_bound(py), py.None().into_bound(py)));
+                self.classes.pairs.bind(py).call1((pairs, k, v))
+            }
+            (None, None) => Ok(dict.dict.into_any()),
+            (None, Some((k, v))) => self
+                .classes
+                .typed_dictionary
+                .bind(py)
+                .call1((dict.dict, k, v)),
+        }
+    }
+
+    #[inline]
+    fn begin_object(&mut self, class: GdStr<'a>) -> PyResult<Properties<'py>> {
+        Ok(Properties {
+            class: class.as_str().to_owned(),
+            properties: PyDict::new(self.py),
+        })
+    }
+
+    #[inline]
+    fn property(
+        &mut self,
+        object: &mut Properties<'py>,
+        name: GdStr<'a>,
+        value: Bound<'py, PyAny>,
+    ) -> PyResult<()> {
+        let name = PyString::new(self.py, name.as_str());
+        object.properties.set_item(name, value)
+    }
+
+    #[inline]
+    fn end_object(&mut self, object: Properties<'py>) -> Made<'py> {
+        let object = Object {
+            class_name: object.class,
+            properties: object.properties.unbind(),
+        };
+        Ok(Bound::new(self.py, object)?.into_any())
+    }
 }
 
 /// The String keys made so far, by a hash of their text: a save's dictionaries repeat the
@@ -126,6 +361,7 @@ const KEY_SLOTS: usize = 512;
 const KEY_MAX_LEN: usize = 32;
 
 impl<'py> Keys<'py> {
+    #[inline(always)]
     fn get(&mut self, py: Python<'py>, text: &str) -> Bound<'py, PyString> {
         if text.len() > KEY_MAX_LEN {
             return PyString::new(py, text);
@@ -147,224 +383,5 @@ impl<'py> Keys<'py> {
                 object
             }
         }
-    }
-}
-
-impl<'py> Walk<'py, '_> {
-    /// Is the next value a Dictionary key?
-    fn at_key(&self) -> bool {
-        matches!(self.open.last(), Some(Open::Dict { key: None, .. }))
-    }
-
-    /// A leaf's Python value, or `None` for a container (which is opened instead).
-    fn leaf(&mut self, value: &Value<'_>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let py = self.py;
-        Ok(Some(match value {
-            Value::Nil => py.None().into_bound(py),
-            Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-            Value::Int(n) => PyInt::new(py, *n).into_any(),
-            Value::Float(f) => PyFloat::new(py, *f).into_any(),
-            Value::String(s) if self.at_key() => self.keys.get(py, s.as_str()).into_any(),
-            Value::String(s) => PyString::new(py, s.as_str()).into_any(),
-            Value::StringName(s) => Bound::new(
-                py,
-                StringName {
-                    name: s.as_str().to_owned(),
-                },
-            )?
-            .into_any(),
-            Value::NodePath(p) => Bound::new(py, NodePath::from_ref(p))?.into_any(),
-            Value::Rid(id) => Bound::new(py, RID { id: *id })?.into_any(),
-            Value::Callable => Bound::new(py, Callable)?.into_any(),
-            Value::Signal(s) => Bound::new(
-                py,
-                Signal {
-                    name: s.name().as_str().to_owned(),
-                    object_id: s.object_id(),
-                },
-            )?
-            .into_any(),
-            Value::Object(ObjectRef::Null) => py.None().into_bound(py),
-            Value::Object(ObjectRef::Id(id)) => Bound::new(py, ObjectId { id: *id })?.into_any(),
-            Value::Object(ObjectRef::Full(object)) => {
-                self.open.push(Open::Object {
-                    class: object.class().as_str().to_owned(),
-                    properties: PyDict::new(py),
-                    name: None,
-                });
-                return Ok(None);
-            }
-            Value::Array(array) => {
-                let element = array.element_type();
-                let typed = match element {
-                    ContainerType::Untyped => None,
-                    t => Some((self.container_type(t)?, false)),
-                };
-                self.open.push(Open::List {
-                    list: PyList::empty(py),
-                    typed,
-                });
-                return Ok(None);
-            }
-            Value::TypedArray(array) | Value::PackedTypedArray(array) => {
-                let packed = matches!(value, Value::PackedTypedArray(_));
-                let element = self.container_type(array.element_type())?;
-                self.open.push(Open::List {
-                    list: PyList::empty(py),
-                    typed: Some((element, packed)),
-                });
-                return Ok(None);
-            }
-            Value::Dictionary(dict) => {
-                let (k, v) = (dict.key_type(), dict.value_type());
-                let typed = match (k, v) {
-                    (ContainerType::Untyped, ContainerType::Untyped) => None,
-                    (k, v) => Some((self.container_type(k)?, self.container_type(v)?)),
-                };
-                self.open.push(Open::Dict {
-                    dict: PyDict::new(py),
-                    key: None,
-                    pairs: None,
-                    typed,
-                });
-                return Ok(None);
-            }
-            other => match other.as_math() {
-                Some(m) => math::to_python(py, &m)?,
-                None => match self.source.packed(other)? {
-                    Some(array) => array,
-                    None => {
-                        return Err(PyTypeError::new_err(format!(
-                            "unsupported type {:?}",
-                            other.ty()
-                        )))
-                    }
-                },
-            },
-        }))
-    }
-
-    /// `ContainerType(kind, name)`, or `None` for untyped.
-    fn container_type(&self, t: ContainerType<GdStr<'_>>) -> PyResult<Bound<'py, PyAny>> {
-        let py = self.py;
-        let (kind, name) = match t {
-            ContainerType::Untyped => return Ok(py.None().into_bound(py)),
-            ContainerType::Builtin(ty) => ("builtin", ty.name(self.dialect).to_owned()),
-            ContainerType::ClassName(s) => ("class", s.as_str().to_owned()),
-            ContainerType::Script(s) => ("script", s.as_str().to_owned()),
-        };
-        self.classes.container_type.bind(py).call1((kind, name))
-    }
-
-    /// Puts a finished value where it belongs: into the innermost open container, or as
-    /// the result.
-    fn attach(&mut self, value: Bound<'py, PyAny>) -> PyResult<()> {
-        let py = self.py;
-        match self.open.last_mut() {
-            None => self.done = Some(value),
-            Some(Open::List { list, .. }) => list.append(value)?,
-            Some(Open::Object {
-                properties, name, ..
-            }) => {
-                let name = name.take().unwrap_or_else(|| PyString::new(py, ""));
-                properties.set_item(name, value)?;
-            }
-            Some(Open::Dict {
-                dict, key, pairs, ..
-            }) => {
-                let Some(k) = key.take() else {
-                    *key = Some(value);
-                    return Ok(());
-                };
-                if let Some(pairs) = pairs {
-                    return pairs.append(PyTuple::new(py, [k, value])?);
-                }
-                if !keeps_apart(dict, &k)? {
-                    match dict.set_item(&k, &value) {
-                        Ok(()) => return Ok(()),
-                        // A key Python cannot hash: fall through to pairs.
-                        Err(e) if e.is_instance_of::<PyTypeError>(py) => {}
-                        Err(e) => return Err(e),
-                    }
-                }
-                let list = PyList::empty(py);
-                for (dk, dv) in dict.iter() {
-                    list.append(PyTuple::new(py, [dk, dv])?)?;
-                }
-                list.append(PyTuple::new(py, [k, value])?)?;
-                *pairs = Some(list);
-            }
-        }
-        Ok(())
-    }
-
-    /// Closes the innermost container and attaches it.
-    fn close(&mut self) -> PyResult<()> {
-        let py = self.py;
-        let value = match self.open.pop() {
-            None => return Ok(()),
-            Some(Open::List { list, typed: None }) => list.into_any(),
-            Some(Open::List {
-                list,
-                typed: Some((element, packed)),
-            }) => self
-                .classes
-                .typed_array
-                .bind(py)
-                .call1((list, element, packed))?,
-            Some(Open::Dict {
-                pairs: Some(pairs),
-                typed,
-                ..
-            }) => {
-                let (k, v) =
-                    typed.unwrap_or_else(|| (py.None().into_bound(py), py.None().into_bound(py)));
-                self.classes.pairs.bind(py).call1((pairs, k, v))?
-            }
-            Some(Open::Dict {
-                dict, typed: None, ..
-            }) => dict.into_any(),
-            Some(Open::Dict {
-                dict,
-                typed: Some((k, v)),
-                ..
-            }) => self.classes.typed_dictionary.bind(py).call1((dict, k, v))?,
-            Some(Open::Object {
-                class, properties, ..
-            }) => Bound::new(
-                py,
-                Object {
-                    class_name: class,
-                    properties: properties.unbind(),
-                },
-            )?
-            .into_any(),
-        };
-        self.attach(value)
-    }
-}
-
-impl<'a, 'py> Visitor<'a> for Walk<'py, '_> {
-    type Break = PyErr;
-
-    fn value(&mut self, value: &Value<'a>, _place: Place) -> ControlFlow<PyErr> {
-        let result = match self.leaf(value) {
-            Ok(Some(leaf)) => self.attach(leaf),
-            Ok(None) => Ok(()),
-            Err(e) => Err(e),
-        };
-        result.map_or_else(ControlFlow::Break, ControlFlow::Continue)
-    }
-
-    fn property(&mut self, name: GdStr<'a>, _place: Place) -> ControlFlow<PyErr> {
-        if let Some(Open::Object { name: slot, .. }) = self.open.last_mut() {
-            *slot = Some(PyString::new(self.py, name.as_str()));
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn end(&mut self, _place: Place) -> ControlFlow<PyErr> {
-        self.close()
-            .map_or_else(ControlFlow::Break, ControlFlow::Continue)
     }
 }

@@ -5,17 +5,16 @@ use gdvariant::container::OpenOptions;
 use gdvariant::diff::{diff as changes, Change};
 use gdvariant::frame::Hints;
 use gdvariant::query::Found;
-use gdvariant::{Value, VariantRef};
+use gdvariant::VariantRef;
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use crate::container;
 use crate::context::{options, read_dialect};
 use crate::decode;
 use crate::encode;
 use crate::lazy;
-use crate::math;
 use crate::packed::Source;
 use crate::read;
 
@@ -150,13 +149,8 @@ fn convert<'py>(found: Found<'_>, source: &mut Source<'py>) -> PyResult<Bound<'p
         Found::Element(array, i) => array.get(i),
     };
     Ok(match element {
-        Some(Value::Int(n)) => PyInt::new(py, n).into_any(),
-        Some(Value::Float(x)) => PyFloat::new(py, x).into_any(),
-        Some(Value::String(s)) => PyString::new(py, s.as_str()).into_any(),
-        Some(other) => match other.as_math() {
-            Some(m) => math::to_python(py, &m)?,
-            None => py.None().into_bound(py),
-        },
-        None => py.None().into_bound(py),
-    })
+        Some(element) => decode::leaf_to_python(&element, source)?,
+        None => None,
+    }
+    .unwrap_or_else(|| py.None().into_bound(py)))
 }

@@ -1,12 +1,14 @@
 //! Packed arrays as Python values: NumPy arrays that are read-only views of the input
 //! (copied only when their data is misaligned for the element type), memoryviews without
-//! NumPy, `bytes` for byte arrays, `PackedStringArray` for strings.
+//! NumPy (`bytes` for byte arrays and `PackedStringArray` for strings: see `decode.rs`).
 
-use gdvariant::Value;
+use gdvariant::host::PackedData;
+use gdvariant::VariantType;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyMemoryView, PySlice, PyString};
+use pyo3::types::{PyBytes, PyDict, PyMemoryView, PySlice};
 
-use crate::context::{classes, numpy};
+use crate::context::numpy;
 
 /// The Python object whose memory packed arrays view, and where the bytes the crate reads
 /// sit relative to it.
@@ -53,40 +55,30 @@ impl<'py> Source<'py> {
         Ok(self.view.insert(flat).clone())
     }
 
-    /// The Python value of a packed array; `None` if `value` is not one.
-    pub fn packed(&mut self, value: &Value<'_>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let py = self.object.py();
-        let (data, kind): (&[u8], Kind) = match value {
-            Value::PackedByteArray(b) => return Ok(Some(PyBytes::new(py, b).into_any())),
-            Value::PackedStringArray(strings) => {
-                let list = PyList::empty(py);
-                for s in strings.iter() {
-                    list.append(PyString::new(py, s.as_str()))?;
-                }
-                let class = classes(py)?.packed_strings.bind(py);
-                return Ok(Some(class.call1((list,))?));
+    /// The NumPy array (or memoryview) of a packed array of fixed-size elements.
+    pub fn packed(&mut self, array: PackedData<'_>) -> PyResult<Bound<'py, PyAny>> {
+        let kind = match array.ty() {
+            VariantType::PackedInt32Array => Kind::new("<i4", "i", 1),
+            VariantType::PackedInt64Array => Kind::new("<i8", "q", 1),
+            VariantType::PackedFloat32Array => Kind::new("<f4", "f", 1),
+            VariantType::PackedFloat64Array => Kind::new("<f8", "d", 1),
+            VariantType::PackedVector2Array => Kind::real(array.is_double(), 2),
+            VariantType::PackedVector3Array => Kind::real(array.is_double(), 3),
+            VariantType::PackedVector4Array => Kind::real(array.is_double(), 4),
+            VariantType::PackedColorArray => Kind {
+                color: true,
+                ..Kind::new("<f4", "f", 4)
+            },
+            VariantType::PackedVector2iArray => Kind::new("<i4", "i", 2),
+            VariantType::PackedVector3iArray => Kind::new("<i4", "i", 3),
+            VariantType::PackedVector4iArray => Kind::new("<i4", "i", 4),
+            other => {
+                return Err(PyTypeError::new_err(format!("unsupported type {other:?}")));
             }
-            Value::PackedInt32Array(p) => (p.as_bytes(), Kind::new("<i4", "i", 1)),
-            Value::PackedInt64Array(p) => (p.as_bytes(), Kind::new("<i8", "q", 1)),
-            Value::PackedFloat32Array(p) => (p.as_bytes(), Kind::new("<f4", "f", 1)),
-            Value::PackedFloat64Array(p) => (p.as_bytes(), Kind::new("<f8", "d", 1)),
-            Value::PackedVector2Array(p) => (p.as_bytes(), Kind::real(p.is_double(), 2)),
-            Value::PackedVector3Array(p) => (p.as_bytes(), Kind::real(p.is_double(), 3)),
-            Value::PackedVector4Array(p) => (p.as_bytes(), Kind::real(p.is_double(), 4)),
-            Value::PackedColorArray(p) => (
-                p.as_bytes(),
-                Kind {
-                    color: true,
-                    ..Kind::new("<f4", "f", 4)
-                },
-            ),
-            Value::PackedVector2iArray(p) => (p.as_bytes(), Kind::new("<i4", "i", 2)),
-            Value::PackedVector3iArray(p) => (p.as_bytes(), Kind::new("<i4", "i", 3)),
-            Value::PackedVector4iArray(p) => (p.as_bytes(), Kind::new("<i4", "i", 4)),
-            _ => return Ok(None),
         };
+        let data = array.as_bytes();
         let offset = (data.as_ptr() as usize).wrapping_sub(self.base);
-        self.array(offset, data.len(), kind).map(Some)
+        self.array(offset, data.len(), kind)
     }
 
     /// `len` bytes at `offset` of the input as an array of `kind`.

@@ -1,22 +1,8 @@
 //! A parsed value as a host language's values: the one walk the Python and JavaScript
 //! bindings share. A binding implements [`HostBuilder`] (how to make each kind of value in
 //! its language); [`build`] walks the value once and calls it, keeping the stack of open
-//! containers, the pending Dictionary key and the pending property name itself.
-//!
-//! **What it validates.** Nothing more than [`VariantRef::parse`] (or the detection that
-//! made the value) did: the walk trusts the validated bytes. Their nesting is bounded by
-//! the parse limits ([`ParseOptions::max_depth`](crate::ParseOptions::max_depth), at most
-//! [`GODOT_MAX_DEPTH`](crate::GODOT_MAX_DEPTH)), so the stack of open containers, which
-//! lives on the heap, holds at most that many plus one. There is no recursion, and no
-//! input makes the walk panic. What a host refuses (a key its maps cannot hold, an
-//! allocation that fails) it says through its own [`HostBuilder::Error`], which ends the
-//! walk.
-//!
-//! **Costs.** O(size of the value): every node is decoded once by [`VariantRef::visit`];
-//! one host call per node (a leaf, or a container's `begin_…`), one per child (`push`,
-//! `insert` or `property`) and one per container end. The walk itself allocates only the
-//! stack of open containers (one `Vec` growing to the deepest nesting), and holds one
-//! host value per open Dictionary (its pending key).
+//! containers, the pending Dictionary key and the pending property name itself. What the
+//! walk validates and what it costs: see [`HostBuilder`].
 //!
 //! **Order.** Calls come in document order: `begin_…` before a container's children, each
 //! child's own calls, then the call that attaches it (`push`, `insert`, `property`), then
@@ -73,16 +59,16 @@
 //!     fn packed(&mut self, p: PackedData<'a>) -> Result<(), ()> {
 //!         self.put(&format!("{} {:?}", p.len(), p.ty()))
 //!     }
-//!     fn begin_array(&mut self, _ty: ArrayType<'a>, _len: usize) -> Result<(), ()> { self.put("[") }
+//!     fn begin_array(&mut self, _ty: ArrayType<'a>) -> Result<(), ()> { self.put("[") }
 //!     fn push(&mut self, _array: &mut (), _value: ()) -> Result<(), ()> { self.put(",") }
 //!     fn end_array(&mut self, _array: ()) -> Result<(), ()> { self.close(']') }
-//!     fn begin_dictionary(&mut self, _ty: DictionaryType<'a>, _len: usize) -> Result<(), ()> {
+//!     fn begin_dictionary(&mut self, _ty: DictionaryType<'a>) -> Result<(), ()> {
 //!         self.put("{")
 //!     }
 //!     fn after_key(&mut self, _dict: &mut (), _key: &()) -> Result<(), ()> { self.put(":") }
 //!     fn insert(&mut self, _dict: &mut (), _key: (), _value: ()) -> Result<(), ()> { self.put(",") }
 //!     fn end_dictionary(&mut self, _dict: ()) -> Result<(), ()> { self.close('}') }
-//!     fn begin_object(&mut self, class: GdStr<'a>, _len: usize) -> Result<(), ()> {
+//!     fn begin_object(&mut self, class: GdStr<'a>) -> Result<(), ()> {
 //!         self.put(&format!("{class}("))
 //!     }
 //!     fn before_property(&mut self, _object: &mut (), name: GdStr<'a>) -> Result<(), ()> {
@@ -103,9 +89,6 @@
 //! assert_eq!(text.0, r#"{"hp":[7,8]}"#);
 //! # Ok::<(), gdvariant::Error>(())
 //! ```
-//!
-//! [`VariantRef::parse`]: crate::VariantRef::parse
-//! [`VariantRef::visit`]: crate::VariantRef::visit
 
 mod walk;
 
@@ -119,13 +102,37 @@ use crate::wire::dialect::Dialect;
 use crate::wire::types::VariantType;
 
 /// How a binding makes its language's values; [`build`] calls it for every node of a
-/// parsed value, in document order (see the [module](self) for the order, the costs and
-/// an example). Every method returns the host's [`Error`](HostBuilder::Error) to stop the
-/// walk; [`build`] returns it.
+/// parsed value, in document order (see the [module](self) for the order and an example).
+/// Every method returns the host's [`Error`](HostBuilder::Error) to stop the walk;
+/// [`build`] returns it.
 ///
 /// The leaves (`nil` to `packed`) make a finished [`Value`](HostBuilder::Value). A
 /// container is `begin_…`, its children each attached by `push`, `insert` or `property`,
 /// then `end_…`, which makes its finished `Value`.
+///
+/// **What it validates.** Nothing more than [`VariantRef::parse`] (or the detection that
+/// made the value) did: the walk trusts the validated bytes and hands the host what they
+/// hold (a String's text is valid UTF-8, a packed array's bytes are whole elements). Their
+/// nesting is bounded by the parse limits
+/// ([`ParseOptions::max_depth`](crate::ParseOptions::max_depth), at most
+/// [`GODOT_MAX_DEPTH`](crate::GODOT_MAX_DEPTH)), so the stack of open containers, which
+/// lives on the heap, holds at most that many plus one. There is no recursion, and no
+/// input makes the walk panic. Keys are handed over as the input has them, repeated or
+/// not: what a host refuses (a key its maps cannot hold, an allocation that fails) it says
+/// through its own [`Error`](HostBuilder::Error), which ends the walk.
+///
+/// **What it costs.** O(size of the value): every node is decoded once by
+/// [`VariantRef::visit`]; one host call per node (a leaf, or a container's `begin_…`), one
+/// per child (`push`, `insert` or `property`) and one per container end; nothing is
+/// copied for the host (strings and packed arrays borrow the input). The walk itself
+/// allocates only the stack of open containers (one `Vec` growing to the deepest
+/// nesting), and holds one host value per open Dictionary (its pending key). Measured
+/// against the bindings' own walks it replaced (issue 41): the same work, within 1 % of
+/// the instructions of Python's `loads` on an 8.3 MB save game and 100,000 nested
+/// Dictionaries.
+///
+/// [`VariantRef::parse`]: crate::VariantRef::parse
+/// [`VariantRef::visit`]: crate::VariantRef::visit
 pub trait HostBuilder<'a> {
     /// A finished value: a host object, or a token for a host that writes as it goes.
     type Value;
@@ -174,19 +181,16 @@ pub trait HostBuilder<'a> {
     /// Any other packed array (fixed-size elements: ints, floats, vectors, colors).
     fn packed(&mut self, array: PackedData<'a>) -> Result<Self::Value, Self::Error>;
 
-    /// An Array of `len` elements opens.
-    fn begin_array(&mut self, ty: ArrayType<'a>, len: usize) -> Result<Self::Array, Self::Error>;
+    /// An Array opens.
+    fn begin_array(&mut self, ty: ArrayType<'a>) -> Result<Self::Array, Self::Error>;
     /// The next element of `array`.
     fn push(&mut self, array: &mut Self::Array, value: Self::Value) -> Result<(), Self::Error>;
     /// `array` has had its last element.
     fn end_array(&mut self, array: Self::Array) -> Result<Self::Value, Self::Error>;
 
-    /// A Dictionary of `len` entries opens.
-    fn begin_dictionary(
-        &mut self,
-        ty: DictionaryType<'a>,
-        len: usize,
-    ) -> Result<Self::Dictionary, Self::Error>;
+    /// A Dictionary opens.
+    fn begin_dictionary(&mut self, ty: DictionaryType<'a>)
+        -> Result<Self::Dictionary, Self::Error>;
     /// The key of the next entry of `dict` is made; its value comes next (the walk keeps
     /// the key and hands it to [`insert`](Self::insert)). Does nothing by default: a host
     /// that writes as it goes puts its separator here.
@@ -209,8 +213,8 @@ pub trait HostBuilder<'a> {
     /// `dict` has had its last entry.
     fn end_dictionary(&mut self, dict: Self::Dictionary) -> Result<Self::Value, Self::Error>;
 
-    /// A full Object of class `class` with `len` properties opens.
-    fn begin_object(&mut self, class: GdStr<'a>, len: usize) -> Result<Self::Object, Self::Error>;
+    /// A full Object of class `class` opens.
+    fn begin_object(&mut self, class: GdStr<'a>) -> Result<Self::Object, Self::Error>;
     /// The name of `object`'s next property, before its value is made. Does nothing by
     /// default.
     fn before_property(

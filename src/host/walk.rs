@@ -5,7 +5,6 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::{ArrayType, DictionaryType, HostBuilder, PackedData, TypeName};
-use crate::read::container::ArrayRef;
 use crate::read::decoded::{fixed_packed_value, math_value, Value};
 use crate::read::object::ObjectRef;
 use crate::read::strings::GdStr;
@@ -39,18 +38,36 @@ pub fn build<'a, H: HostBuilder<'a>>(
 }
 
 /// The host value of a `value` that holds no others (a packed array's element, from
-/// [`PackedArray::get`](crate::PackedArray::get)), read in `dialect`; `None` for an Array,
-/// a Dictionary or a full Object, whose children [`build`] walks. O(1), but for packed
-/// arrays what the host's call costs.
+/// [`PackedArray::get`](crate::PackedArray::get)); `None`, and no call, for an Array, a
+/// Dictionary or a full Object, whose children [`build`] walks. O(1), but for a packed
+/// array what the host's call costs.
 pub fn leaf<'a, H: HostBuilder<'a>>(
     host: &mut H,
     value: &Value<'a>,
-    dialect: Dialect,
 ) -> Result<Option<H::Value>, H::Error> {
-    match node(host, value, dialect, false)? {
-        Node::Leaf(leaf) => Ok(Some(leaf)),
-        Node::Open(_) => Ok(None),
+    if opens(value) {
+        return Ok(None);
     }
+    // Not a container: no type is named, in any dialect.
+    let mut walk = Walk {
+        host,
+        dialect: Dialect::Godot4,
+        open: Vec::new(),
+        done: None,
+    };
+    walk.node(value)
+}
+
+/// Does `value` hold others (is it walked into)?
+fn opens(value: &Value<'_>) -> bool {
+    matches!(
+        value,
+        Value::Array(_)
+            | Value::TypedArray(_)
+            | Value::PackedTypedArray(_)
+            | Value::Dictionary(_)
+            | Value::Object(ObjectRef::Full(_))
+    )
 }
 
 /// A container being filled, and what it waits for.
@@ -60,90 +77,6 @@ enum Open<'a, H: HostBuilder<'a>> {
     Dictionary(H::Dictionary, Option<H::Value>),
     /// The Object and its next property's name.
     Object(H::Object, Option<GdStr<'a>>),
-}
-
-/// A node made by the host: a finished leaf, or an opened container.
-enum Node<'a, H: HostBuilder<'a>> {
-    Leaf(H::Value),
-    Open(Open<'a, H>),
-}
-
-/// The host's calls for one node. `key`: the node is a Dictionary's key.
-#[inline(always)]
-fn node<'a, H: HostBuilder<'a>>(
-    host: &mut H,
-    value: &Value<'a>,
-    dialect: Dialect,
-    key: bool,
-) -> Result<Node<'a, H>, H::Error> {
-    let leaf = match *value {
-        Value::Nil => host.nil(),
-        Value::Bool(b) => host.bool(b),
-        Value::Int(n) => host.int(n),
-        Value::Float(x) => host.float(x),
-        Value::String(s) => host.string(s, key),
-        Value::StringName(s) => host.string_name(s),
-        Value::NodePath(p) => host.node_path(p),
-        Value::Rid(id) => host.rid(id),
-        Value::Object(ObjectRef::Null) => host.null_object(),
-        Value::Object(ObjectRef::Id(id)) => host.object_id(id),
-        Value::Object(ObjectRef::Full(object)) => {
-            let object = host.begin_object(object.class(), object.len())?;
-            return Ok(Node::Open(Open::Object(object, None)));
-        }
-        Value::Callable => host.callable(),
-        Value::Signal(s) => host.signal(s),
-        Value::Dictionary(dict) => {
-            let ty = match (dict.key_type(), dict.value_type()) {
-                (ContainerType::Untyped, ContainerType::Untyped) => DictionaryType::Untyped,
-                (k, v) => DictionaryType::Typed {
-                    key: TypeName::of(k, dialect),
-                    value: TypeName::of(v, dialect),
-                },
-            };
-            let dict = host.begin_dictionary(ty, dict.len())?;
-            return Ok(Node::Open(Open::Dictionary(dict, None)));
-        }
-        Value::Array(array) => {
-            let ty = match array.element_type() {
-                ContainerType::Untyped => ArrayType::Untyped,
-                element => ArrayType::Typed {
-                    element: TypeName::of(element, dialect),
-                    packed: false,
-                },
-            };
-            return open_array(host, ty, array);
-        }
-        Value::TypedArray(array) | Value::PackedTypedArray(array) => {
-            let ty = ArrayType::Typed {
-                element: TypeName::of(array.element_type(), dialect),
-                packed: matches!(value, Value::PackedTypedArray(_)),
-            };
-            return open_array(host, ty, array);
-        }
-        math_value!(m) => host.math(m),
-        Value::PackedByteArray(bytes) => host.packed_bytes(bytes),
-        Value::PackedStringArray(strings) => host.packed_strings(strings),
-        fixed_packed_value!() => {
-            let (double, len, bytes) = value.packed_fixed().unwrap_or((false, 0, &[]));
-            host.packed(PackedData {
-                ty: value.ty(),
-                double,
-                len,
-                bytes,
-            })
-        }
-    };
-    leaf.map(Node::Leaf)
-}
-
-fn open_array<'a, H: HostBuilder<'a>>(
-    host: &mut H,
-    ty: ArrayType<'a>,
-    array: ArrayRef<'a>,
-) -> Result<Node<'a, H>, H::Error> {
-    let array = host.begin_array(ty, array.len())?;
-    Ok(Node::Open(Open::Array(array)))
 }
 
 /// The visitor that drives the host.
@@ -157,6 +90,81 @@ struct Walk<'a, 'h, H: HostBuilder<'a>> {
 }
 
 impl<'a, H: HostBuilder<'a>> Walk<'a, '_, H> {
+    /// Is the next value a Dictionary's key?
+    #[inline(always)]
+    fn at_key(&self) -> bool {
+        matches!(self.open.last(), Some(Open::Dictionary(_, None)))
+    }
+
+    /// The host's value of `value`; `None` for a container, which is opened instead.
+    #[inline(always)]
+    fn node(&mut self, value: &Value<'a>) -> Result<Option<H::Value>, H::Error> {
+        let host = &mut *self.host;
+        let open = match *value {
+            Value::Nil => return host.nil().map(Some),
+            Value::Bool(b) => return host.bool(b).map(Some),
+            Value::Int(n) => return host.int(n).map(Some),
+            Value::Float(x) => return host.float(x).map(Some),
+            Value::String(s) => {
+                let key = self.at_key();
+                return self.host.string(s, key).map(Some);
+            }
+            Value::StringName(s) => return host.string_name(s).map(Some),
+            Value::NodePath(p) => return host.node_path(p).map(Some),
+            Value::Rid(id) => return host.rid(id).map(Some),
+            Value::Object(ObjectRef::Null) => return host.null_object().map(Some),
+            Value::Object(ObjectRef::Id(id)) => return host.object_id(id).map(Some),
+            Value::Callable => return host.callable().map(Some),
+            Value::Signal(s) => return host.signal(s).map(Some),
+            math_value!(m) => return host.math(m).map(Some),
+            Value::PackedByteArray(bytes) => return host.packed_bytes(bytes).map(Some),
+            Value::PackedStringArray(strings) => return host.packed_strings(strings).map(Some),
+            fixed_packed_value!() => {
+                let (double, len, bytes) = value.packed_fixed().unwrap_or((false, 0, &[]));
+                let ty = value.ty();
+                let data = PackedData {
+                    ty,
+                    double,
+                    len,
+                    bytes,
+                };
+                return host.packed(data).map(Some);
+            }
+            Value::Object(ObjectRef::Full(object)) => {
+                Open::Object(host.begin_object(object.class())?, None)
+            }
+            Value::Dictionary(dict) => {
+                let ty = match (dict.key_type(), dict.value_type()) {
+                    (ContainerType::Untyped, ContainerType::Untyped) => DictionaryType::Untyped,
+                    (k, v) => DictionaryType::Typed {
+                        key: TypeName::of(k, self.dialect),
+                        value: TypeName::of(v, self.dialect),
+                    },
+                };
+                Open::Dictionary(host.begin_dictionary(ty)?, None)
+            }
+            Value::Array(array) => {
+                let ty = match array.element_type() {
+                    ContainerType::Untyped => ArrayType::Untyped,
+                    element => ArrayType::Typed {
+                        element: TypeName::of(element, self.dialect),
+                        packed: false,
+                    },
+                };
+                Open::Array(host.begin_array(ty)?)
+            }
+            Value::TypedArray(array) | Value::PackedTypedArray(array) => {
+                let ty = ArrayType::Typed {
+                    element: TypeName::of(array.element_type(), self.dialect),
+                    packed: matches!(value, Value::PackedTypedArray(_)),
+                };
+                Open::Array(host.begin_array(ty)?)
+            }
+        };
+        self.open.push(open);
+        Ok(None)
+    }
+
     /// Puts a finished value where it belongs: into the innermost open container, or as
     /// the result.
     #[inline(always)]
@@ -203,13 +211,9 @@ impl<'a, H: HostBuilder<'a>> Visitor<'a> for Walk<'a, '_, H> {
 
     #[inline(always)]
     fn value(&mut self, value: &Value<'a>, _place: Place) -> ControlFlow<H::Error> {
-        let key = matches!(self.open.last(), Some(Open::Dictionary(_, None)));
-        flow(match node(self.host, value, self.dialect, key) {
-            Ok(Node::Leaf(leaf)) => self.attach(leaf),
-            Ok(Node::Open(open)) => {
-                self.open.push(open);
-                Ok(())
-            }
+        flow(match self.node(value) {
+            Ok(Some(leaf)) => self.attach(leaf),
+            Ok(None) => Ok(()),
             Err(e) => Err(e),
         })
     }
