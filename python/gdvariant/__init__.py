@@ -25,7 +25,8 @@ and Pandemonium's dialects of them.
   variable. A ``godot=`` argument always wins, ``godot="auto"`` included (detection).
 - ``json.dumps(value, default=gdvariant.json_default)`` writes decoded values as JSON;
   ``jsonable(value)`` also turns dictionary keys JSON cannot hold into strings.
-- ``to_text`` gives the engine's text form, ``to_json`` the crate's lossless JSON.
+- ``to_text`` gives the engine's text form, ``to_json`` the crate's lossless JSON;
+  ``from_text`` and ``from_json`` read them (and plain JSON) back into the engine's bytes.
 - ``diff(a, b)`` lists where two values differ: ``(kind, path, old, new)`` tuples.
 - Files the engine compressed (``FileAccess.open_compressed``) or encrypted
   (``open_encrypted_with_pass`` / ``open_encrypted``) and ``PackedByteArray.compress()``
@@ -78,6 +79,8 @@ from ._native import (
     View,
     diff,
     dumps,
+    from_json,
+    from_text,
     loads,
     pack,
     to_json,
@@ -94,8 +97,9 @@ __all__ = [
     "Pairs", "PackedStringArray", "Plane", "Projection", "Quaternion", "Rect2", "Rect2i",
     "Signal", "StringName", "Transform2D", "Transform3D", "TypedArray", "TypedDictionary",
     "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "View",
-    "container_of", "diff", "dump", "dumps", "iter_frames", "json_default", "jsonable", "load",
-    "loads", "open", "pack", "to_json", "to_text", "unpack", "view",
+    "container_of", "diff", "dump", "dumps", "from_json", "from_text", "iter_frames",
+    "json_default", "jsonable", "load", "loads", "open", "pack", "to_json", "to_text", "unpack",
+    "view",
 ]
 
 __version__ = "0.2.0"

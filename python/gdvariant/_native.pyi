@@ -22,8 +22,13 @@ class DecodeError(ValueError):
     `godot=3` or `godot=4`); for a compressed or encrypted file that cannot be opened:
     "needs_key", "wrong_key", "size_mismatch", "unexpected_end", "corrupt_block",
     "bad_end_magic", "ciphertext_length", "ambiguous_stream", "too_large", … (offset in
-    the file). 0.1's spellings ("UnexpectedEnd", a stream's "ambiguous") still compare
-    equal for one release, with a DeprecationWarning."""
+    the file); for text `from_text` or `from_json` cannot read: "syntax_error" (offset in
+    the UTF-8 text, with `line` and `column`). 0.1's spellings ("UnexpectedEnd", a
+    stream's "ambiguous") still compare equal for one release, with a DeprecationWarning."""
+    line: int
+    """A "syntax_error"'s 1-based line in the text (set on those errors only)."""
+    column: int
+    """A "syntax_error"'s 1-based column in the text, in characters (those errors only)."""
 
 class EncodeError(ValueError):
     """A value the chosen dialect cannot hold."""
@@ -106,6 +111,21 @@ def to_text(data: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool
 def to_json(data: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool] = None,
             allow_objects: bool = True, pretty: bool = False) -> str:
     """The crate's lossless JSON of a value (the schema of `gdvariant from-json`)."""
+
+def from_json(text: str, godot: Optional[Godot] = None,
+              plain: Optional[bool] = False) -> bytes:
+    """The engine's exact bytes for the value JSON `text` describes: the crate's lossless
+    JSON (what `to_json` writes) with `plain=False` (default), plain JSON with
+    `plain=True`, told apart by the first object's first key with `plain=None`. `godot`:
+    the dialect written, as for `dumps`. Bad JSON raises `DecodeError` (kind
+    "syntax_error") with `offset` (byte in the UTF-8 text), `line` and `column`.
+    O(len(text))."""
+
+def from_text(text: str, godot: Optional[Godot] = None) -> bytes:
+    """The engine's exact bytes for the value `text` writes in the engine's text form
+    (`var_to_str` / `var2str`, `to_text`). `godot`: the dialect written, as for `dumps`.
+    Bad text raises `DecodeError` (kind "syntax_error") with `offset` (byte in the UTF-8
+    text), `line` and `column`. O(len(text))."""
 
 def diff(a: Any, b: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool] = None,
          allow_objects: bool = True, password: Optional[str] = None,

@@ -16,6 +16,7 @@ mod decode;
 mod diff;
 mod encode;
 mod frames;
+mod from_text;
 mod input;
 mod lazy;
 mod math;
@@ -340,6 +341,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(iter_frames, m)?)?;
     m.add_function(wrap_pyfunction!(to_text, m)?)?;
     m.add_function(wrap_pyfunction!(to_json, m)?)?;
+    m.add_function(wrap_pyfunction!(from_text::from_json, m)?)?;
+    m.add_function(wrap_pyfunction!(from_text::from_text, m)?)?;
     m.add_function(wrap_pyfunction!(columns::_cells, m)?)?;
     m.add_function(wrap_pyfunction!(columns::_check_paths, m)?)?;
     m.add_function(wrap_pyfunction!(diff::diff, m)?)?;

@@ -1,5 +1,5 @@
 """Shared by the tests: the engine fixtures, the crate's JSON as expected Python values,
-and a deep equality that tells types, dtypes and NaNs apart."""
+a deep equality that tells types, dtypes and NaNs apart, and `env` (GDVARIANT_GODOT)."""
 
 import base64
 import json
@@ -48,6 +48,19 @@ def cases():
 
 
 CASES = cases()
+
+
+@pytest.fixture
+def env(monkeypatch):
+    """Sets GDVARIANT_GODOT (None: unset) for the rest of the test."""
+    def set_(value):
+        if value is None:
+            monkeypatch.delenv("GDVARIANT_GODOT", raising=False)
+        else:
+            monkeypatch.setenv("GDVARIANT_GODOT", value)
+    set_(None)
+    return set_
+
 
 MATH = {name: getattr(gd, name) for name in (
     "Vector2", "Vector2i", "Rect2", "Rect2i", "Vector3", "Vector3i", "Transform2D", "Vector4",

@@ -15,18 +15,6 @@ G3_RED = gd.dumps(RED, 3)  # also Godot 4's Plane(1, 0, 0, 1): ambiguous when de
 TRANSFORM = gd.Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 5, 6, 7)
 
 
-@pytest.fixture
-def env(monkeypatch):
-    """Sets GDVARIANT_GODOT (None: unset) for the rest of the test."""
-    def set_(value):
-        if value is None:
-            monkeypatch.delenv("GDVARIANT_GODOT", raising=False)
-        else:
-            monkeypatch.setenv("GDVARIANT_GODOT", value)
-    set_(None)
-    return set_
-
-
 def readers(data, path):
     """Every reader, on `data` (and `path`, the file holding it)."""
     return {
