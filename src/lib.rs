@@ -78,6 +78,20 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+/// Deprecated aliases for functions renamed in 0.2.0 (issue 41: one name per verb), kept
+/// for one release. Each alias calls the new function: same checks, same cost.
+#[cfg(feature = "alloc")]
+macro_rules! renamed {
+    ($($old:ident => $new:ident $note:literal ($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
+        #[doc = concat!("Renamed to [`", stringify!($new), "`]; this alias goes in 0.3.0.")]
+        #[deprecated(since = "0.2.0", note = $note)]
+        #[inline]
+        pub fn $old($($arg: $ty),*) -> $ret {
+            $new($($arg),*)
+        }
+    )*};
+}
+
 #[cfg(feature = "std")]
 pub mod container;
 #[cfg(feature = "alloc")]

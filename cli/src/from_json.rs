@@ -127,13 +127,13 @@ fn read_doc(
             error: None,
             hint: Some(LIKE_TAGGED),
         }),
-        (JsonForm::Tagged, None) => match json::to_bytes(json, dialect) {
+        (JsonForm::Tagged, None) => match json::read(json, dialect) {
             Ok(bytes) => Ok(Doc {
                 detected_tagged: asked == Asked::Detect,
                 ..doc(bytes, Vec::new())
             }),
             Err(error) => {
-                let plain_reads = asked == Asked::Detect && plain::to_bytes(json, dialect).is_ok();
+                let plain_reads = asked == Asked::Detect && plain::read(json, dialect).is_ok();
                 Err(Bad {
                     error: Some(error),
                     hint: plain_reads.then_some(PLAIN_HINT),
@@ -141,12 +141,12 @@ fn read_doc(
             }
         },
         (_, Some(template)) => {
-            let like = plain::to_bytes_like(json, template)?;
+            let like = plain::read_like(json, template)?;
             Ok(doc(like.bytes, like.changes))
         }
-        (JsonForm::Plain, None) => Ok(doc(plain::to_bytes(json, dialect)?, Vec::new())),
+        (JsonForm::Plain, None) => Ok(doc(plain::read(json, dialect)?, Vec::new())),
         // No object: both forms read it alike.
-        (_, None) => Ok(doc(json::to_bytes(json, dialect)?, Vec::new())),
+        (_, None) => Ok(doc(json::read(json, dialect)?, Vec::new())),
     }
 }
 

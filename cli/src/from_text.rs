@@ -62,7 +62,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let order = like.as_ref().and_then(|like| like.prefix());
     let options = ReadOptions::new().engine_floats(args.engine_floats);
     // One value, or several after `#N` lines as `show` prints a file of several frames.
-    let read = text::sequence_to_bytes(text, dialect, &options).map_err(|e| {
+    let read = text::read_sequence(text, dialect, &options).map_err(|e| {
         format!(
             "{name}:{}:{}: {} (byte {})",
             e.line(),

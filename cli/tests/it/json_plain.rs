@@ -270,7 +270,7 @@ fn like_keeps_vector2_int_and_float() {
     // A float stays a float for `10`.
     let floats = dir.file(
         "f.bin",
-        &gdvariant::text::to_bytes(r#"{"speed": 2.5}"#, gdvariant::Dialect::Godot4).unwrap(),
+        &gdvariant::text::read(r#"{"speed": 2.5}"#, gdvariant::Dialect::Godot4).unwrap(),
     );
     let r = with_stdin(
         &["-q", "from-json", "--like", &floats, "-", &out],

@@ -2,8 +2,8 @@
 
 use crate::read::options::Limits;
 
-/// How [`to_bytes_with`](super::to_bytes_with) and [`to_bytes_into`](super::to_bytes_into)
-/// read. The default: Godot's depth limit, as [`to_bytes`](super::to_bytes) reads.
+/// How [`read_with`](super::read_with) and [`read_into`](super::read_into)
+/// read. The default: Godot's depth limit, as [`read`](super::read) reads.
 ///
 /// `#[non_exhaustive]`: build it with [`ReadOptions::new`] (or `Default`) and the setters;
 /// the fields stay public to read and assign.
@@ -13,8 +13,8 @@ use crate::read::options::Limits;
 /// use gdvariant::Dialect;
 ///
 /// let options = ReadOptions::new().max_depth(1);
-/// assert!(json::to_bytes_with(b"[1, []]", Dialect::Godot4, &options).is_ok());
-/// let error = json::to_bytes_with(b"[[1]]", Dialect::Godot4, &options).unwrap_err();
+/// assert!(json::read_with(b"[1, []]", Dialect::Godot4, &options).is_ok());
+/// let error = json::read_with(b"[[1]]", Dialect::Godot4, &options).unwrap_err();
 /// assert_eq!(*error.kind(), JsonErrorKind::TooDeep);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -29,7 +29,7 @@ use crate::read::value::VariantRef;
 /// use gdvariant::json::{plain, WriteOptions};
 /// use gdvariant::{Dialect, VariantRef};
 ///
-/// let bytes = gdvariant::text::to_bytes(
+/// let bytes = gdvariant::text::read(
 ///     r#"{"name": &"hero", "pos": Vector3(1, 2, 3.5), "slots": {0: "sword"}, "speed": 1.5}"#,
 ///     Dialect::Godot4,
 /// )?;
