@@ -78,6 +78,19 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+/// By-value setters of options structs: `name: Type => field.path;` writes
+/// `pub const fn name(mut self, name: Type) -> Self`, which sets `self.field.path`. Each
+/// takes the doc comment written above it.
+macro_rules! setters {
+    ($($(#[$doc:meta])* $name:ident: $ty:ty => $($field:ident).+;)*) => {$(
+        $(#[$doc])*
+        pub const fn $name(mut self, $name: $ty) -> Self {
+            self.$($field).+ = $name;
+            self
+        }
+    )*};
+}
+
 /// Deprecated aliases for functions renamed in 0.2.0 (issue 41: one name per verb), kept
 /// for one release. Each alias calls the new function: same checks, same cost.
 #[cfg(feature = "alloc")]

@@ -33,11 +33,8 @@ pub struct Args {
     /// The dialect to write; with --like, also how to read FILE (default: FILE's).
     #[command(flatten)]
     dialect: DialectArg,
-    /// Write store_var frames (a 4-byte length before each value), as `FileAccess.store_var`
-    /// writes them. JSON Lines of several values are always written as frames, and so is
-    /// the output of --like when FILE is.
-    #[arg(long)]
-    prefixed: bool,
+    #[command(flatten)]
+    frames: output::FramesArg,
     /// Read plain JSON: objects are Dictionaries with String keys, integers ints, other
     /// numbers floats, arrays Arrays (lossy: see `json --plain`). Without --plain or
     /// --tagged the form is detected per document: tagged when its first JSON object's
@@ -190,7 +187,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     };
     notes(ctx, &name, &docs, templates.len());
     let values: Vec<Vec<u8>> = docs.into_iter().map(|(_, _, doc)| doc.bytes).collect();
-    if values.len() > 1 && !args.prefixed {
+    if values.len() > 1 && !args.frames.prefixed {
         ctx.note(&format!(
             "{} values (JSON Lines): writing them as store_var frames",
             values.len()
@@ -198,7 +195,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     }
     // Framed as the template's file is (its byte order too), or as asked.
     let order = like.as_ref().and_then(|l| l.prefix());
-    let bytes = if args.prefixed || values.len() > 1 || order.is_some() {
+    let bytes = if args.frames.prefixed || values.len() > 1 || order.is_some() {
         let mut out = Vec::new();
         for v in &values {
             let (value, _) = VariantRef::parse_prefix(v, dialect).map_err(|e| e.to_string())?;

@@ -24,10 +24,8 @@ pub struct Args {
     output: PathBuf,
     #[command(flatten)]
     dialect: DialectArg,
-    /// Write a store_var frame (a 4-byte length, then the value), as `FileAccess.store_var`
-    /// writes it. Numbered values (`#0`, `#1`, …) are always written as frames.
-    #[arg(long)]
-    prefixed: bool,
+    #[command(flatten)]
+    frames: output::FramesArg,
     /// Convert float literals as the engine's own parser does (not correctly rounded), so
     /// that the bytes equal `str_to_var`'s; by default floats are correctly rounded.
     #[arg(long)]
@@ -71,9 +69,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             e.offset()
         )
     })?;
-    let bytes = if read.numbered || args.prefixed || order.is_some() {
+    let bytes = if read.numbered || args.frames.prefixed || order.is_some() {
         // Several values can only be store_var frames, one after another.
-        if read.numbered && !args.prefixed {
+        if read.numbered && !args.frames.prefixed {
             ctx.note(&format!(
                 "read {} numbered values (#0 to #{}): writing them as store_var frames",
                 read.values.len(),

@@ -38,16 +38,11 @@ impl ReadOptions {
         }
     }
 
-    /// Sets [`ReadOptions::limits`].
-    pub const fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest value read.
-    pub const fn max_depth(mut self, max_depth: u16) -> Self {
-        self.limits.max_depth = max_depth;
-        self
+    setters! {
+        /// Sets [`ReadOptions::limits`].
+        limits: Limits => limits;
+        /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest value read.
+        max_depth: u16 => limits.max_depth;
     }
 }
 
@@ -80,9 +75,8 @@ impl WriteOptions {
         WriteOptions { pretty: false }
     }
 
-    /// Sets [`WriteOptions::pretty`]: indent with two spaces.
-    pub const fn pretty(mut self, pretty: bool) -> Self {
-        self.pretty = pretty;
-        self
+    setters! {
+        /// Sets [`WriteOptions::pretty`]: indent with two spaces.
+        pretty: bool => pretty;
     }
 }

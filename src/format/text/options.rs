@@ -55,28 +55,15 @@ impl ReadOptions {
         }
     }
 
-    /// Sets [`ReadOptions::engine_floats`]: convert floats as the engine does.
-    pub const fn engine_floats(mut self, engine_floats: bool) -> Self {
-        self.engine_floats = engine_floats;
-        self
-    }
-
-    /// Sets [`ReadOptions::allow_trailing`]: ignore text after the value.
-    pub const fn allow_trailing(mut self, allow_trailing: bool) -> Self {
-        self.allow_trailing = allow_trailing;
-        self
-    }
-
-    /// Sets [`ReadOptions::limits`].
-    pub const fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest nesting read.
-    pub const fn max_depth(mut self, max_depth: u16) -> Self {
-        self.limits.max_depth = max_depth;
-        self
+    setters! {
+        /// Sets [`ReadOptions::engine_floats`]: convert floats as the engine does.
+        engine_floats: bool => engine_floats;
+        /// Sets [`ReadOptions::allow_trailing`]: ignore text after the value.
+        allow_trailing: bool => allow_trailing;
+        /// Sets [`ReadOptions::limits`].
+        limits: Limits => limits;
+        /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest nesting read.
+        max_depth: u16 => limits.max_depth;
     }
 }
 
