@@ -199,3 +199,14 @@ pub use zerocopy::little_endian as le;
 #[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The Rust examples of the crate's guide (docs/crate.md), compiled and run as doctests.
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/crate.md")]
+struct CrateGuideDoctests;
+
+/// The Rust examples of the multiplayer guide (docs/multiplayer.md), compiled and run as
+/// doctests.
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/multiplayer.md")]
+struct MultiplayerGuideDoctests;
