@@ -111,7 +111,7 @@ fn json_help_says_plain_is_lossy() {
     let help = stdout(&gdvariant(&["json", "--help"]));
     assert!(help.contains("--plain"), "{help}");
     assert!(help.contains("LOSSY"), "{help}");
-    assert!(help.contains("README, \"Plain JSON\""), "{help}");
+    assert!(help.contains("docs/cli.md, \"Plain JSON"), "{help}");
     assert!(help.contains("from-json --like"), "{help}");
 }
 
