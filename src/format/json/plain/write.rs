@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 
 use crate::format::json::options::WriteOptions;
+use crate::format::json::tagged::flow;
 use crate::format::json::writer::Json;
 use crate::format::number::push_i64;
 use crate::read::container::DictRef;
@@ -127,12 +128,10 @@ struct Plain<'w, W: Write> {
     open: Vec<Open>,
 }
 
-/// A result as the walk's flow: an error stops it.
-fn flow(result: io::Result<()>) -> ControlFlow<io::Error> {
-    match result {
-        Ok(()) => ControlFlow::Continue(()),
-        Err(e) => ControlFlow::Break(e),
-    }
+/// A field's value in [`Json::plain_fields`].
+enum Field<'t> {
+    Text(&'t str),
+    Int(i64),
 }
 
 impl<W: Write> Plain<'_, W> {
@@ -184,11 +183,6 @@ impl<W: Write> Plain<'_, W> {
         }
     }
 
-    /// `:` after a key, with a space when pretty.
-    fn colon(&mut self) {
-        self.j.raw(if self.j.pretty { ": " } else { ":" });
-    }
-
     /// Opens a container of `form` with `opening`, its children one JSON level deeper.
     fn open(&mut self, form: Form, opening: &str) {
         self.j.raw(opening);
@@ -208,7 +202,7 @@ impl<W: Write> Plain<'_, W> {
             }
             _ => self.j.raw("\"\""),
         }
-        self.colon();
+        self.j.plain_colon();
         Ok(())
     }
 }
@@ -238,12 +232,12 @@ impl<'a, W: Write> Visitor<'a> for Plain<'_, W> {
                 self.j.depth += 1;
                 self.j.line();
                 flow(self.j.string("class"))?;
-                self.colon();
+                self.j.plain_colon();
                 flow(self.j.string(o.class().as_str()))?;
                 self.j.raw(",");
                 self.j.line();
                 flow(self.j.string("properties"))?;
-                self.colon();
+                self.j.plain_colon();
                 let unique = unique_names(o);
                 self.open(Form::Object { unique }, if unique { "{" } else { "[" });
             }
@@ -268,7 +262,7 @@ impl<'a, W: Write> Visitor<'a> for Plain<'_, W> {
         self.j.line();
         if unique {
             flow(self.j.string(name.as_str()))?;
-            self.colon();
+            self.j.plain_colon();
         } else {
             self.j.raw("[");
             flow(self.j.string(name.as_str()))?;
@@ -300,34 +294,29 @@ impl<'a, W: Write> Visitor<'a> for Plain<'_, W> {
 }
 
 impl<W: Write> Json<'_, W> {
-    /// `{` … `}` around `n` entries written by `entry`; one per line when pretty.
-    fn plain_entries(
-        &mut self,
-        n: usize,
-        mut entry: impl FnMut(&mut Self) -> io::Result<()>,
-    ) -> io::Result<()> {
+    /// `{"key": value, …}` of text and int fields, one per line when pretty.
+    fn plain_fields(&mut self, fields: &[(&str, Field<'_>)]) -> io::Result<()> {
         self.raw("{");
         self.depth += 1;
-        for i in 0..n {
-            if i > 0 {
-                self.raw(",");
-            }
+        for (i, (key, value)) in fields.iter().enumerate() {
+            self.raw(if i > 0 { "," } else { "" });
             self.line();
-            entry(self)?;
+            self.string(key)?;
+            self.plain_colon();
+            match *value {
+                Field::Text(text) => self.string(text)?,
+                Field::Int(n) => push_i64(&mut self.buf, n),
+            }
         }
         self.depth -= 1;
-        if n > 0 {
-            self.line();
-        }
+        self.line();
         self.raw("}");
         Ok(())
     }
 
-    /// `"key": ` before a value.
-    fn plain_key(&mut self, key: &str) -> io::Result<()> {
-        self.string(key)?;
+    /// `:` after a key, with a space when pretty.
+    fn plain_colon(&mut self) {
         self.raw(if self.pretty { ": " } else { ":" });
-        Ok(())
     }
 
     /// A leaf: every value but the containers the walk opens ([`Plain::value`]).
@@ -341,26 +330,12 @@ impl<W: Write> Json<'_, W> {
             math_value!(m) => self.plain_math(&m),
             Value::NodePath(path) => self.string(&alloc::format!("{path}"))?,
             Value::Rid(id) => push_i64(&mut self.buf, id as i64),
-            Value::Signal(signal) => {
-                let mut part = 0;
-                self.plain_entries(2, |j| {
-                    part += 1;
-                    if part == 1 {
-                        j.plain_key("name")?;
-                        j.string(signal.name().as_str())
-                    } else {
-                        j.plain_key("object")?;
-                        push_i64(&mut j.buf, signal.object_id() as i64);
-                        Ok(())
-                    }
-                })?;
-            }
+            Value::Signal(signal) => self.plain_fields(&[
+                ("name", Field::Text(signal.name().as_str())),
+                ("object", Field::Int(signal.object_id() as i64)),
+            ])?,
             Value::Object(ObjectRef::Id(id)) => {
-                self.plain_entries(1, |j| {
-                    j.plain_key("id")?;
-                    push_i64(&mut j.buf, id as i64);
-                    Ok(())
-                })?;
+                self.plain_fields(&[("id", Field::Int(id as i64))])?
             }
             // Opened by the walk, never handed here.
             Value::Object(ObjectRef::Full(_))
