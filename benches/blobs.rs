@@ -1,14 +1,22 @@
 //! Benchmark inputs, built in memory.
 //!
-//! The four standard blobs are a port of `/work/shared/bench/make_blobs.py` (Variant binary
-//! layout of `var_to_bytes`, no `store_var` length prefix), in a Godot 3 and a Godot 4
-//! flavour. `dict_nested_100k`, `bytes_10mb` and `dict_str_10k` were checked to be
-//! byte-identical to the script's output, in both dialects (run
-//! `python3 /work/shared/bench/make_blobs.py /tmp/blobs`, then
-//! `GDVARIANT_CHECK_BLOBS=/tmp/blobs cargo bench --bench parse -- --test`).
-//! `pv3_1m` has the script's size and header, but not its element values: those come from
-//! Python's `random.Random(1)`, which is not reproduced here; a deterministic xorshift fill
-//! is used instead (the cost of parsing a packed array does not depend on its values).
+//! The four standard blobs, `pv3_1m`, `dict_nested_100k`, `bytes_10mb` and `dict_str_10k`,
+//! each in a Godot 3 and a Godot 4 flavour (Variant binary layout of `var_to_bytes`, no
+//! `store_var` length prefix; see [`standard`]). The Rust benches build them here;
+//! `cargo run --release --example bench_blobs -- DIR` (examples/bench_blobs.rs) writes them
+//! to `DIR/<name>_g3.bin` and `DIR/<name>_g4.bin` for the Python and npm benchmarks
+//! (python/bench/bench.py, js/bench/run.mjs).
+//!
+//! `pv3_1m`'s elements are the first 3,000,000 draws of Python's `random.Random(1).random()`
+//! rounded to f32: [`PyRandom`] is that generator (MT19937 seeded as CPython seeds it).
+//!
+//! Optional check: these blobs were first written by a Python script, `make_blobs.py`,
+//! which is not part of this repository (the maintainers keep it at
+//! `../shared/bench/make_blobs.py`). If you have it, the generated blobs can be compared
+//! with its files, byte for byte: run `python3 ../shared/bench/make_blobs.py /tmp/blobs`,
+//! then `GDVARIANT_CHECK_BLOBS=/tmp/blobs cargo bench --bench parse -- --test` (see
+//! [`check_against_python`]), or `cmp` its files with the example's output. Nothing else
+//! needs the script.
 //!
 //! The fifth input, `save_game_8mb`, exists only here (Godot 4): a save-game-like
 //! dictionary of nested dictionaries and arrays with strings, ints, floats, Vector2 /
@@ -42,7 +50,7 @@ impl Blob {
     }
 }
 
-/// The type ids `make_blobs.py` uses (its `G3` / `G4` tables).
+/// The type ids the standard blobs use (Godot 3 and Godot 4).
 #[derive(Clone, Copy)]
 pub struct Ids {
     int: u32,
@@ -109,20 +117,87 @@ impl W {
     }
 }
 
-/// `pv3(ids, n)`: a PackedVector3Array / PoolVector3Array of `n` elements. Values differ from
-/// the script's (see the module docs).
+/// Python's `random.Random(seed)` for a small non-negative int seed: CPython's MT19937,
+/// seeded by `init_by_array([seed])`, and its 53-bit `random()`.
+pub struct PyRandom {
+    mt: [u32; 624],
+    next: usize,
+}
+
+impl PyRandom {
+    pub fn new(seed: u32) -> Self {
+        let mut mt = [0u32; 624];
+        // init_genrand(19650218)
+        mt[0] = 19_650_218;
+        for i in 1..624 {
+            mt[i] = 1_812_433_253u32
+                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
+                .wrapping_add(i as u32);
+        }
+        // init_by_array(&[seed]): one key word, so k = 624 and j is always 0.
+        let mut i = 1;
+        for _ in 0..624 {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(seed);
+            i += 1;
+            if i >= 624 {
+                mt[0] = mt[623];
+                i = 1;
+            }
+        }
+        for _ in 0..623 {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941))
+                .wrapping_sub(i as u32);
+            i += 1;
+            if i >= 624 {
+                mt[0] = mt[623];
+                i = 1;
+            }
+        }
+        mt[0] = 0x8000_0000;
+        PyRandom { mt, next: 624 }
+    }
+
+    fn refill(&mut self) {
+        for k in 0..624 {
+            let y = (self.mt[k] & 0x8000_0000) | (self.mt[(k + 1) % 624] & 0x7fff_ffff);
+            let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
+            self.mt[k] = self.mt[(k + 397) % 624] ^ (y >> 1) ^ mag;
+        }
+        self.next = 0;
+    }
+
+    /// `genrand_uint32`.
+    pub fn next_u32(&mut self) -> u32 {
+        if self.next >= 624 {
+            self.refill();
+        }
+        let mut y = self.mt[self.next];
+        self.next += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    /// `random()`: a float in [0, 1) from 53 random bits.
+    pub fn random(&mut self) -> f64 {
+        let a = self.next_u32() >> 5;
+        let b = self.next_u32() >> 6;
+        (f64::from(a) * 67_108_864.0 + f64::from(b)) * (1.0 / 9_007_199_254_740_992.0)
+    }
+}
+
+/// `pv3(ids, n)`: a PackedVector3Array / PoolVector3Array of `n` elements whose `3 * n`
+/// floats are `random.Random(1).random()` draws rounded to f32.
 pub fn pv3(ids: Ids, n: usize) -> Vec<u8> {
     let mut w = W::with_capacity(8 + 12 * n);
     w.hdr(ids.pv3);
     w.u32(n as u32);
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = PyRandom::new(1);
     for _ in 0..3 * n {
-        // xorshift64*, top 24 bits as a float in [0, 1)
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        let r = state.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        w.f32((r >> 40) as f32 / (1u64 << 24) as f32);
+        // as `array('f', ...)` stores a Python float: rounded to nearest
+        w.f32(rng.random() as f32);
     }
     w.0
 }
@@ -166,7 +241,8 @@ pub fn str_dict(ids: Ids, n: usize) -> Vec<u8> {
     w.0
 }
 
-/// The script's four blobs for one dialect, in its order, with its names.
+/// The four standard blobs of one dialect, with their names (the files are
+/// `<name>_g3.bin` / `<name>_g4.bin`).
 pub fn standard(ids: Ids) -> Vec<(&'static str, Vec<u8>)> {
     vec![
         ("pv3_1m", pv3(ids, 1_000_000)),
@@ -188,9 +264,9 @@ pub fn pv3_g4(n: usize) -> Blob {
     Blob::new("pv3", &pv3(G4, n))
 }
 
-/// Compares the generated standard blobs with `make_blobs.py`'s files in `dir`; panics on
-/// the first difference (except pv3, whose values are known to differ: only its length and
-/// 8-byte header are compared).
+/// The optional check: compares the generated standard blobs with the files that the
+/// original Python script, `make_blobs.py` (not in this repository), wrote into `dir`;
+/// panics on the first difference. Only run when `GDVARIANT_CHECK_BLOBS` is set (parse.rs).
 pub fn check_against_python(dir: &str) {
     for (tag, ids) in [("g3", G3), ("g4", G4)] {
         for (base, ours) in standard(ids) {
@@ -198,17 +274,9 @@ pub fn check_against_python(dir: &str) {
             let path = format!("{dir}/{name}.bin");
             let theirs = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
             assert_eq!(ours.len(), theirs.len(), "{name}: length");
-            if name.starts_with("pv3_") {
-                assert_eq!(ours[..8], theirs[..8], "{name}: header and count");
-                eprintln!(
-                    "{name}: same length and header ({} bytes; values differ by design)",
-                    ours.len()
-                );
-            } else {
-                let first = ours.iter().zip(&theirs).position(|(a, b)| a != b);
-                assert_eq!(first, None, "{name}: first differing byte");
-                eprintln!("{name}: byte-identical ({} bytes)", ours.len());
-            }
+            let first = ours.iter().zip(&theirs).position(|(a, b)| a != b);
+            assert_eq!(first, None, "{name}: first differing byte");
+            eprintln!("{name}: byte-identical ({} bytes)", ours.len());
         }
     }
 }

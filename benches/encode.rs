@@ -1,9 +1,10 @@
 //! Encode benchmarks: the `Builder` writing the shared benchmark blobs.
 //!
 //! Run: `cargo bench --bench encode` (add `-- --test` to only check the outputs). Every
-//! output is checked once, outside the timed loop, to be byte-identical to the blob that
-//! `blobs.rs` generates (the port of `/work/shared/bench/make_blobs.py`). Throughput is
-//! output bytes / time, so the figures compare with `/work/shared/bench/README.md`.
+//! output is checked once, outside the timed loop, to be byte-identical to the standard
+//! blob that `blobs.rs` generates (the files of `cargo run --release --example bench_blobs
+//! -- DIR`, which the Python and npm benchmarks read). Throughput is output bytes / time,
+//! as in the decode benchmarks.
 //!
 //! Every timed iteration clears and refills one `Vec<u8>` whose capacity is kept, so the
 //! loop measures encoding, not allocation or page faults. The source data (key and value

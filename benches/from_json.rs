@@ -1,22 +1,22 @@
-//! JSON back to Variant bytes (`json::to_bytes`), side by side with `parse`, `json::write` and
+//! JSON back to Variant bytes (`json::read`), side by side with `parse`, `json::write` and
 //! serde_json, in one run.
 //!
 //! Run: `cargo bench --bench from_json` (add `-- --test` to only check). Input: the Godot 4
 //! `dict_nested_100k` blob (`{"k<i>": {"id": i, "v": i * 0.5}}`, see `blobs.rs`) and its
 //! compact JSON as `json::write` writes it (`{"Dictionary":[["k0",{"Dictionary":[["id",0],
 //! ["v",0.0]]}],…]}`). Every row's throughput is in bytes of its own input: the blob for
-//! `parse` and `write`, the JSON text for `to_bytes`, `to_bytes_into` and `serde_json_value`. The
+//! `parse` and `write`, the JSON text for `read`, `read_into` and `serde_json_value`. The
 //! JSON is smaller than the blob, so compare times too.
 //!
 //! Rows (group `from_json_dict_nested_100k`):
 //! - `parse`: `VariantRef::parse` of the blob (validation alone), for reference;
 //! - `write`: `json::write` of the parsed blob (compact) into a kept buffer;
-//! - `to_bytes`: `json::to_bytes` of the JSON (a fresh `Vec` per call, as a caller gets it);
-//! - `to_bytes_into`: `json::to_bytes_into` a kept buffer (no allocation in the loop);
+//! - `read`: `json::read` of the JSON (a fresh `Vec` per call, as a caller gets it);
+//! - `read_into`: `json::read_into` a kept buffer (no allocation in the loop);
 //! - `serde_json_value`: `serde_json::from_slice::<serde_json::Value>` of the same JSON,
-//!   for reference (it builds a tree; `to_bytes` writes bytes).
+//!   for reference (it builds a tree; `read` writes bytes).
 //!
-//! Outside the timing, `to_bytes` of the JSON is checked to give the blob's exact bytes.
+//! Outside the timing, `read` of the JSON is checked to give the blob's exact bytes.
 
 #[allow(dead_code)] // the generators from_json.rs does not need
 mod blobs;
@@ -34,7 +34,7 @@ fn bench_from_json(c: &mut Criterion) {
     let mut text = Vec::new();
     json::write(&mut text, value, &json::WriteOptions::new()).unwrap();
     // Outside the timing: the round trip is exact, and serde_json reads the same text.
-    assert_eq!(json::to_bytes(&text, Dialect::Godot4).unwrap(), bytes);
+    assert_eq!(json::read(&text, Dialect::Godot4).unwrap(), bytes);
     let tree: serde_json::Value = serde_json::from_slice(&text).unwrap();
     assert_eq!(tree["Dictionary"].as_array().map(Vec::len), Some(100_000));
     eprintln!(
@@ -61,15 +61,15 @@ fn bench_from_json(c: &mut Criterion) {
         })
     });
     group.throughput(Throughput::Bytes(text.len() as u64));
-    group.bench_function(BenchmarkId::from_parameter("to_bytes"), |b| {
-        b.iter_with_large_drop(|| json::to_bytes(black_box(&text), Dialect::Godot4).unwrap())
+    group.bench_function(BenchmarkId::from_parameter("read"), |b| {
+        b.iter_with_large_drop(|| json::read(black_box(&text), Dialect::Godot4).unwrap())
     });
     let mut out = Vec::with_capacity(bytes.len());
     let options = json::ReadOptions::new();
-    group.bench_function(BenchmarkId::from_parameter("to_bytes_into"), |b| {
+    group.bench_function(BenchmarkId::from_parameter("read_into"), |b| {
         b.iter(|| {
             out.clear();
-            json::to_bytes_into(black_box(&text), Dialect::Godot4, &options, &mut out).unwrap();
+            json::read_into(black_box(&text), Dialect::Godot4, &options, &mut out).unwrap();
             out.len()
         })
     });

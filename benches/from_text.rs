@@ -9,7 +9,7 @@
 //! Rows (group `text_dict_nested_100k`):
 //! - `parse`: validation of the blob, for reference;
 //! - `show`: `Display` of the blob into a kept `String`;
-//! - `from_text`: `text::to_bytes_into` of the text into a kept `Vec<u8>` (correctly rounded
+//! - `from_text`: `text::read_into` of the text into a kept `Vec<u8>` (correctly rounded
 //!   floats, the default);
 //! - `from_text_engine_floats`: the same with the engine's float conversion.
 
@@ -31,7 +31,7 @@ fn bench_from_text(c: &mut Criterion) {
     let shown = value.to_string();
     // Outside the timing: the text reads back to the same text (the engine prints keys
     // sorted, so the bytes differ in order only).
-    let back = text::to_bytes(&shown, Dialect::Godot4).unwrap();
+    let back = text::read(&shown, Dialect::Godot4).unwrap();
     assert_eq!(back.len(), bytes.len());
     assert_eq!(
         VariantRef::parse(&back, Dialect::Godot4)
@@ -64,8 +64,7 @@ fn bench_from_text(c: &mut Criterion) {
         group.bench_function(BenchmarkId::from_parameter(name), |b| {
             b.iter(|| {
                 buf.clear();
-                text::to_bytes_into(black_box(&shown), Dialect::Godot4, &options, &mut buf)
-                    .unwrap();
+                text::read_into(black_box(&shown), Dialect::Godot4, &options, &mut buf).unwrap();
                 buf.len()
             })
         });

@@ -1,8 +1,10 @@
 //! Parse benchmarks.
 //!
-//! Run: `cargo bench --bench parse`. Inputs are built in memory (see `blobs.rs`); to
-//! re-check them against `/work/shared/bench/make_blobs.py`, run the script into a folder
-//! and set `GDVARIANT_CHECK_BLOBS=<folder>` (add `-- --test` to skip the measurements).
+//! Run: `cargo bench --bench parse`. Inputs are built in memory (see `blobs.rs`; the same
+//! blobs as files: `cargo run --release --example bench_blobs -- DIR`). Optional: set
+//! `GDVARIANT_CHECK_BLOBS=<folder>` to compare them, byte for byte, with the files of the
+//! original Python script in `<folder>` (only if you have it; see `blobs.rs`; add
+//! `-- --test` to skip the measurements).
 //!
 //! Groups:
 //! - `parse`: full validation (`VariantRef::parse`) of each blob, both dialects.
@@ -25,7 +27,7 @@ use criterion::{
 use gdvariant::{Dialect, VariantRef};
 
 struct Inputs {
-    /// The four `make_blobs.py` blobs, each with its Godot 3 and Godot 4 form.
+    /// The four standard blobs, each with its Godot 3 and Godot 4 form.
     standard: Vec<(Blob, Blob)>,
     save_game: Blob,
 }

@@ -78,6 +78,33 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+/// By-value setters of options structs: `name: Type => field.path;` writes
+/// `pub const fn name(mut self, name: Type) -> Self`, which sets `self.field.path`. Each
+/// takes the doc comment written above it.
+macro_rules! setters {
+    ($($(#[$doc:meta])* $name:ident: $ty:ty => $($field:ident).+;)*) => {$(
+        $(#[$doc])*
+        pub const fn $name(mut self, $name: $ty) -> Self {
+            self.$($field).+ = $name;
+            self
+        }
+    )*};
+}
+
+/// Deprecated aliases for functions renamed in 0.2.0 (issue 41: one name per verb), kept
+/// for one release. Each alias calls the new function: same checks, same cost.
+#[cfg(feature = "alloc")]
+macro_rules! renamed {
+    ($($old:ident => $new:ident $note:literal ($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
+        #[doc = concat!("Renamed to [`", stringify!($new), "`]; this alias goes in 0.3.0.")]
+        #[deprecated(since = "0.2.0", note = $note)]
+        #[inline]
+        pub fn $old($($arg: $ty),*) -> $ret {
+            $new($($arg),*)
+        }
+    )*};
+}
+
 #[cfg(feature = "std")]
 pub mod container;
 #[cfg(feature = "alloc")]
@@ -174,3 +201,14 @@ pub use zerocopy::little_endian as le;
 #[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The Rust examples of the crate's guide (docs/crate.md), compiled and run as doctests.
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/crate.md")]
+struct CrateGuideDoctests;
+
+/// The Rust examples of the multiplayer guide (docs/multiplayer.md), compiled and run as
+/// doctests.
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/multiplayer.md")]
+struct MultiplayerGuideDoctests;

@@ -87,10 +87,10 @@ pub fn run_set(args: &SetArgs, ctx: &Ctx) -> Outcome {
             }
             let dialect = edit.dialect();
             let bytes = if args.json {
-                json::to_bytes(args.value.as_bytes(), dialect)
+                json::read(args.value.as_bytes(), dialect)
                     .map_err(|e| format!("VALUE: {} at column {} (JSON)", e.kind(), e.column()))?
             } else {
-                text::to_bytes(&args.value, dialect).map_err(|e| {
+                text::read(&args.value, dialect).map_err(|e| {
                     format!(
                         "VALUE: {} at column {} (the engine's text form; --json for JSON){}",
                         e.kind(),

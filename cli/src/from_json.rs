@@ -33,11 +33,8 @@ pub struct Args {
     /// The dialect to write; with --like, also how to read FILE (default: FILE's).
     #[command(flatten)]
     dialect: DialectArg,
-    /// Write store_var frames (a 4-byte length before each value), as `FileAccess.store_var`
-    /// writes them. JSON Lines of several values are always written as frames, and so is
-    /// the output of --like when FILE is.
-    #[arg(long)]
-    prefixed: bool,
+    #[command(flatten)]
+    frames: output::FramesArg,
     /// Read plain JSON: objects are Dictionaries with String keys, integers ints, other
     /// numbers floats, arrays Arrays (lossy: see `json --plain`). Without --plain or
     /// --tagged the form is detected per document: tagged when its first JSON object's
@@ -127,13 +124,13 @@ fn read_doc(
             error: None,
             hint: Some(LIKE_TAGGED),
         }),
-        (JsonForm::Tagged, None) => match json::to_bytes(json, dialect) {
+        (JsonForm::Tagged, None) => match json::read(json, dialect) {
             Ok(bytes) => Ok(Doc {
                 detected_tagged: asked == Asked::Detect,
                 ..doc(bytes, Vec::new())
             }),
             Err(error) => {
-                let plain_reads = asked == Asked::Detect && plain::to_bytes(json, dialect).is_ok();
+                let plain_reads = asked == Asked::Detect && plain::read(json, dialect).is_ok();
                 Err(Bad {
                     error: Some(error),
                     hint: plain_reads.then_some(PLAIN_HINT),
@@ -141,12 +138,12 @@ fn read_doc(
             }
         },
         (_, Some(template)) => {
-            let like = plain::to_bytes_like(json, template)?;
+            let like = plain::read_like(json, template)?;
             Ok(doc(like.bytes, like.changes))
         }
-        (JsonForm::Plain, None) => Ok(doc(plain::to_bytes(json, dialect)?, Vec::new())),
+        (JsonForm::Plain, None) => Ok(doc(plain::read(json, dialect)?, Vec::new())),
         // No object: both forms read it alike.
-        (_, None) => Ok(doc(json::to_bytes(json, dialect)?, Vec::new())),
+        (_, None) => Ok(doc(json::read(json, dialect)?, Vec::new())),
     }
 }
 
@@ -190,7 +187,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     };
     notes(ctx, &name, &docs, templates.len());
     let values: Vec<Vec<u8>> = docs.into_iter().map(|(_, _, doc)| doc.bytes).collect();
-    if values.len() > 1 && !args.prefixed {
+    if values.len() > 1 && !args.frames.prefixed {
         ctx.note(&format!(
             "{} values (JSON Lines): writing them as store_var frames",
             values.len()
@@ -198,7 +195,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     }
     // Framed as the template's file is (its byte order too), or as asked.
     let order = like.as_ref().and_then(|l| l.prefix());
-    let bytes = if args.prefixed || values.len() > 1 || order.is_some() {
+    let bytes = if args.frames.prefixed || values.len() > 1 || order.is_some() {
         let mut out = Vec::new();
         for v in &values {
             let (value, _) = VariantRef::parse_prefix(v, dialect).map_err(|e| e.to_string())?;

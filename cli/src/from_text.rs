@@ -24,10 +24,8 @@ pub struct Args {
     output: PathBuf,
     #[command(flatten)]
     dialect: DialectArg,
-    /// Write a store_var frame (a 4-byte length, then the value), as `FileAccess.store_var`
-    /// writes it. Numbered values (`#0`, `#1`, …) are always written as frames.
-    #[arg(long)]
-    prefixed: bool,
+    #[command(flatten)]
+    frames: output::FramesArg,
     /// Convert float literals as the engine's own parser does (not correctly rounded), so
     /// that the bytes equal `str_to_var`'s; by default floats are correctly rounded.
     #[arg(long)]
@@ -62,7 +60,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let order = like.as_ref().and_then(|like| like.prefix());
     let options = ReadOptions::new().engine_floats(args.engine_floats);
     // One value, or several after `#N` lines as `show` prints a file of several frames.
-    let read = text::sequence_to_bytes(text, dialect, &options).map_err(|e| {
+    let read = text::read_sequence(text, dialect, &options).map_err(|e| {
         format!(
             "{name}:{}:{}: {} (byte {})",
             e.line(),
@@ -71,9 +69,9 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             e.offset()
         )
     })?;
-    let bytes = if read.numbered || args.prefixed || order.is_some() {
+    let bytes = if read.numbered || args.frames.prefixed || order.is_some() {
         // Several values can only be store_var frames, one after another.
-        if read.numbered && !args.prefixed {
+        if read.numbered && !args.frames.prefixed {
             ctx.note(&format!(
                 "read {} numbered values (#0 to #{}): writing them as store_var frames",
                 read.values.len(),

@@ -24,7 +24,7 @@ pub struct Args {
     /// Write plain JSON, for jq and other JSON tools: a Dictionary is an object (`.a.b.c`
     /// works), a Vector2 is `[1.0, 2.0]`, a StringName a string. LOSSY: read back alone,
     /// StringName, NodePath, math and packed types, typed containers, int keys, objects and
-    /// NaN come back as other types (the table: README, "Plain JSON"); `from-json --like
+    /// NaN come back as other types (the table: docs/cli.md, "Plain JSON (jq)"); `from-json --like
     /// FILE` reads it back with FILE's types, exactly.
     #[arg(long)]
     plain: bool,

@@ -135,7 +135,7 @@ enum Command {
     /// Print the value at PATH (`player/inventory/3/name`; `#1/player/hp` in a file of
     /// several values). Exit code 3 when PATH names nothing.
     Get(get::Args),
-    /// Write lossless JSON (schema: `gdvariant::json` docs and the README), or with --plain
+    /// Write lossless JSON (schema: `gdvariant::json` docs and docs/cli.md), or with --plain
     /// lossy plain JSON for jq; JSON Lines for a file of several values.
     Json(json::Args),
     /// Print counts and bytes per type, maximum depth, the largest containers and strings.

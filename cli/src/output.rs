@@ -11,6 +11,18 @@ use std::path::{Path, PathBuf};
 use crate::context::Outcome;
 use crate::replace::{Stamp, Target};
 
+/// `--prefixed` of the commands that write bytes from text or JSON (`from-text`,
+/// `from-json`).
+#[derive(clap::Args, Debug)]
+pub struct FramesArg {
+    /// Write store_var frames (a 4-byte length before each value), as
+    /// `FileAccess.store_var` writes them. Several values (JSON Lines, or text numbered
+    /// `#0`, `#1`, …) are always written as frames, and so is the output of --like when
+    /// FILE is.
+    #[arg(long)]
+    pub prefixed: bool,
+}
+
 /// Where binary output goes, and whether a terminal may receive it.
 #[derive(clap::Args, Debug)]
 pub struct BinaryOut {

@@ -315,7 +315,7 @@ impl Hub {
              {} (the checksum is the md5 of their names in id order). The client's Echo must \
              declare exactly these @rpc methods and no other: the ids are indexes in the \
              sorted list of names, so another method makes its calls and our replies name \
-             different methods (README: Multiplayer, the client's node)",
+             different methods (docs/multiplayer.md: the client's node)",
             what(&self.checksum),
             ours.join(", ")
         ));

@@ -1,22 +1,22 @@
-//! `json::to_bytes`, the inverse of `json::write`.
+//! `json::read`, the inverse of `json::write`.
 //!
 //! Input: `[config byte][bytes]` (config: see `src/lib.rs`; bit 0 picks the dialect, bits
 //! 1–3 the parse options of the second reading). The bytes are read two ways:
-//! - **as JSON**: `json::to_bytes` never panics; an error's offset lies inside the input
+//! - **as JSON**: `json::read` never panics; an error's offset lies inside the input
 //!   (or at its end), its line is one more than the newlines before the offset, its column
-//!   at least 1; `to_bytes_into` leaves its buffer as it was on error and appends exactly
-//!   `to_bytes`'s bytes on success; what reads parses in **strict** mode (the builder wrote
+//!   at least 1; `read_into` leaves its buffer as it was on error and appends exactly
+//!   `read`'s bytes on success; what reads parses in **strict** mode (the builder wrote
 //!   it), and goes through the check below;
 //! - **as Variant bytes** (parsed as the config says): the check below.
-//! - **as plain JSON**: `json::plain::to_bytes` never panics, an error's position is inside
+//! - **as plain JSON**: `json::plain::read` never panics, an error's position is inside
 //!   the input, and what reads parses in strict mode.
 //!
 //! And for a parsed value, plain JSON (`json::plain::write`, compact and pretty) reads
-//! back both alone (`plain::to_bytes`) and with the value as its template
-//! (`plain::to_bytes_like`; only an Object whose property names repeat may be refused, as a
+//! back both alone (`plain::read`) and with the value as its template
+//! (`plain::read_like`; only an Object whose property names repeat may be refused, as a
 //! duplicate key), into bytes that parse in strict mode.
 //!
-//! The check, for a parsed value: `json::write` (compact and pretty) then `json::to_bytes`
+//! The check, for a parsed value: `json::write` (compact and pretty) then `json::read`
 //! succeeds, and gives exactly `Builder::value`'s re-encoding of the value; where JSON
 //! cannot carry the value exactly (a NaN's payload and sign, a NodePath name holding `/`
 //! or `:`, empty, or starting with a BOM, which Godot drops when it reads the name) the
@@ -84,14 +84,14 @@ fn check_plain(value: VariantRef<'_>, dialect: Dialect) {
         json::plain::write(&mut text, value, &json::WriteOptions::new().pretty(pretty))
             .expect("writing to a Vec cannot fail");
         let shown = || String::from_utf8_lossy(&text).into_owned();
-        let alone = json::plain::to_bytes(&text, dialect)
+        let alone = json::plain::read(&text, dialect)
             .unwrap_or_else(|e| panic!("plain JSON does not read: {e}\n{}", shown()));
         VariantRef::parse_with(&alone, dialect, &ParseOptions::new().strict(true))
-            .expect("plain::to_bytes's output parses in strict mode");
-        match json::plain::to_bytes_like(&text, value) {
+            .expect("plain::read's output parses in strict mode");
+        match json::plain::read_like(&text, value) {
             Ok(like) => {
                 VariantRef::parse_with(&like.bytes, dialect, &ParseOptions::new().strict(true))
-                    .expect("plain::to_bytes_like's output parses in strict mode");
+                    .expect("plain::read_like's output parses in strict mode");
             }
             // An Object whose property names repeat (as text) cannot be read back with
             // its own types: a documented loss; the engines never write one.
@@ -111,7 +111,7 @@ fn check(value: VariantRef<'_>, dialect: Dialect) {
     let exact = exact_in_json(value);
     for pretty in [false, true] {
         let text = to_json(value, pretty);
-        let got = json::to_bytes(&text, dialect).unwrap_or_else(|e| {
+        let got = json::read(&text, dialect).unwrap_or_else(|e| {
             panic!(
                 "write's JSON does not read: {e}\n{}",
                 String::from_utf8_lossy(&text)
@@ -127,8 +127,8 @@ fn check(value: VariantRef<'_>, dialect: Dialect) {
             // A name that starts with a BOM is read without it (as Godot reads string
             // bytes) only once written: one round makes it empty, the next keeps it so.
             let round = |bytes: &[u8]| {
-                let parsed = VariantRef::parse(bytes, dialect).expect("to_bytes's bytes parse");
-                json::to_bytes(&to_json(parsed, pretty), dialect).expect("reads again")
+                let parsed = VariantRef::parse(bytes, dialect).expect("read's bytes parse");
+                json::read(&to_json(parsed, pretty), dialect).expect("reads again")
             };
             let once = round(&got);
             let twice = round(&once);
@@ -149,7 +149,7 @@ fuzz_target!(|data: &[u8]| {
 
     // As JSON.
     let mut buffer = vec![0xA5; 3];
-    match json::to_bytes(bytes, dialect) {
+    match json::read(bytes, dialect) {
         Err(e) => {
             assert!(e.offset() <= bytes.len(), "{e}: offset past the end");
             let before = &bytes[..e.offset()];
@@ -159,33 +159,33 @@ fuzz_target!(|data: &[u8]| {
                 "{e}"
             );
             assert!(e.column() >= 1 && e.column() <= e.offset() + 1, "{e}");
-            let again = json::to_bytes_into(bytes, dialect, &json::ReadOptions::new(), &mut buffer)
+            let again = json::read_into(bytes, dialect, &json::ReadOptions::new(), &mut buffer)
                 .unwrap_err();
             assert_eq!(again, e);
             assert_eq!(
                 buffer, [0xA5; 3],
-                "to_bytes_into changed its buffer on error"
+                "read_into changed its buffer on error"
             );
         }
         Ok(out) => {
-            json::to_bytes_into(bytes, dialect, &json::ReadOptions::new(), &mut buffer)
-                .expect("to_bytes_into reads it too");
+            json::read_into(bytes, dialect, &json::ReadOptions::new(), &mut buffer)
+                .expect("read_into reads it too");
             assert_eq!(buffer[3..], out[..]);
             let value = VariantRef::parse_with(&out, dialect, &ParseOptions::new().strict(true))
-                .expect("to_bytes's output parses in strict mode");
+                .expect("read's output parses in strict mode");
             check(value, dialect);
         }
     }
 
     // As plain JSON.
-    match json::plain::to_bytes(bytes, dialect) {
+    match json::plain::read(bytes, dialect) {
         Err(e) => {
             assert!(e.offset() <= bytes.len(), "{e}: offset past the end");
             assert!(e.line() >= 1 && e.column() >= 1, "{e}");
         }
         Ok(out) => {
             VariantRef::parse_with(&out, dialect, &ParseOptions::new().strict(true))
-                .expect("plain::to_bytes's output parses in strict mode");
+                .expect("plain::read's output parses in strict mode");
         }
     }
 

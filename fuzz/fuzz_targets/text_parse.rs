@@ -18,12 +18,12 @@ use libfuzzer_sys::fuzz_target;
 /// Reads `input`; on success checks the bytes and returns them.
 fn read(input: &str, dialect: Dialect, options: &ReadOptions) -> Option<Vec<u8>> {
     let mut out = vec![0xAA];
-    match text::to_bytes_into(input, dialect, options, &mut out) {
+    match text::read_into(input, dialect, options, &mut out) {
         Ok(()) => {
             assert_eq!(
                 out.first(),
                 Some(&0xAA),
-                "to_bytes_into overwrote its output"
+                "read_into overwrote its output"
             );
             out.remove(0);
             VariantRef::parse_with(&out, dialect, &ParseOptions::new().strict(true))
@@ -31,7 +31,7 @@ fn read(input: &str, dialect: Dialect, options: &ReadOptions) -> Option<Vec<u8>>
             Some(out)
         }
         Err(e) => {
-            assert_eq!(out, [0xAA], "to_bytes_into left output on error");
+            assert_eq!(out, [0xAA], "read_into left output on error");
             assert!(e.offset() <= input.len(), "{e}: offset past the text");
             assert!(e.line() >= 1 && e.column() >= 1);
             assert!(

@@ -3,11 +3,16 @@
 // after round, the order rotated each round, and the median of each is reported.
 //
 //   cd js/bench && npm ci && npm run bench        (or, in js/: npm run bench)
+//   node run.mjs [--blobs DIR] [--dry-run] [--help]
 //
-// Inputs: the blobs of `<repo>/../shared/bench/make_blobs.py`, written to a temporary folder
-// (or read from GDVARIANT_BENCH_BLOBS, a folder that already holds them), and the 8.3 MB
-// Godot 4 save game of tests/fixtures/g4-large/. Peers: @gd-com/utils 5.0 and 4.1.5,
-// installed by this folder's package.json under the aliases gdcom5 and gdcom4.
+// Inputs: the standard blobs of the Rust benches (benches/blobs.rs), as files: from
+// --blobs DIR or GDVARIANT_BENCH_BLOBS, a folder that holds them (written there first if
+// it does not), else written to a temporary folder, in both cases by
+// `cargo run --release --example bench_blobs -- DIR` run from the repository root (its
+// first build takes a few minutes); and the 8.3 MB Godot 4 save game of
+// tests/fixtures/g4-large/. Peers: @gd-com/utils 5.0 and 4.1.5, installed by this
+// folder's package.json under the aliases gdcom5 and gdcom4. --dry-run loads the inputs,
+// prints their sizes and stops (no package, peers or measurements needed).
 //
 // Knobs: BENCH_BUDGET_MS (time per group, default 6000), BENCH_MIN_ROUNDS (default 15),
 // BENCH_MAX_ROUNDS (default 201). Run with --expose-gc (the npm script does) to collect
@@ -24,9 +29,67 @@ const here = dirname(fileURLToPath(import.meta.url));
 const js = dirname(here);
 const repo = dirname(js);
 const pkgWasm = join(js, "pkg", "gdvariant_bg.wasm");
-if (!existsSync(pkgWasm)) {
+
+const USAGE = `usage: node run.mjs [--blobs DIR] [--dry-run] [--help]
+  --blobs DIR  the standard blobs' folder (default: GDVARIANT_BENCH_BLOBS, else a temporary
+               folder); missing blobs are written there with
+               cargo run --release --example bench_blobs -- DIR (from ${repo})
+  --dry-run    load the inputs, print their sizes and stop
+env: BENCH_BUDGET_MS (6000), BENCH_MIN_ROUNDS (15), BENCH_MAX_ROUNDS (201)`;
+const argv = process.argv.slice(2);
+let blobArg;
+let dryRun = false;
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === "--help" || a === "-h") {
+    console.log(USAGE);
+    process.exit(0);
+  } else if (a === "--dry-run") dryRun = true;
+  else if (a === "--blobs" && i + 1 < argv.length) blobArg = argv[++i];
+  else if (a.startsWith("--blobs=")) blobArg = a.slice("--blobs=".length);
+  else {
+    console.error(`unknown argument ${a}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+if (!dryRun && !existsSync(pkgWasm)) {
   console.error("js/pkg/ is missing: build the package first (cd js && npm ci && npm run build)");
   process.exit(1);
+}
+
+const env = process.env;
+const BUDGET = Number(env.BENCH_BUDGET_MS ?? 6000);
+const MIN_ROUNDS = Number(env.BENCH_MIN_ROUNDS ?? 15);
+const MAX_ROUNDS = Number(env.BENCH_MAX_ROUNDS ?? 201);
+
+// ---- inputs ---------------------------------------------------------------------------
+
+const BLOB_NAMES = ["dict_nested_100k", "pv3_1m", "dict_str_10k", "bytes_10mb"].flatMap((n) => [`${n}_g3`, `${n}_g4`]);
+let blobDir = blobArg ?? env.GDVARIANT_BENCH_BLOBS;
+let made = null;
+if (!blobDir) made = blobDir = mkdtempSync(join(tmpdir(), "gdvariant-bench-"));
+blobDir = resolve(blobDir);
+if (!BLOB_NAMES.every((name) => existsSync(join(blobDir, `${name}.bin`)))) {
+  console.error(`writing the blobs into ${blobDir} (cargo run --release --example bench_blobs)`);
+  try {
+    execFileSync("cargo", ["run", "--release", "--example", "bench_blobs", "--", blobDir], { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
+  } catch (e) {
+    console.error(`could not write the blobs (${e.message.split("\n")[0]}): give a folder of them with --blobs DIR`);
+    if (made) rmSync(made, { recursive: true, force: true });
+    process.exit(1);
+  }
+}
+const blob = (name) => readFileSync(join(blobDir, `${name}.bin`));
+const B = {};
+for (const name of BLOB_NAMES) B[name] = blob(name);
+if (made) rmSync(made, { recursive: true, force: true });
+const SAVE_FILE = "tests/fixtures/g4-large/large_savegame_10mb.bin";
+const save = readFileSync(join(repo, SAVE_FILE));
+if (dryRun) {
+  for (const [name, bytes] of Object.entries(B)) console.log(`${join(blobDir, `${name}.bin`)} ${bytes.length}`);
+  console.log(`${SAVE_FILE} ${save.length}`);
+  console.log(made ? "(dry run: the temporary folder is removed)" : "(dry run)");
+  process.exit(0);
 }
 
 const gd = await import("../src/index.js");
@@ -37,35 +100,9 @@ const g4 = require("gdcom4");
 const version = (name) => JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")).version;
 const G5 = `@gd-com/utils ${version("gdcom5")}`;
 const G4 = `@gd-com/utils ${version("gdcom4")}`;
-
-const env = process.env;
-const BUDGET = Number(env.BENCH_BUDGET_MS ?? 6000);
-const MIN_ROUNDS = Number(env.BENCH_MIN_ROUNDS ?? 15);
-const MAX_ROUNDS = Number(env.BENCH_MAX_ROUNDS ?? 201);
 const gc = globalThis.gc ?? (() => {});
 if (!globalThis.gc) console.warn("(no --expose-gc: garbage of one call may be collected during the next)");
 
-// ---- inputs ---------------------------------------------------------------------------
-
-let blobDir = env.GDVARIANT_BENCH_BLOBS;
-let made = null;
-if (!blobDir) {
-  const script = resolve(repo, "..", "shared", "bench", "make_blobs.py");
-  if (!existsSync(script)) {
-    console.error(`${script} is missing: set GDVARIANT_BENCH_BLOBS to a folder of the blobs`);
-    process.exit(1);
-  }
-  made = blobDir = mkdtempSync(join(tmpdir(), "gdvariant-bench-"));
-  execFileSync("python3", [script, blobDir], { stdio: "ignore" });
-}
-const blob = (name) => readFileSync(join(blobDir, `${name}.bin`));
-const B = {};
-for (const name of ["dict_nested_100k", "pv3_1m", "dict_str_10k", "bytes_10mb"]) {
-  for (const tag of ["g3", "g4"]) B[`${name}_${tag}`] = blob(`${name}_${tag}`);
-}
-if (made) rmSync(made, { recursive: true, force: true });
-const SAVE_FILE = "tests/fixtures/g4-large/large_savegame_10mb.bin";
-const save = readFileSync(join(repo, SAVE_FILE));
 // A real three-level path: the name of the last of the 1500 chunks (the worst place in
 // the chunks Array for a lookup by index).
 const PATH = "chunks/1499/name";
@@ -145,7 +182,7 @@ function describe(v) {
   return typeof v;
 }
 const first = (v) => (Array.isArray(v) ? v[0] : undefined);
-/** 100,000 keys and the last entry as make_blobs.py writes it? */
+/** 100,000 keys and the last entry as the standard blob has it? */
 const nestedOk = (obj) => {
   const last = obj instanceof Map ? obj.get("k99999") : obj?.k99999;
   const get = (o, k) => (o instanceof Map ? o.get(k) : o?.[k]);

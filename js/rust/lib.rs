@@ -158,7 +158,7 @@ fn write_dialect(godot: &str) -> Result<Dialect, Failure> {
 /// The bytes of the engine's text form `text` (`kind` `"SyntaxError"`, `offset` in the text).
 #[wasm_bindgen(js_name = fromText)]
 pub fn from_text(text: &str, godot: &str) -> Result<Vec<u8>, Failure> {
-    gdvariant::text::to_bytes(text, write_dialect(godot)?)
+    gdvariant::text::read(text, write_dialect(godot)?)
         .map_err(|e| failure("SyntaxError", e.offset(), e.to_string()))
 }
 
@@ -175,9 +175,9 @@ pub fn from_json(json: &str, godot: &str, plain: u8) -> Result<Vec<u8>, Failure>
         _ => plain_json::detect(json.as_bytes()) == JsonForm::Plain,
     };
     let bytes = if plain {
-        plain_json::to_bytes(json.as_bytes(), dialect)
+        plain_json::read(json.as_bytes(), dialect)
     } else {
-        gdvariant::json::to_bytes(json.as_bytes(), dialect)
+        gdvariant::json::read(json.as_bytes(), dialect)
     };
     bytes.map_err(|e| failure("SyntaxError", e.offset(), e.to_string()))
 }

@@ -1,8 +1,14 @@
-"""Decode and encode the four benchmark blobs of ../shared/bench with gdvariant and the
-Python peers, in one run, and print a Markdown table (MB/s = blob bytes / median time).
+"""Decode and encode the four standard benchmark blobs with gdvariant and the Python peers,
+in one run, and print a Markdown table (MB/s = blob bytes / median time).
 
-    python3 ../shared/bench/make_blobs.py /tmp/blobs
-    python python/bench/bench.py /tmp/blobs
+    python python/bench/bench.py               # writes the blobs to a temporary folder
+    python python/bench/bench.py /tmp/blobs    # uses (or first writes) the blobs there
+
+The blobs (`<name>_g3.bin` / `<name>_g4.bin`; only the `_g4` ones are read) are the Rust
+benches' inputs, written by the crate's example: this script runs
+`cargo run --release --example bench_blobs -- FOLDER` from the repository root when
+FOLDER does not hold them yet (the example's first build takes a few minutes; see
+examples/bench_blobs.rs). Run that command yourself to make them once and reuse the folder.
 
 Peers: playgodot (pip install playgodot==0.5.1) and gdtype-python (not on PyPI: pip
 install the `src` folder of its repository); each is skipped when not installed. A peer
@@ -14,12 +20,24 @@ import io
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import gdvariant as gd
 
 BLOBS = ["dict_nested_100k", "dict_str_10k", "pv3_1m", "bytes_10mb"]
+REPO = Path(__file__).resolve().parents[2]
+
+
+def ensure_blobs(folder):
+    """Writes the standard blobs into `folder` with the crate's example, unless there."""
+    if all((Path(folder) / f"{blob}_g4.bin").is_file() for blob in BLOBS):
+        return
+    print(f"writing the blobs into {folder} (cargo run --release --example bench_blobs)",
+          file=sys.stderr)
+    subprocess.run(["cargo", "run", "--release", "--example", "bench_blobs", "--", str(folder)],
+                   cwd=REPO, check=True, stdout=subprocess.DEVNULL)
 
 
 def peers():
@@ -120,5 +138,10 @@ def main(folder):
 if __name__ == "__main__":
     if len(sys.argv) == 5:
         one(*sys.argv[1:])
+    elif len(sys.argv) > 1:
+        ensure_blobs(sys.argv[1])
+        main(sys.argv[1])
     else:
-        main(sys.argv[1] if len(sys.argv) > 1 else "/tmp/blobs")
+        with tempfile.TemporaryDirectory(prefix="gdvariant-bench-") as tmp:
+            ensure_blobs(tmp)
+            main(tmp)

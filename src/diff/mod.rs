@@ -70,8 +70,8 @@ use lcs::{align, Alignment};
 /// ```
 /// use gdvariant::{diff::{diff, Change}, Dialect, VariantRef};
 ///
-/// let a = gdvariant::text::to_bytes("PackedInt32Array(1, 2, 3)", Dialect::Godot4).unwrap();
-/// let b = gdvariant::text::to_bytes("PackedInt32Array(1, 3)", Dialect::Godot4).unwrap();
+/// let a = gdvariant::text::read("PackedInt32Array(1, 2, 3)", Dialect::Godot4).unwrap();
+/// let b = gdvariant::text::read("PackedInt32Array(1, 3)", Dialect::Godot4).unwrap();
 /// let (a, b) = (VariantRef::parse(&a, Dialect::Godot4)?, VariantRef::parse(&b, Dialect::Godot4)?);
 /// let change = diff(a, b).next().unwrap();
 /// let Change::Removed { path, old } = change else { panic!() };
@@ -113,8 +113,8 @@ impl<'a> Change<'a> {
     /// ```
     /// use gdvariant::{diff::diff, Dialect, VariantRef};
     ///
-    /// let a = gdvariant::text::to_bytes("[1, 2]", Dialect::Godot4).unwrap();
-    /// let b = gdvariant::text::to_bytes("[1, 3]", Dialect::Godot4).unwrap();
+    /// let a = gdvariant::text::read("[1, 2]", Dialect::Godot4).unwrap();
+    /// let b = gdvariant::text::read("[1, 3]", Dialect::Godot4).unwrap();
     /// let (a, b) = (VariantRef::parse(&a, Dialect::Godot4)?, VariantRef::parse(&b, Dialect::Godot4)?);
     /// let paths: Vec<String> = diff(a, b).map(|c| c.path().to_string()).collect();
     /// assert_eq!(paths, ["/1"]);
@@ -143,8 +143,8 @@ impl<'a> Change<'a> {
 /// use gdvariant::{diff::{diff, Change}, Dialect, VariantRef};
 ///
 /// // One element deleted in the middle of an array: one change, not a shifted tail.
-/// let a = gdvariant::text::to_bytes("[10, 20, 30, 40, 50]", Dialect::Godot4).unwrap();
-/// let b = gdvariant::text::to_bytes("[10, 20, 40, 50]", Dialect::Godot4).unwrap();
+/// let a = gdvariant::text::read("[10, 20, 30, 40, 50]", Dialect::Godot4).unwrap();
+/// let b = gdvariant::text::read("[10, 20, 40, 50]", Dialect::Godot4).unwrap();
 /// let (a, b) = (VariantRef::parse(&a, Dialect::Godot4)?, VariantRef::parse(&b, Dialect::Godot4)?);
 /// let changes: Vec<Change<'_>> = diff(a, b).collect();
 /// assert_eq!(changes.len(), 1);
@@ -165,8 +165,8 @@ pub fn diff<'a>(a: VariantRef<'a>, b: VariantRef<'a>) -> Diff<'a> {
 /// ```
 /// use gdvariant::{diff::diff, Dialect, VariantRef};
 ///
-/// let a = gdvariant::text::to_bytes(r#"{"a": 1, "b": 2}"#, Dialect::Godot4).unwrap();
-/// let b = gdvariant::text::to_bytes(r#"{"a": 5, "b": 6}"#, Dialect::Godot4).unwrap();
+/// let a = gdvariant::text::read(r#"{"a": 1, "b": 2}"#, Dialect::Godot4).unwrap();
+/// let b = gdvariant::text::read(r#"{"a": 5, "b": 6}"#, Dialect::Godot4).unwrap();
 /// let (a, b) = (VariantRef::parse(&a, Dialect::Godot4)?, VariantRef::parse(&b, Dialect::Godot4)?);
 /// let mut changes = diff(a, b);
 /// assert_eq!(changes.next().map(|c| c.path().to_string()), Some("/a".into()));

@@ -16,11 +16,11 @@ use core::fmt;
 /// ```
 /// use gdvariant::{json, text, Dialect};
 ///
-/// let error = text::to_bytes("[1,\n  2 3]", Dialect::Godot4).unwrap_err();
+/// let error = text::read("[1,\n  2 3]", Dialect::Godot4).unwrap_err();
 /// assert_eq!(*error.kind(), text::TextErrorKind::Expected("',' or a closing bracket"));
 /// assert_eq!((error.line(), error.column(), error.offset()), (2, 5, 8));
 ///
-/// let error = json::to_bytes(b"[1,\n  2 3]", Dialect::Godot4).unwrap_err();
+/// let error = json::read(b"[1,\n  2 3]", Dialect::Godot4).unwrap_err();
 /// assert_eq!(*error.kind(), json::JsonErrorKind::Unexpected { expected: "',' or ']'" });
 /// assert_eq!((error.line(), error.column(), error.offset()), (2, 5, 8));
 /// assert_eq!(error.to_string(), "expected ',' or ']' at line 2, column 5 (byte 8)");

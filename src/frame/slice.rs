@@ -118,53 +118,24 @@ impl FrameOptions {
         }
     }
 
-    /// Sets [`FrameOptions::dialect`].
-    pub const fn dialect(mut self, dialect: Dialect) -> Self {
-        self.dialect = dialect;
-        self
-    }
-
-    /// Sets [`FrameOptions::order`]: the length prefix's byte order.
-    pub const fn order(mut self, order: PrefixOrder) -> Self {
-        self.order = order;
-        self
-    }
-
-    /// Sets [`FrameOptions::max_frame`]: the largest frame body accepted, in bytes.
-    pub const fn max_frame(mut self, max_frame: usize) -> Self {
-        self.max_frame = max_frame;
-        self
-    }
-
-    /// Sets [`FrameOptions::parse`].
-    pub const fn parse(mut self, parse: ParseOptions) -> Self {
-        self.parse = parse;
-        self
-    }
-
-    /// Sets [`ParseOptions::limits`] in [`FrameOptions::parse`].
-    pub const fn limits(mut self, limits: Limits) -> Self {
-        self.parse.limits = limits;
-        self
-    }
-
-    /// Sets [`Limits::max_depth`] in [`FrameOptions::parse`]: the deepest nesting of a
-    /// value.
-    pub const fn max_depth(mut self, max_depth: u16) -> Self {
-        self.parse.limits.max_depth = max_depth;
-        self
-    }
-
-    /// Sets [`Limits::max_nodes`] in [`FrameOptions::parse`]: the most nodes of a value.
-    pub const fn max_nodes(mut self, max_nodes: u64) -> Self {
-        self.parse.limits.max_nodes = max_nodes;
-        self
-    }
-
-    /// Sets [`Limits::allow_full_objects`] in [`FrameOptions::parse`].
-    pub const fn allow_full_objects(mut self, allow_full_objects: bool) -> Self {
-        self.parse.limits.allow_full_objects = allow_full_objects;
-        self
+    setters! {
+        /// Sets [`FrameOptions::dialect`].
+        dialect: Dialect => dialect;
+        /// Sets [`FrameOptions::order`]: the length prefix's byte order.
+        order: PrefixOrder => order;
+        /// Sets [`FrameOptions::max_frame`]: the largest frame body accepted, in bytes.
+        max_frame: usize => max_frame;
+        /// Sets [`FrameOptions::parse`].
+        parse: ParseOptions => parse;
+        /// Sets [`ParseOptions::limits`] in [`FrameOptions::parse`].
+        limits: Limits => parse.limits;
+        /// Sets [`Limits::max_depth`] in [`FrameOptions::parse`]: the deepest nesting of a
+        /// value.
+        max_depth: u16 => parse.limits.max_depth;
+        /// Sets [`Limits::max_nodes`] in [`FrameOptions::parse`]: the most nodes of a value.
+        max_nodes: u64 => parse.limits.max_nodes;
+        /// Sets [`Limits::allow_full_objects`] in [`FrameOptions::parse`].
+        allow_full_objects: bool => parse.limits.allow_full_objects;
     }
 }
 

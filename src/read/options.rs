@@ -63,28 +63,15 @@ impl Limits {
         }
     }
 
-    /// Sets [`Limits::max_depth`]: the deepest nesting accepted.
-    pub const fn max_depth(mut self, max_depth: u16) -> Self {
-        self.max_depth = max_depth;
-        self
-    }
-
-    /// Sets [`Limits::max_nodes`]: the most values accepted.
-    pub const fn max_nodes(mut self, max_nodes: u64) -> Self {
-        self.max_nodes = max_nodes;
-        self
-    }
-
-    /// Sets [`Limits::allow_full_objects`]: whether full objects are read as data.
-    pub const fn allow_full_objects(mut self, allow_full_objects: bool) -> Self {
-        self.allow_full_objects = allow_full_objects;
-        self
-    }
-
-    /// Sets [`Limits::max_unpacked`]: the most bytes a container may decode to.
-    pub const fn max_unpacked(mut self, max_unpacked: u64) -> Self {
-        self.max_unpacked = max_unpacked;
-        self
+    setters! {
+        /// Sets [`Limits::max_depth`]: the deepest nesting accepted.
+        max_depth: u16 => max_depth;
+        /// Sets [`Limits::max_nodes`]: the most values accepted.
+        max_nodes: u64 => max_nodes;
+        /// Sets [`Limits::allow_full_objects`]: whether full objects are read as data.
+        allow_full_objects: bool => allow_full_objects;
+        /// Sets [`Limits::max_unpacked`]: the most bytes a container may decode to.
+        max_unpacked: u64 => max_unpacked;
     }
 }
 
@@ -133,33 +120,16 @@ impl ParseOptions {
         }
     }
 
-    /// Sets [`ParseOptions::strict`]: reject what the engine silently tolerates.
-    pub const fn strict(mut self, strict: bool) -> Self {
-        self.strict = strict;
-        self
-    }
-
-    /// Sets [`ParseOptions::limits`].
-    pub const fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Sets [`Limits::max_depth`] in [`ParseOptions::limits`].
-    pub const fn max_depth(mut self, max_depth: u16) -> Self {
-        self.limits.max_depth = max_depth;
-        self
-    }
-
-    /// Sets [`Limits::max_nodes`] in [`ParseOptions::limits`].
-    pub const fn max_nodes(mut self, max_nodes: u64) -> Self {
-        self.limits.max_nodes = max_nodes;
-        self
-    }
-
-    /// Sets [`Limits::allow_full_objects`] in [`ParseOptions::limits`].
-    pub const fn allow_full_objects(mut self, allow_full_objects: bool) -> Self {
-        self.limits.allow_full_objects = allow_full_objects;
-        self
+    setters! {
+        /// Sets [`ParseOptions::strict`]: reject what the engine silently tolerates.
+        strict: bool => strict;
+        /// Sets [`ParseOptions::limits`].
+        limits: Limits => limits;
+        /// Sets [`Limits::max_depth`] in [`ParseOptions::limits`].
+        max_depth: u16 => limits.max_depth;
+        /// Sets [`Limits::max_nodes`] in [`ParseOptions::limits`].
+        max_nodes: u64 => limits.max_nodes;
+        /// Sets [`Limits::allow_full_objects`] in [`ParseOptions::limits`].
+        allow_full_objects: bool => limits.allow_full_objects;
     }
 }

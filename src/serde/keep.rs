@@ -52,7 +52,7 @@ const HELD: Dialect = Dialect::Godot4;
 ///     hp: i64,
 /// }
 ///
-/// let save = gdvariant::text::to_bytes(
+/// let save = gdvariant::text::read(
 ///     "{\"hp\": 7, \"pos\": Vector2(1, 2), &\"tag\": &\"boss\"}",
 ///     Dialect::Godot4,
 /// )?;

@@ -48,7 +48,7 @@
 //! #[derive(Serialize, Deserialize)]
 //! struct Kept { #[serde(with = "gdvariant::serde::with::vector3")] pos: [f32; 3] }
 //!
-//! let save = gdvariant::text::to_bytes("{\"pos\": Vector3(1, 2, 3)}", Dialect::Godot4)?;
+//! let save = gdvariant::text::read("{\"pos\": Vector3(1, 2, 3)}", Dialect::Godot4)?;
 //! let lossy: Lossy = gdvariant::from_bytes(&save, Dialect::Godot4)?;
 //! let kept: Kept = gdvariant::from_bytes(&save, Dialect::Godot4)?;
 //! let text = |b: &[u8]| VariantRef::parse(b, Dialect::Godot4).map(|v| v.to_string());
@@ -79,7 +79,7 @@
 //!     rest: BTreeMap<String, Variant>,
 //! }
 //!
-//! let save = gdvariant::text::to_bytes("{\"hp\": 7, \"pos\": Vector2(1, 2)}", Dialect::Godot4)?;
+//! let save = gdvariant::text::read("{\"hp\": 7, \"pos\": Vector2(1, 2)}", Dialect::Godot4)?;
 //! let mut player: Player = gdvariant::from_bytes(&save, Dialect::Godot4)?;
 //! player.hp = 100;
 //! let text = |b: &[u8]| VariantRef::parse(b, Dialect::Godot4).map(|v| v.to_string());

@@ -84,7 +84,7 @@ impl<S: Sink> Builder<'_, S> {
     /// ```
     /// use gdvariant::{Builder, Dialect, VariantRef};
     ///
-    /// let bytes = gdvariant::text::to_bytes("{\"path\": PackedVector2Array(1, 2, 3, 4)}", Dialect::Godot4)?;
+    /// let bytes = gdvariant::text::read("{\"path\": PackedVector2Array(1, 2, 3, 4)}", Dialect::Godot4)?;
     /// let save = VariantRef::parse(&bytes, Dialect::Godot4)?;
     /// let mut out = Vec::new();
     /// Builder::new(&mut out, Dialect::Godot4).found(save.query("path/1")?)?;

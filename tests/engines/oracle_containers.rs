@@ -74,11 +74,11 @@ fn edited(plain: &[u8], engine: &str) -> Vec<u8> {
     let mut out = Vec::new();
     for text in texts(plain, engine) {
         let changed = text.replace("\"hp\": 87", "\"hp\": 100");
-        let bytes = gdvariant::text::to_bytes(&changed, dialect(engine)).unwrap();
+        let bytes = gdvariant::text::read(&changed, dialect(engine)).unwrap();
         let value = gdvariant::VariantRef::parse(&bytes, dialect(engine)).unwrap();
         gdvariant::frame::write(&mut out, value, gdvariant::frame::PrefixOrder::Little).unwrap();
     }
-    let extra = gdvariant::text::to_bytes("\"edited by gdvariant\"", dialect(engine)).unwrap();
+    let extra = gdvariant::text::read("\"edited by gdvariant\"", dialect(engine)).unwrap();
     let extra = gdvariant::VariantRef::parse(&extra, dialect(engine)).unwrap();
     gdvariant::frame::write(&mut out, extra, gdvariant::frame::PrefixOrder::Little).unwrap();
     out

@@ -252,7 +252,7 @@ fn the_engines_read_text_as_we_do() {
         let mut same = 0;
         for (literal, mut engine_bytes) in literals.iter().zip(theirs) {
             let mut ours = Vec::new();
-            let read = text::to_bytes_into(literal, dialect, &options, &mut ours);
+            let read = text::read_into(literal, dialect, &options, &mut ours);
             zero_node_path_padding(&mut engine_bytes, dialect);
             match read {
                 Ok(()) if ours == engine_bytes => same += 1,

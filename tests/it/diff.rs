@@ -39,7 +39,7 @@ fn lines(a: &[u8], b: &[u8], dialect: Dialect) -> Vec<String> {
 }
 
 fn text(source: &str) -> Vec<u8> {
-    gdvariant::text::to_bytes(source, G4).unwrap()
+    gdvariant::text::read(source, G4).unwrap()
 }
 
 fn save() -> Vec<u8> {

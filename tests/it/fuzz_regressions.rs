@@ -126,7 +126,7 @@ fn math_keys_that_differ_in_the_sign_of_zero_or_a_nan_fold() {
             "{\nProjection(0, 0, inf_neg, inf_neg, 0, 0, 0, inf, 0, 0, 0, 0, 0, 0, 0, 0): 2\n}",
         ),
     ] {
-        let bytes = gdvariant::text::to_bytes(text, Dialect::Godot4).unwrap();
+        let bytes = gdvariant::text::read(text, Dialect::Godot4).unwrap();
         let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
         assert_eq!(value.to_string(), shown, "{text}");
     }
@@ -139,7 +139,7 @@ fn math_keys_that_differ_in_the_sign_of_zero_or_a_nan_fold() {
 #[test]
 fn a_pandemonium_type_name_in_a_godot4_typed_array_is_a_class() {
     use gdvariant::{BuildError, ContainerType, VariantType};
-    let bytes = gdvariant::text::to_bytes("Array[TypedArray]([])", Dialect::Godot4).unwrap();
+    let bytes = gdvariant::text::read("Array[TypedArray]([])", Dialect::Godot4).unwrap();
     let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
     assert_eq!(
         value.as_array().unwrap().element_type().map(|n| n.as_str()),

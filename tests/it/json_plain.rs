@@ -44,7 +44,7 @@ fn expected(case: &Case) -> Vec<u8> {
 }
 
 fn text4(source: &str) -> Vec<u8> {
-    gdvariant::text::to_bytes(source, G4).unwrap()
+    gdvariant::text::read(source, G4).unwrap()
 }
 
 fn shown(bytes: &[u8], dialect: Dialect) -> String {
@@ -68,7 +68,7 @@ fn every_engine_fixture_comes_back_byte_for_byte_with_itself_as_the_template() {
                 let text = plain_json(template, pretty);
                 // Valid JSON, always (NaN and infinities are strings).
                 parse_json(&text).unwrap_or_else(|e| panic!("{engine}/{}: {e}\n{text}", case.name));
-                let like = plain::to_bytes_like(text.as_bytes(), template)
+                let like = plain::read_like(text.as_bytes(), template)
                     .unwrap_or_else(|e| panic!("{engine}/{}: {e}\n{text}", case.name));
                 assert!(
                     like.bytes == want,
@@ -96,7 +96,7 @@ fn every_pandemonium_fixture_comes_back_too() {
             let mut want = case.value_bytes().to_vec();
             zero_node_path_padding(&mut want, dialect); // uninitialised in the engine
             let text = plain_json(template, false);
-            let like = plain::to_bytes_like(text.as_bytes(), template)
+            let like = plain::read_like(text.as_bytes(), template)
                 .unwrap_or_else(|e| panic!("{era}/{}: {e}\n{text}", case.name));
             assert!(
                 like.bytes == want,
@@ -140,7 +140,7 @@ fn alone_plain_json_gives_back_exactly_the_values_of_json_types() {
             }
             let v = value(&case);
             let text = plain_json(v, false);
-            let back = plain::to_bytes(text.as_bytes(), case.dialect())
+            let back = plain::read(text.as_bytes(), case.dialect())
                 .unwrap_or_else(|e| panic!("{engine}/{}: {e}\n{text}", case.name));
             let native = json_native(v);
             assert_eq!(
@@ -274,21 +274,21 @@ fn the_plain_mapping_gives_the_engines_bytes() {
             0, 0
         ]
     );
-    assert_eq!(plain::to_bytes(br#"{"hp": 10}"#, G4).unwrap(), want);
+    assert_eq!(plain::read(br#"{"hp": 10}"#, G4).unwrap(), want);
     // Every JSON type, both dialects.
     let all = br#"{"n": null, "t": true, "i": 7, "big": 4294967296, "f": 2.5, "e": 1e3, "s": "x", "a": [1, []], "o": {}}"#;
     let source = r#"{"n": null, "t": true, "i": 7, "big": 4294967296, "f": 2.5, "e": 1000.0, "s": "x", "a": [1, []], "o": {}}"#;
-    assert_eq!(plain::to_bytes(all, G4).unwrap(), text4(source));
+    assert_eq!(plain::read(all, G4).unwrap(), text4(source));
     assert_eq!(
-        plain::to_bytes(all, G3).unwrap(),
-        gdvariant::text::to_bytes(source, G3).unwrap()
+        plain::read(all, G3).unwrap(),
+        gdvariant::text::read(source, G3).unwrap()
     );
     // A float that is exactly an f32 is 32-bit on the wire, as the engine writes it.
     assert_eq!(
-        plain::to_bytes(b"0.5", G4).unwrap(),
+        plain::read(b"0.5", G4).unwrap(),
         [3, 0, 0, 0, 0, 0, 0, 0x3f]
     );
-    assert_eq!(plain::to_bytes(b"0.1", G4).unwrap()[..4], [3, 0, 1, 0]);
+    assert_eq!(plain::read(b"0.1", G4).unwrap()[..4], [3, 0, 1, 0]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -299,15 +299,15 @@ fn the_template_keeps_vector2_int_and_float() {
     let save = case("g4", "w_dict__stream_put_var"); // {"hp": 10, "pos": Vector2(1, 2)}
     let template = value(&save);
     // As jq writes it back: integral numbers without `.0`.
-    let like = plain::to_bytes_like(br#"{"hp": 10, "pos": [1, 2]}"#, template).unwrap();
+    let like = plain::read_like(br#"{"hp": 10, "pos": [1, 2]}"#, template).unwrap();
     assert_eq!(like.bytes, save.value_bytes());
     assert_eq!(like.changes, []);
     // Edited: new values, same types, exact bytes.
-    let like = plain::to_bytes_like(br#"{"hp": 11, "pos": [3, 0.5]}"#, template).unwrap();
+    let like = plain::read_like(br#"{"hp": 11, "pos": [3, 0.5]}"#, template).unwrap();
     assert_eq!(like.bytes, text4(r#"{"hp": 11, "pos": Vector2(3, 0.5)}"#));
     // A float stays a float when the JSON number is integral; an int stays an int for 10.0.
     let floats = text4(r#"{"speed": 2.5, "hp": 3}"#);
-    let like = plain::to_bytes_like(
+    let like = plain::read_like(
         br#"{"speed": 10, "hp": 10.0}"#,
         VariantRef::parse(&floats, G4).unwrap(),
     )
@@ -330,14 +330,14 @@ fn the_template_keeps_every_other_type() {
     let template_bytes = text4(source);
     let template = VariantRef::parse(&template_bytes, G4).unwrap();
     let json = plain_json(template, true);
-    let like = plain::to_bytes_like(json.as_bytes(), template).unwrap();
+    let like = plain::read_like(json.as_bytes(), template).unwrap();
     assert_eq!(like.bytes, template_bytes, "{json}");
     // Edited values keep their types.
     let edited = r#"{"name": "villain", "path": "C", "rid": 0, "pts": [[4, 5, 6], [7, 8, 9]],
         "bytes": [255], "tags": ["b", "c"], "ints": [3], "slots": {"5": "bow", "9": "axe"},
         "odd": [[[3, 4], 1]], "typed": {"b": [0, 1]}, "c": [0, 1, 0, 1],
         "t": [1, 0, 0, 1, 0, 0], "q": [0, 0, 0, 1], "i4": [4, 3, 2, 1], "nan": "inf", "inf": 1}"#;
-    let like = plain::to_bytes_like(edited.as_bytes(), template).unwrap();
+    let like = plain::read_like(edited.as_bytes(), template).unwrap();
     assert_eq!(like.changes, []);
     assert_eq!(
         like.bytes,
@@ -361,7 +361,7 @@ fn a_value_that_does_not_fit_is_read_plainly_and_reported_with_its_path() {
     let template = VariantRef::parse(&template_bytes, G4).unwrap();
     let json =
         "{\"player\": {\"pos\": \"here\", \"hp\": 2.5,\n \"items\": [[1, 2]]}, \"weird key\": [1]}";
-    let like = plain::to_bytes_like(json.as_bytes(), template).unwrap();
+    let like = plain::read_like(json.as_bytes(), template).unwrap();
     assert_eq!(
         shown(&like.bytes, G4),
         shown(
@@ -394,7 +394,7 @@ fn new_keys_and_elements_take_the_plain_mapping_and_int_keyed_dictionaries_stay_
     let template = VariantRef::parse(&template_bytes, G4).unwrap();
     let json =
         br#"{"slots": {"1": "a", "2": "b", "x": "c"}, "list": [[1, 2], [3, 4]], "new": [1, 2]}"#;
-    let like = plain::to_bytes_like(json, template).unwrap();
+    let like = plain::read_like(json, template).unwrap();
     assert_eq!(
         like.bytes,
         text4(
@@ -415,7 +415,7 @@ fn typed_containers_hold_only_their_type() {
         text4(r#"{"ints": Array[int]([1]), "d": Dictionary[int, Vector2]({1: Vector2(1, 2)})}"#);
     let template = VariantRef::parse(&template_bytes, G4).unwrap();
     // New elements and entries of the declared type are fine.
-    let like = plain::to_bytes_like(
+    let like = plain::read_like(
         br#"{"ints": [1, 2, 3.0], "d": {"1": [0, 0], "7": [1, 1]}}"#,
         template,
     )
@@ -427,7 +427,7 @@ fn typed_containers_hold_only_their_type() {
         )
     );
     let error = |json: &str| {
-        let e = plain::to_bytes_like(json.as_bytes(), template).unwrap_err();
+        let e = plain::read_like(json.as_bytes(), template).unwrap_err();
         (*e.kind(), e.line(), e.column(), e.to_string())
     };
     assert_eq!(
@@ -464,18 +464,18 @@ fn objects_signals_and_pairs_follow_the_template() {
     ] {
         let c = case("g4", name);
         let template = value(&c);
-        let like = plain::to_bytes_like(plain_json(template, false).as_bytes(), template).unwrap();
+        let like = plain::read_like(plain_json(template, false).as_bytes(), template).unwrap();
         assert_eq!(like.bytes, c.value_bytes(), "{name}");
     }
     // A property edited by name, in another order.
     let image = case("g4", "object_image__fo");
     let json = plain_json(value(&image), false)
         .replace(r#""resource_name":"""#, r#""resource_name":"renamed""#);
-    let like = plain::to_bytes_like(json.as_bytes(), value(&image)).unwrap();
+    let like = plain::read_like(json.as_bytes(), value(&image)).unwrap();
     assert!(shown(&like.bytes, G4).contains("renamed"));
     // Godot 4 reads `script` as a path: only null or a String.
     let bad = plain_json(value(&image), false).replace(r#""script":null"#, r#""script":5"#);
-    let e = plain::to_bytes_like(bad.as_bytes(), value(&image)).unwrap_err();
+    let e = plain::read_like(bad.as_bytes(), value(&image)).unwrap_err();
     assert_eq!(
         *e.kind(),
         K::Build(gdvariant::BuildError::InvalidScriptProperty(T::Int))
@@ -488,14 +488,11 @@ fn godot3_templates_and_output() {
     let template = value(&save);
     let json = plain_json(template, false);
     assert_eq!(
-        plain::to_bytes_like(json.as_bytes(), template)
-            .unwrap()
-            .bytes,
+        plain::read_like(json.as_bytes(), template).unwrap().bytes,
         save.value_bytes()
     );
     let path = case("g32", "nodepath_subnames");
-    let like =
-        plain::to_bytes_like(plain_json(value(&path), false).as_bytes(), value(&path)).unwrap();
+    let like = plain::read_like(plain_json(value(&path), false).as_bytes(), value(&path)).unwrap();
     assert_eq!(like.bytes, expected(&path));
 }
 
@@ -530,19 +527,19 @@ fn errors_give_kind_line_and_column() {
         ("{\"é\": \"\\x\"}", K::InvalidEscape, 1, 8),
     ];
     for &(json, kind, line, column) in cases {
-        let e = plain::to_bytes(json.as_bytes(), G4).unwrap_err();
+        let e = plain::read(json.as_bytes(), G4).unwrap_err();
         assert_eq!(
             (*e.kind(), e.line(), e.column()),
             (kind, line, column),
             "{json:?}"
         );
     }
-    let e = plain::to_bytes(b"[\"a\xff\"]", G4).unwrap_err();
+    let e = plain::read(b"[\"a\xff\"]", G4).unwrap_err();
     assert_eq!((*e.kind(), e.offset()), (K::InvalidUtf8, 3));
     // What the dialect cannot hold is the builder's error (none in plain JSON's types).
     assert_eq!(
-        plain::to_bytes(b"[0.5]", G3).unwrap(),
-        gdvariant::text::to_bytes("[0.5]", G3).unwrap()
+        plain::read(b"[0.5]", G3).unwrap(),
+        gdvariant::text::read("[0.5]", G3).unwrap()
     );
 }
 
@@ -553,13 +550,13 @@ fn nested(levels: usize) -> String {
 #[test]
 fn nesting_stops_at_godots_limit() {
     // Values at depth 0 to 1024: 1025 arrays; one more is too deep, at its `[`.
-    let ok = plain::to_bytes(nested(1025).as_bytes(), G4).unwrap();
+    let ok = plain::read(nested(1025).as_bytes(), G4).unwrap();
     assert!(VariantRef::parse(&ok, G4).is_ok());
-    let e = plain::to_bytes(nested(1026).as_bytes(), G4).unwrap_err();
+    let e = plain::read(nested(1026).as_bytes(), G4).unwrap_err();
     assert_eq!((*e.kind(), e.offset()), (K::TooDeep, 1025));
     // Objects too, and with a template.
     let deep = "{\"a\":".repeat(1026) + "1" + &"}".repeat(1026);
-    let e = plain::to_bytes(deep.as_bytes(), G4).unwrap_err();
+    let e = plain::read(deep.as_bytes(), G4).unwrap_err();
     assert_eq!((*e.kind(), e.offset()), (K::TooDeep, 1025 * 5));
 }
 
@@ -568,10 +565,10 @@ fn a_very_deep_input_is_an_error_on_a_small_stack() {
     let handle = std::thread::Builder::new()
         .stack_size(64 * 1024)
         .spawn(|| {
-            let e = plain::to_bytes(nested(100_000).as_bytes(), G4).unwrap_err();
+            let e = plain::read(nested(100_000).as_bytes(), G4).unwrap_err();
             assert_eq!((*e.kind(), e.offset()), (K::TooDeep, 1025));
             let template = text4("[1]");
-            let e = plain::to_bytes_like(
+            let e = plain::read_like(
                 nested(100_000).as_bytes(),
                 VariantRef::parse(&template, G4).unwrap(),
             )
@@ -608,9 +605,9 @@ fn no_panic_on_odd_input() {
         "{\"v\": [1e400, -1e400]}",
         "[[[[[[[[[[",
     ] {
-        let _ = plain::to_bytes(json.as_bytes(), G4);
-        let _ = plain::to_bytes(json.as_bytes(), G3);
-        let _ = plain::to_bytes_like(json.as_bytes(), template);
+        let _ = plain::read(json.as_bytes(), G4);
+        let _ = plain::read(json.as_bytes(), G3);
+        let _ = plain::read_like(json.as_bytes(), template);
     }
 }
 
@@ -626,7 +623,7 @@ fn a_null_object_written_whole_comes_back_as_it_was() {
         let mut text = Vec::new();
         plain::write(&mut text, value, &json::WriteOptions::new()).unwrap();
         assert_eq!(text, b"null");
-        let like = plain::to_bytes_like(&text, value).unwrap();
+        let like = plain::read_like(&text, value).unwrap();
         assert_eq!(like.bytes, whole, "{dialect}");
         assert!(like.changes.is_empty());
     }

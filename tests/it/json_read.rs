@@ -1,4 +1,4 @@
-//! `gdvariant::json::to_bytes`, the inverse of `json::write`: every engine fixture goes
+//! `gdvariant::json::read`, the inverse of `json::write`: every engine fixture goes
 //! through JSON (compact and pretty) and back to the engine's exact bytes; malformed and
 //! schema-invalid input fails with the exact kind, line, column and offset; deep nesting
 //! stops at Godot's limit without using the thread stack; the dialect's refusals; the
@@ -19,7 +19,7 @@ fn to_json(value: VariantRef<'_>, pretty: bool) -> Vec<u8> {
     out
 }
 
-/// The bytes `json::to_bytes` must give for a fixture's value: the engine's, with Godot 3
+/// The bytes `json::read` must give for a fixture's value: the engine's, with Godot 3
 /// NodePath padding (uninitialised in the engine) zeroed, which is also what
 /// `Builder::value` writes.
 fn expected(case: &Case) -> Vec<u8> {
@@ -53,7 +53,7 @@ fn every_engine_fixture_comes_back_byte_for_byte_compact_and_pretty() {
             let want = expected(&case);
             for pretty in [false, true] {
                 let text = to_json(value, pretty);
-                let got = json::to_bytes(&text, dialect).unwrap_or_else(|e| {
+                let got = json::read(&text, dialect).unwrap_or_else(|e| {
                     panic!(
                         "{engine}/{} (pretty {pretty}): {e}\n{}",
                         case.name,
@@ -70,14 +70,14 @@ fn every_engine_fixture_comes_back_byte_for_byte_compact_and_pretty() {
             // store_var / put_var files: the value after the caller's 4-byte prefix.
             if case.is_prefixed() {
                 let mut file = case.file[..4].to_vec();
-                json::to_bytes_into(
+                json::read_into(
                     &to_json(value, false),
                     dialect,
                     &json::ReadOptions::new(),
                     &mut file,
                 )
                 .unwrap();
-                assert_eq!(file[4..], want[..], "{engine}/{}: to_bytes_into", case.name);
+                assert_eq!(file[4..], want[..], "{engine}/{}: read_into", case.name);
                 if dialect == G4 {
                     assert_eq!(file, case.file, "{engine}/{}: whole file", case.name);
                 }
@@ -204,7 +204,7 @@ fn error_cases() -> Vec<ErrorCase> {
 fn malformed_and_schema_invalid_input_fails_with_kind_line_column_and_offset() {
     let mut wrong = Vec::new();
     for (input, dialect, kind, line, column, offset) in error_cases() {
-        let error = json::to_bytes(input.as_bytes(), dialect)
+        let error = json::read(input.as_bytes(), dialect)
             .map(|bytes| panic!("{input:?} read as {bytes:?}"))
             .unwrap_err();
         let got = (*error.kind(), error.line(), error.column(), error.offset());
@@ -218,7 +218,7 @@ fn malformed_and_schema_invalid_input_fails_with_kind_line_column_and_offset() {
 
 #[test]
 fn invalid_utf8_is_reported_at_its_first_byte() {
-    let error = json::to_bytes(b"[\"ok\",\n \"\xff\"]", G4).unwrap_err();
+    let error = json::read(b"[\"ok\",\n \"\xff\"]", G4).unwrap_err();
     assert_eq!(
         (*error.kind(), error.line(), error.column(), error.offset()),
         (K::InvalidUtf8, 2, 3, 9)
@@ -227,17 +227,17 @@ fn invalid_utf8_is_reported_at_its_first_byte() {
 
 #[test]
 fn errors_display_what_and_where() {
-    let error = json::to_bytes(b"{\"Vector3\": [1.0, 2.0]}", G4).unwrap_err();
+    let error = json::read(b"{\"Vector3\": [1.0, 2.0]}", G4).unwrap_err();
     assert_eq!(
         error.to_string(),
         "Vector3 takes 3 components, got 2 at line 1, column 13 (byte 12)"
     );
-    let error = json::to_bytes(b"[1,\n  2 3]", G4).unwrap_err();
+    let error = json::read(b"[1,\n  2 3]", G4).unwrap_err();
     assert_eq!(
         error.to_string(),
         "expected ',' or ']' at line 2, column 5 (byte 8)"
     );
-    let error = json::to_bytes(b"{\"StringName\": \"a\"}", G3).unwrap_err();
+    let error = json::read(b"{\"StringName\": \"a\"}", G3).unwrap_err();
     let text = error.to_string();
     assert!(
         text.starts_with("StringName cannot be written in "),
@@ -250,10 +250,10 @@ fn errors_display_what_and_where() {
 #[test]
 fn to_bytes_into_appends_and_leaves_the_buffer_alone_on_error() {
     let mut out = vec![9, 9];
-    json::to_bytes_into(b"true", G4, &json::ReadOptions::new(), &mut out).unwrap();
+    json::read_into(b"true", G4, &json::ReadOptions::new(), &mut out).unwrap();
     assert_eq!(out, [9, 9, 1, 0, 0, 0, 1, 0, 0, 0]);
     // A container already written in part, then an error deep inside.
-    let error = json::to_bytes_into(
+    let error = json::read_into(
         b"[1, [2, {\"Array\": [3, x]}]]",
         G4,
         &json::ReadOptions::new(),
@@ -284,13 +284,13 @@ fn nesting_is_accepted_exactly_as_deep_as_parse_accepts() {
         let bytes = nested_arrays(levels);
         let text = format!("{}{}", "[".repeat(levels), "]".repeat(levels));
         let parsed = VariantRef::parse(&bytes, G4);
-        match json::to_bytes(text.as_bytes(), G4) {
+        match json::read(text.as_bytes(), G4) {
             Ok(read) => {
                 assert!(parsed.is_ok(), "{levels}: parse refuses what read accepts");
                 assert_eq!(read, bytes);
                 // What the writer writes for the deepest value reads back.
                 assert_eq!(
-                    json::to_bytes(&to_json(parsed.unwrap(), true), G4).unwrap(),
+                    json::read(&to_json(parsed.unwrap(), true), G4).unwrap(),
                     bytes
                 );
             }
@@ -302,7 +302,7 @@ fn nesting_is_accepted_exactly_as_deep_as_parse_accepts() {
     }
     // A leaf at depth 1025 is too deep as well.
     let text = format!("{}1{}", "[".repeat(1025), "]".repeat(1025));
-    let error = json::to_bytes(text.as_bytes(), G4).unwrap_err();
+    let error = json::read(text.as_bytes(), G4).unwrap_err();
     assert_eq!((*error.kind(), error.offset()), (K::TooDeep, 1025));
 }
 
@@ -345,7 +345,7 @@ fn the_deepest_dictionaries_and_objects_the_writer_writes_read_back() {
         .join()
         .unwrap();
     for text in [compact, pretty] {
-        assert_eq!(json::to_bytes(&text, G4).unwrap(), bytes);
+        assert_eq!(json::read(&text, G4).unwrap(), bytes);
     }
 }
 
@@ -362,7 +362,7 @@ fn a_100000_deep_input_is_an_error_on_a_small_stack() {
                 "{\"Object\": {\"class\": \"A\", \"properties\": [[\"p\", ",
             ] {
                 let text = open.repeat(100_000);
-                let error = json::to_bytes(text.as_bytes(), G4).unwrap_err();
+                let error = json::read(text.as_bytes(), G4).unwrap_err();
                 results.push((
                     *error.kind(),
                     error.offset() / open.len(),
@@ -391,7 +391,7 @@ fn built(dialect: Dialect, f: impl FnOnce(Builder<'_>) -> Result<(), BuildError>
 }
 
 fn read4(text: &str) -> Vec<u8> {
-    json::to_bytes(text.as_bytes(), G4).unwrap_or_else(|e| panic!("{text}: {e}"))
+    json::read(text.as_bytes(), G4).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The bytes after a header: the payload as little-endian u32 / u64 words.
@@ -536,7 +536,7 @@ fn double_precision_forms_before_or_after_the_data() {
             .unwrap();
         let value = VariantRef::parse(&bytes, G4).unwrap();
         assert_eq!(
-            json::to_bytes(&to_json(value, false), G4).unwrap(),
+            json::read(&to_json(value, false), G4).unwrap(),
             bytes,
             "{ty:?}"
         );
@@ -655,11 +655,11 @@ fn objects_in_every_form() {
     );
     // Godot 3 reads `script` as any value; Godot 4 as a resource path only.
     let text = r#"{"Object": {"class": "Node", "properties": [["script", 5]]}}"#;
-    assert!(json::to_bytes(text.as_bytes(), G3).is_ok());
+    assert!(json::read(text.as_bytes(), G3).is_ok());
     let text = r#"{"Object": {"class": "Node", "properties": [["script", "res://a.gd"]]}}"#;
-    assert!(json::to_bytes(text.as_bytes(), G4).is_ok());
+    assert!(json::read(text.as_bytes(), G4).is_ok());
     assert_eq!(
-        json::to_bytes(br#"{"RID": 0}"#, G3).unwrap(),
+        json::read(br#"{"RID": 0}"#, G3).unwrap(),
         built(G3, |b| b.rid(0))
     );
 }
@@ -670,7 +670,7 @@ fn packed_byte_arrays_as_base64() {
         let data: Vec<u8> = (0..n as u8).map(|i| i.wrapping_mul(97) ^ 0xA5).collect();
         let want = built(G4, |b| b.packed_bytes(&data));
         let text = to_json(VariantRef::parse(&want, G4).unwrap(), false);
-        assert_eq!(json::to_bytes(&text, G4).unwrap(), want, "{n} bytes");
+        assert_eq!(json::read(&text, G4).unwrap(), want, "{n} bytes");
     }
     assert_eq!(
         read4(r#"{"PackedByteArray": "Zm9vYg=="}"#),
@@ -758,7 +758,48 @@ fn late_headers_nested_and_after_a_callers_prefix() {
     ], "type": {"class": "X"}}"#;
     assert_eq!(read4(text), want);
     let mut out = b"prefix".to_vec();
-    json::to_bytes_into(text.as_bytes(), G4, &json::ReadOptions::new(), &mut out).unwrap();
+    json::read_into(text.as_bytes(), G4, &json::ReadOptions::new(), &mut out).unwrap();
     assert_eq!(out[..6], *b"prefix");
     assert_eq!(out[6..], want[..]);
+}
+
+/// The names 0.2.0 renamed (issue 41) stay one release as deprecated aliases of the new
+/// ones, with the same results.
+#[test]
+#[allow(deprecated)]
+fn renamed_functions_still_answer_as_the_new_names() {
+    use gdvariant::text;
+    let json = br#"{"Dictionary": [["hp", 10]]}"#;
+    let bytes = json::read(json, Dialect::Godot4).unwrap();
+    assert_eq!(json::to_bytes(json, Dialect::Godot4).unwrap(), bytes);
+    let options = json::ReadOptions::new();
+    assert_eq!(
+        json::to_bytes_with(json, Dialect::Godot4, &options).unwrap(),
+        bytes
+    );
+    let mut out = vec![7];
+    json::to_bytes_into(json, Dialect::Godot4, &options, &mut out).unwrap();
+    assert_eq!(out[1..], bytes[..]);
+    let plain = br#"{"hp": 10}"#;
+    assert_eq!(
+        json::plain::to_bytes(plain, Dialect::Godot4).unwrap(),
+        bytes
+    );
+    let template = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
+    assert_eq!(
+        json::plain::to_bytes_like(plain, template).unwrap().bytes,
+        bytes
+    );
+    let text = "{\n\"hp\": 10\n}";
+    assert_eq!(text::to_bytes(text, Dialect::Godot4).unwrap(), bytes);
+    let options = text::ReadOptions::new();
+    assert_eq!(
+        text::to_bytes_with(text, Dialect::Godot4, &options).unwrap(),
+        bytes
+    );
+    let mut out = Vec::new();
+    text::to_bytes_into(text, Dialect::Godot4, &options, &mut out).unwrap();
+    assert_eq!(out, bytes);
+    let sequence = text::sequence_to_bytes(text, Dialect::Godot4, &options).unwrap();
+    assert_eq!(sequence.values, [bytes]);
 }

@@ -667,8 +667,7 @@ fn keep_writes_back_only_the_fields_the_struct_names() {
         level: i64,
     }
     let mut more: Keep<More> = from_bytes(
-        &gdvariant::text::to_bytes("{\"pos\": Vector2(1, 2), \"hp\": 7, \"level\": 1}", G4)
-            .unwrap(),
+        &gdvariant::text::read("{\"pos\": Vector2(1, 2), \"hp\": 7, \"level\": 1}", G4).unwrap(),
         G4,
     )
     .unwrap();
@@ -678,7 +677,7 @@ fn keep_writes_back_only_the_fields_the_struct_names() {
         "{\n\"hp\": 7,\n\"level\": 2,\n\"pos\": Vector2(1, 2)\n}"
     );
     let kept: Keep<BTreeMap<String, i64>> =
-        from_bytes(&gdvariant::text::to_bytes("{\"a\": 1}", G4).unwrap(), G4).unwrap();
+        from_bytes(&gdvariant::text::read("{\"a\": 1}", G4).unwrap(), G4).unwrap();
     let mut added = kept;
     added.insert("b".into(), 2);
     let bytes = to_vec(&added, G4).unwrap();

@@ -47,7 +47,7 @@ fn every_fixture_reads_back_from_its_text() {
                 continue;
             }
             total += 1;
-            let bytes = match text::to_bytes(&shown, dialect) {
+            let bytes = match text::read(&shown, dialect) {
                 Ok(b) => b,
                 Err(e) => {
                     report.push(format!("{engine}/{}: {e}\n{shown}", case.name));
@@ -117,7 +117,7 @@ fn errors_have_lines_and_columns() {
     ];
     for (input, kind, line, column) in cases {
         let dialect = if input.contains("Vector2i") { G3 } else { G4 };
-        let err = text::to_bytes(input, dialect).unwrap_err();
+        let err = text::read(input, dialect).unwrap_err();
         assert_eq!(
             (err.kind(), err.line(), err.column()),
             (kind, *line, *column),
@@ -131,7 +131,7 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     let deep = "[".repeat(100_000);
     let err = std::thread::Builder::new()
         .stack_size(256 * 1024)
-        .spawn(move || text::to_bytes(&deep, G4).unwrap_err())
+        .spawn(move || text::read(&deep, G4).unwrap_err())
         .unwrap()
         .join()
         .unwrap();
@@ -139,7 +139,7 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
 }
 
 fn shown(input: &str, dialect: Dialect) -> String {
-    let bytes = text::to_bytes(input, dialect).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+    let bytes = text::read(input, dialect).unwrap_or_else(|e| panic!("{input:?}: {e}"));
     VariantRef::parse(&bytes, dialect).unwrap().to_string()
 }
 
@@ -180,7 +180,7 @@ fn what_the_engine_accepts() {
     );
     let engine = ReadOptions::new().engine_floats(true);
     let mut out = Vec::new();
-    text::to_bytes_into("100250739757989.17", G4, &engine, &mut out).unwrap();
+    text::read_into("100250739757989.17", G4, &engine, &mut out).unwrap();
     let v = VariantRef::parse(&out, G4).unwrap().as_float().unwrap();
     assert_eq!(v, 100250739757989.16);
 }
@@ -193,7 +193,7 @@ fn equal_keys_fold_in_large_dictionaries_too() {
         text.push_str(&format!("\"k{i}\": {i}, "));
     }
     text.push_str("7: \"int\", \"k2500\": \"again\", 7.0: \"float\", 7: \"int again\"}");
-    let bytes = text::to_bytes(&text, G4).unwrap();
+    let bytes = text::read(&text, G4).unwrap();
     let v = VariantRef::parse(&bytes, G4).unwrap();
     let d = v.as_dictionary().unwrap();
     assert_eq!(d.len(), 5002);
@@ -204,15 +204,15 @@ fn equal_keys_fold_in_large_dictionaries_too() {
     assert_eq!(d.iter().nth(5000).unwrap().1.to_string(), "\"int again\"");
 }
 
-/// `sequence_to_bytes`: `show`'s numbered form of several values, exactly where the markers
+/// `read_sequence`: `show`'s numbered form of several values, exactly where the markers
 /// are lines `#N` in order; a value's own text (a string holding `#1` lines) is never a
 /// marker; one value alone is read as `parse` reads it.
 #[test]
 fn numbered_values_read_as_a_sequence() {
-    use gdvariant::text::{sequence_to_bytes, ReadOptions, TextErrorKind};
+    use gdvariant::text::{read_sequence, ReadOptions, TextErrorKind};
     let o = ReadOptions::default();
     let g4 = Dialect::Godot4;
-    let read = |t: &str| sequence_to_bytes(t, g4, &o);
+    let read = |t: &str| read_sequence(t, g4, &o);
     let texts = |t: &str| -> Vec<String> {
         read(t)
             .unwrap()

@@ -209,13 +209,13 @@ fn all_outputs() -> String {
         for i in 0..300 {
             let mut literal = String::new();
             gen.value(1 + i % 7, g4, &mut literal);
-            let bytes = text::to_bytes(&literal, dialect)
+            let bytes = text::read(&literal, dialect)
                 .unwrap_or_else(|e| panic!("generated {literal:?}: {e}"));
             let value = VariantRef::parse(&bytes, dialect).unwrap();
             outputs(&format!("gen-{dialect:?}/{i}"), value, &mut lines);
         }
         for levels in [99, 100, 101, 150] {
-            let bytes = text::to_bytes(&deep(levels), dialect).unwrap();
+            let bytes = text::read(&deep(levels), dialect).unwrap();
             let value = VariantRef::parse(&bytes, dialect).unwrap();
             outputs(&format!("deep-{dialect:?}/{levels}"), value, &mut lines);
         }

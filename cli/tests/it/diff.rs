@@ -17,7 +17,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Writes the bytes of a text literal (Godot 4) and gives the path.
 fn value(dir: &std::path::Path, name: &str, text: &str) -> String {
-    let bytes = gdvariant::text::to_bytes(text, gdvariant::Dialect::Godot4).unwrap();
+    let bytes = gdvariant::text::read(text, gdvariant::Dialect::Godot4).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
     path.to_str().unwrap().to_string()
@@ -77,7 +77,7 @@ fn values_of_multi_value_files_are_numbered() {
     let frames = |texts: &[&str]| -> Vec<u8> {
         let mut out = Vec::new();
         for t in texts {
-            let b = gdvariant::text::to_bytes(t, gdvariant::Dialect::Godot4).unwrap();
+            let b = gdvariant::text::read(t, gdvariant::Dialect::Godot4).unwrap();
             out.extend_from_slice(&(b.len() as u32).to_le_bytes());
             out.extend_from_slice(&b);
         }

@@ -191,7 +191,7 @@ fn show_of_several_frames_reads_back_to_the_same_frames() {
         }
         let value = VariantRef::parse(case.value_bytes(), Dialect::Godot4).unwrap();
         // The values whose text reads back to their own bytes (dictionary keys in order).
-        if gdvariant::text::to_bytes(&value.to_string(), Dialect::Godot4)
+        if gdvariant::text::read(&value.to_string(), Dialect::Godot4)
             .ok()
             .as_deref()
             != Some(case.value_bytes())
@@ -201,7 +201,7 @@ fn show_of_several_frames_reads_back_to_the_same_frames() {
         frame::write(&mut file, value, frame::PrefixOrder::Little).unwrap();
         values += 1;
     }
-    let tricky = gdvariant::text::to_bytes("\"line\n#1\n{\"", Dialect::Godot4).unwrap();
+    let tricky = gdvariant::text::read("\"line\n#1\n{\"", Dialect::Godot4).unwrap();
     let tricky = VariantRef::parse(&tricky, Dialect::Godot4).unwrap();
     frame::write(&mut file, tricky, frame::PrefixOrder::Little).unwrap();
     values += 1;

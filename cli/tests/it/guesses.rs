@@ -47,7 +47,7 @@ const AMBIGUOUS: [&str; 5] = [
 
 /// `store_var(value)` as Godot 4 writes it: the length, then `var_to_bytes`.
 fn store_var4(text: &str) -> Vec<u8> {
-    let bytes = gdvariant::text::to_bytes(text, Dialect::Godot4).unwrap();
+    let bytes = gdvariant::text::read(text, Dialect::Godot4).unwrap();
     let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
     let mut out = Vec::new();
     frame::write(&mut out, value, frame::PrefixOrder::Little).unwrap();

@@ -111,7 +111,7 @@ fn json_help_says_plain_is_lossy() {
     let help = stdout(&gdvariant(&["json", "--help"]));
     assert!(help.contains("--plain"), "{help}");
     assert!(help.contains("LOSSY"), "{help}");
-    assert!(help.contains("README, \"Plain JSON\""), "{help}");
+    assert!(help.contains("docs/cli.md, \"Plain JSON"), "{help}");
     assert!(help.contains("from-json --like"), "{help}");
 }
 
@@ -270,7 +270,7 @@ fn like_keeps_vector2_int_and_float() {
     // A float stays a float for `10`.
     let floats = dir.file(
         "f.bin",
-        &gdvariant::text::to_bytes(r#"{"speed": 2.5}"#, gdvariant::Dialect::Godot4).unwrap(),
+        &gdvariant::text::read(r#"{"speed": 2.5}"#, gdvariant::Dialect::Godot4).unwrap(),
     );
     let r = with_stdin(
         &["-q", "from-json", "--like", &floats, "-", &out],

@@ -1,4 +1,5 @@
-//! The README's "A first session" transcript is real: every `$` line runs in a scratch
+//! The "A first session" transcript is real (it was the README's; it is now in docs/cli.md,
+//! the command line's guide, which the README links): every `$` line runs in a scratch
 //! directory (with `tests/` pointing at the repository's), through `sh`, with the built
 //! `gdvariant` first on `PATH`, and what it prints (stdout and stderr, in order) must be the
 //! lines that follow it, exactly.
@@ -8,8 +9,8 @@ use std::process::Command;
 
 /// The transcript: `(command, expected lines)` in order.
 fn transcript() -> Vec<(String, Vec<String>)> {
-    let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
-    let text = std::fs::read_to_string(readme).unwrap();
+    let guide = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/cli.md");
+    let text = std::fs::read_to_string(guide).unwrap();
     let start = text
         .find("<!-- transcript:begin -->")
         .expect("begin marker");

@@ -1,7 +1,7 @@
 //! Lossless JSON both ways: [`write()`](fn@write) streams a parsed value out as JSON, and
-//! [`to_bytes()`](fn@to_bytes) (or [`to_bytes_into()`](fn@to_bytes_into)) turns that JSON
+//! [`read()`](fn@read) (or [`read_into()`](fn@read_into)) turns that JSON
 //! back into the Variant bytes, through the [`Builder`](crate::Builder), as the engine
-//! writes them: `write` then `to_bytes` gives every engine-written blob back byte for byte.
+//! writes them: `write` then `read` gives every engine-written blob back byte for byte.
 //!
 //! ```
 //! use gdvariant::{json, Dialect, VariantRef};
@@ -12,8 +12,8 @@
 //! json::write(&mut text, VariantRef::parse(&bytes, Dialect::Godot4)?, &json::WriteOptions::new())?;
 //! assert_eq!(text, br#"{"Dictionary":[["hp",10]]}"#);
 //! // Edit the text, or write it by hand, and read it back.
-//! assert_eq!(json::to_bytes(&text, Dialect::Godot4)?, bytes);
-//! let edited = json::to_bytes(br#"{"Dictionary": [["hp", 11]]}"#, Dialect::Godot4)?;
+//! assert_eq!(json::read(&text, Dialect::Godot4)?, bytes);
+//! let edited = json::read(br#"{"Dictionary": [["hp", 11]]}"#, Dialect::Godot4)?;
 //! assert_eq!(edited[24], 11);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -22,16 +22,16 @@
 //!
 //! | Verb | `json` | `text` |
 //! |---|---|---|
-//! | input → Variant bytes | [`to_bytes(json, dialect)`](fn@to_bytes) | [`text::to_bytes(text, dialect)`](crate::text::to_bytes) |
-//! | … with options | [`to_bytes_with(json, dialect, &ReadOptions)`](to_bytes_with) | [`text::to_bytes_with`](crate::text::to_bytes_with) |
-//! | … appending to a buffer | [`to_bytes_into(json, dialect, &ReadOptions, out)`](to_bytes_into) | [`text::to_bytes_into`](crate::text::to_bytes_into) |
+//! | input → Variant bytes | [`read(json, dialect)`](fn@read) | [`text::read(text, dialect)`](crate::text::read) |
+//! | … with options | [`read_with(json, dialect, &ReadOptions)`](read_with) | [`text::read_with`](crate::text::read_with) |
+//! | … appending to a buffer | [`read_into(json, dialect, &ReadOptions, out)`](read_into) | [`text::read_into`](crate::text::read_into) |
 //! | value → output | [`write(out, value, &WriteOptions)`](fn@write) | [`text::write`](crate::text::write()) |
 //! | the error | [`JsonError`] = [`SyntaxError`]`<`[`JsonErrorKind`]`>` | [`text::TextError`](crate::text::TextError) = `SyntaxError<TextErrorKind>` |
 //!
 //! Both readers validate everything in one pass without recursion, take the shared
 //! [`Limits`](crate::Limits) in their `ReadOptions` (and enforce its `max_depth`), and
 //! leave `out` as it was on error. [`plain`] has the same verbs for plain JSON
-//! ([`plain::to_bytes`], [`plain::to_bytes_like`], [`plain::write`]).
+//! ([`plain::read`], [`plain::read_like`], [`plain::write`]).
 //!
 //! The schema is stable. JSON types are used where they are exact; everything else is an
 //! object with one key naming the Godot 4 type (the same names for both dialects):
@@ -72,7 +72,7 @@
 //!
 //! For jq and other JSON tools, [`plain`] writes and reads plain JSON (a Dictionary is an
 //! object, a Vector2 `[1.0, 2.0]`): lossy on its own, exact again with the original value
-//! as a template ([`plain::to_bytes_like`]).
+//! as a template ([`plain::read_like`]).
 
 #[cfg(feature = "parallel")]
 mod ahead;
@@ -90,4 +90,12 @@ pub use crate::format::syntax::SyntaxError;
 pub use ahead::Ahead;
 pub use entry::write;
 pub use options::{ReadOptions, WriteOptions};
-pub use reader::{to_bytes, to_bytes_into, to_bytes_with, JsonError, JsonErrorKind};
+pub use reader::{read, read_into, read_with, JsonError, JsonErrorKind};
+
+use crate::wire::dialect::Dialect as D;
+use alloc::vec::Vec;
+renamed! {
+    to_bytes => read "renamed to `json::read`" (json: &[u8], dialect: D) -> Result<Vec<u8>, JsonError>;
+    to_bytes_with => read_with "renamed to `json::read_with`" (json: &[u8], dialect: D, options: &ReadOptions) -> Result<Vec<u8>, JsonError>;
+    to_bytes_into => read_into "renamed to `json::read_into`" (json: &[u8], dialect: D, options: &ReadOptions, out: &mut Vec<u8>) -> Result<(), JsonError>;
+}

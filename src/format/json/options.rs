@@ -2,8 +2,8 @@
 
 use crate::read::options::Limits;
 
-/// How [`to_bytes_with`](super::to_bytes_with) and [`to_bytes_into`](super::to_bytes_into)
-/// read. The default: Godot's depth limit, as [`to_bytes`](super::to_bytes) reads.
+/// How [`read_with`](super::read_with) and [`read_into`](super::read_into)
+/// read. The default: Godot's depth limit, as [`read`](super::read) reads.
 ///
 /// `#[non_exhaustive]`: build it with [`ReadOptions::new`] (or `Default`) and the setters;
 /// the fields stay public to read and assign.
@@ -13,8 +13,8 @@ use crate::read::options::Limits;
 /// use gdvariant::Dialect;
 ///
 /// let options = ReadOptions::new().max_depth(1);
-/// assert!(json::to_bytes_with(b"[1, []]", Dialect::Godot4, &options).is_ok());
-/// let error = json::to_bytes_with(b"[[1]]", Dialect::Godot4, &options).unwrap_err();
+/// assert!(json::read_with(b"[1, []]", Dialect::Godot4, &options).is_ok());
+/// let error = json::read_with(b"[[1]]", Dialect::Godot4, &options).unwrap_err();
 /// assert_eq!(*error.kind(), JsonErrorKind::TooDeep);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,16 +38,11 @@ impl ReadOptions {
         }
     }
 
-    /// Sets [`ReadOptions::limits`].
-    pub const fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest value read.
-    pub const fn max_depth(mut self, max_depth: u16) -> Self {
-        self.limits.max_depth = max_depth;
-        self
+    setters! {
+        /// Sets [`ReadOptions::limits`].
+        limits: Limits => limits;
+        /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest value read.
+        max_depth: u16 => limits.max_depth;
     }
 }
 
@@ -80,9 +75,8 @@ impl WriteOptions {
         WriteOptions { pretty: false }
     }
 
-    /// Sets [`WriteOptions::pretty`]: indent with two spaces.
-    pub const fn pretty(mut self, pretty: bool) -> Self {
-        self.pretty = pretty;
-        self
+    setters! {
+        /// Sets [`WriteOptions::pretty`]: indent with two spaces.
+        pretty: bool => pretty;
     }
 }

@@ -2,24 +2,24 @@
 //! is `[1.0, 2.0]`, so `jq .player.pos[0]` works. It is **lossy**: JSON has no type for a
 //! StringName, a Vector2 or a PackedInt32Array, so reading plain JSON back gives the value
 //! in the JSON types alone (the table below), unless the types are taken from the value it
-//! was written from ([`to_bytes_like`]). For a lossless form use [`crate::json::write`].
+//! was written from ([`read_like`]). For a lossless form use [`crate::json::write`].
 //!
 //! ```
 //! use gdvariant::json::{self, plain};
 //! use gdvariant::{Dialect, VariantRef};
 //!
 //! // var_to_bytes({"hp": 10, "pos": Vector2(1, 2)}) in Godot 4
-//! let save = gdvariant::text::to_bytes(r#"{"hp": 10, "pos": Vector2(1, 2)}"#, Dialect::Godot4)?;
+//! let save = gdvariant::text::read(r#"{"hp": 10, "pos": Vector2(1, 2)}"#, Dialect::Godot4)?;
 //! let mut text = Vec::new();
 //! plain::write(&mut text, VariantRef::parse(&save, Dialect::Godot4)?, &json::WriteOptions::new())?;
 //! assert_eq!(text, br#"{"hp":10,"pos":[1.0,2.0]}"#);
 //!
 //! // Alone, the JSON gives its own types: `pos` comes back an Array of floats.
-//! let bytes = plain::to_bytes(&text, Dialect::Godot4)?;
+//! let bytes = plain::read(&text, Dialect::Godot4)?;
 //! assert_eq!(VariantRef::parse(&bytes, Dialect::Godot4)?.to_string(), "{\n\"hp\": 10,\n\"pos\": [1.0, 2.0]\n}");
 //!
 //! // With the save as the template, every value keeps its type: the same bytes.
-//! let like = plain::to_bytes_like(&text, VariantRef::parse(&save, Dialect::Godot4)?)?;
+//! let like = plain::read_like(&text, VariantRef::parse(&save, Dialect::Godot4)?)?;
 //! assert_eq!(like.bytes, save);
 //! assert!(like.changes.is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -49,7 +49,7 @@
 //! No key of an object is written twice (a Dictionary that would need it is written as
 //! pairs, an Object whose property names repeat has its properties as pairs too).
 //!
-//! # Reading: plain JSON → Variant ([`to_bytes`])
+//! # Reading: plain JSON → Variant ([`read`])
 //!
 //! | JSON | Variant |
 //! |---|---|
@@ -78,14 +78,14 @@
 //! | f32 components (math, packed float arrays) | f64 floats of the same value |
 //! | double-precision math (Godot 4 `double` builds) | floats |
 //!
-//! [`to_bytes_like`] takes all of these back from a template, the value the JSON was written
+//! [`read_like`] takes all of these back from a template, the value the JSON was written
 //! from. Even then these are lost: String bytes after a NUL or a leading BOM (the text is
 //! what Godot reads), a NaN's payload (`"nan"` is read as the engine's own NaN), Godot 3's
 //! NodePath padding, which the engine leaves uninitialised (written as zeros), and the
 //! types of an Object whose property names repeat (written as pairs, read back as a
 //! Dictionary; the engine writes none).
 //!
-//! # Reading with a template ([`to_bytes_like`])
+//! # Reading with a template ([`read_like`])
 //!
 //! Where the JSON's place (its path) exists in the template, the template's type is kept
 //! when the JSON's value fits it:
@@ -132,6 +132,11 @@ use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 use crate::wire::types::VariantType;
 
+renamed! {
+    to_bytes => read "renamed to `json::plain::read`" (json: &[u8], dialect: Dialect) -> Result<Vec<u8>, JsonError>;
+    to_bytes_like => read_like "renamed to `json::plain::read_like`" (json: &[u8], template: VariantRef<'_>) -> Result<Like, JsonError>;
+}
+
 /// Reads plain JSON (RFC 8259, UTF-8) with the plain mapping (see [the module](self)) and
 /// returns the Variant bytes in `dialect` (`var_to_bytes`; no `store_var` prefix).
 ///
@@ -148,17 +153,17 @@ use crate::wire::types::VariantType;
 /// use gdvariant::Dialect;
 ///
 /// // var_to_bytes({"hp": 10}) in Godot 4
-/// let bytes = plain::to_bytes(br#"{"hp": 10}"#, Dialect::Godot4)?;
+/// let bytes = plain::read(br#"{"hp": 10}"#, Dialect::Godot4)?;
 /// assert_eq!(bytes, [27, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 10, 0, 0, 0]);
 ///
-/// let error = plain::to_bytes(b"{\"a\": 1,\n \"a\": 2}", Dialect::Godot4).unwrap_err();
+/// let error = plain::read(b"{\"a\": 1,\n \"a\": 2}", Dialect::Godot4).unwrap_err();
 /// assert_eq!(*error.kind(), JsonErrorKind::DuplicateKey);
 /// assert_eq!((error.line(), error.column()), (2, 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// [`GODOT_MAX_DEPTH`]: crate::GODOT_MAX_DEPTH
-pub fn to_bytes(json: &[u8], dialect: Dialect) -> Result<Vec<u8>, JsonError> {
+pub fn read(json: &[u8], dialect: Dialect) -> Result<Vec<u8>, JsonError> {
     let mut out = Vec::with_capacity(json.len());
     run(json, &mut out, dialect, emit::Want::default())?;
     Ok(out)
@@ -166,28 +171,28 @@ pub fn to_bytes(json: &[u8], dialect: Dialect) -> Result<Vec<u8>, JsonError> {
 
 /// Reads plain JSON with the types of `template`, the value it was written from (or one
 /// of the same shape), and returns the bytes in the template's dialect and what changed
-/// type. [`write()`](fn@write) then `to_bytes_like` with the same value gives its bytes back, byte for
+/// type. [`write()`](fn@write) then `read_like` with the same value gives its bytes back, byte for
 /// byte, for every value the engine writes (see [the module](self) for the rules and the
 /// few bytes that plain JSON cannot carry).
 ///
-/// Validates as [`to_bytes`] does, and that typed containers hold values of their type
+/// Validates as [`read`] does, and that typed containers hold values of their type
 /// ([`JsonErrorKind::TypedMismatch`]). A JSON value that does not fit the template's
 /// type at its place is read with the plain mapping and listed in [`Like::changes`].
 ///
-/// Cost: as [`to_bytes`], plus O(1) per value to follow the template; the entries of a
+/// Cost: as [`read`], plus O(1) per value to follow the template; the entries of a
 /// template Dictionary or Object are indexed (one hash map, built once) only when the
-/// JSON's keys are not in the template's order. Memory: as [`to_bytes`], plus that index.
+/// JSON's keys are not in the template's order. Memory: as [`read`], plus that index.
 ///
 /// ```
 /// use gdvariant::json::plain;
 /// use gdvariant::{Dialect, VariantRef, VariantType};
 ///
-/// let save = gdvariant::text::to_bytes(r#"{"pos": Vector2(1, 2), "hp": 10, "speed": 2.5}"#, Dialect::Godot4)?;
+/// let save = gdvariant::text::read(r#"{"pos": Vector2(1, 2), "hp": 10, "speed": 2.5}"#, Dialect::Godot4)?;
 /// let template = VariantRef::parse(&save, Dialect::Godot4)?;
 ///
 /// // jq '.pos[0] = 3 | .speed = 4 | .hp = "full"'
 /// let edited = br#"{"pos": [3, 2], "hp": "full", "speed": 4}"#;
-/// let like = plain::to_bytes_like(edited, template)?;
+/// let like = plain::read_like(edited, template)?;
 /// let value = VariantRef::parse(&like.bytes, Dialect::Godot4)?;
 /// // (The engine's text form lists keys sorted; the bytes keep the JSON's order.)
 /// assert_eq!(value.to_string(), "{\n\"hp\": \"full\",\n\"pos\": Vector2(3, 2),\n\"speed\": 4.0\n}");
@@ -198,7 +203,7 @@ pub fn to_bytes(json: &[u8], dialect: Dialect) -> Result<Vec<u8>, JsonError> {
 /// assert_eq!(change.to_string(), ".hp (line 1, column 23): int in the template, written as String");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_bytes_like(json: &[u8], template: VariantRef<'_>) -> Result<Like, JsonError> {
+pub fn read_like(json: &[u8], template: VariantRef<'_>) -> Result<Like, JsonError> {
     let mut out = Vec::with_capacity(json.len());
     let want = emit::Want {
         like: Some(template),
@@ -211,7 +216,7 @@ pub fn to_bytes_like(json: &[u8], template: VariantRef<'_>) -> Result<Like, Json
     })
 }
 
-/// What [`to_bytes_like`] returns: the bytes, and the places where the JSON's value did not
+/// What [`read_like`] returns: the bytes, and the places where the JSON's value did not
 /// fit the template's type (in the order of the JSON). Holding it costs the bytes and one
 /// [`TypeChange`] (a path string) per change.
 ///
@@ -219,8 +224,8 @@ pub fn to_bytes_like(json: &[u8], template: VariantRef<'_>) -> Result<Like, Json
 /// use gdvariant::json::plain;
 /// use gdvariant::{Dialect, VariantRef};
 ///
-/// let template = gdvariant::text::to_bytes("[Vector2(1, 2)]", Dialect::Godot4)?;
-/// let like = plain::to_bytes_like(b"[[3, 4], [5, 6]]", VariantRef::parse(&template, Dialect::Godot4)?)?;
+/// let template = gdvariant::text::read("[Vector2(1, 2)]", Dialect::Godot4)?;
+/// let like = plain::read_like(b"[[3, 4], [5, 6]]", VariantRef::parse(&template, Dialect::Godot4)?)?;
 /// // Element 0 takes the template's type; element 1 is new: an Array.
 /// assert_eq!(VariantRef::parse(&like.bytes, Dialect::Godot4)?.to_string(), "[Vector2(3, 4), [5, 6]]");
 /// assert!(like.changes.is_empty());
@@ -235,7 +240,7 @@ pub struct Like {
     pub changes: Vec<TypeChange>,
 }
 
-/// A value of plain JSON that [`to_bytes_like`] wrote with another type than its template's,
+/// A value of plain JSON that [`read_like`] wrote with another type than its template's,
 /// because the JSON's value did not fit that type (a string where the template has a
 /// Vector2). Its `Display` reads like `.player.pos (line 3, column 12): Vector2 in the
 /// template, written as String`.
@@ -244,9 +249,9 @@ pub struct Like {
 /// use gdvariant::json::plain;
 /// use gdvariant::{Dialect, VariantRef, VariantType};
 ///
-/// let template = gdvariant::text::to_bytes(r#"{"slots": {0: "sword"}}"#, Dialect::Godot4)?;
+/// let template = gdvariant::text::read(r#"{"slots": {0: "sword"}}"#, Dialect::Godot4)?;
 /// let json = br#"{"slots": {"0": "bow", "extra": "axe"}}"#;
-/// let like = plain::to_bytes_like(json, VariantRef::parse(&template, Dialect::Godot4)?)?;
+/// let like = plain::read_like(json, VariantRef::parse(&template, Dialect::Godot4)?)?;
 /// // The keys are ints in the template: "extra" cannot be one.
 /// let change = &like.changes[0];
 /// assert_eq!((change.path.as_str(), change.key, change.written), (".slots.extra", true, VariantType::String));
@@ -310,9 +315,9 @@ impl fmt::Display for TypeChange {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JsonForm {
     /// The tagged, lossless form of [`crate::json::write`] (read it with
-    /// [`crate::json::to_bytes`]).
+    /// [`crate::json::read`]).
     Tagged,
-    /// Plain JSON (read it with [`to_bytes`] or [`to_bytes_like`]).
+    /// Plain JSON (read it with [`read`] or [`read_like`]).
     Plain,
     /// No JSON object: both forms read it the same way (arrays, numbers, strings, `true`,
     /// `false` and `null` mean the same in both). With a template, read it as plain.

@@ -48,36 +48,36 @@ use crate::wire::dialect::Dialect;
 /// ```
 /// use gdvariant::{json, Dialect, VariantRef};
 ///
-/// let bytes = json::to_bytes(br#"{"Dictionary": [["hp", 10], ["pos", {"Vector2": [1.0, 2.0]}]]}"#, Dialect::Godot4)?;
+/// let bytes = json::read(br#"{"Dictionary": [["hp", 10], ["pos", {"Vector2": [1.0, 2.0]}]]}"#, Dialect::Godot4)?;
 /// let value = VariantRef::parse(&bytes, Dialect::Godot4)?;
 /// assert_eq!(value.to_string(), "{\n\"hp\": 10,\n\"pos\": Vector2(1, 2)\n}");
 ///
-/// // And back: `write` then `to_bytes` gives the same bytes.
+/// // And back: `write` then `read` gives the same bytes.
 /// let mut text = Vec::new();
 /// json::write(&mut text, value, &json::WriteOptions::new().pretty(true))?;
-/// assert_eq!(json::to_bytes(&text, Dialect::Godot4)?, bytes);
+/// assert_eq!(json::read(&text, Dialect::Godot4)?, bytes);
 ///
 /// // Errors say what and where.
-/// let error = json::to_bytes(b"[1, 2,\n {\"Vector2i\": [1]}]", Dialect::Godot4).unwrap_err();
+/// let error = json::read(b"[1, 2,\n {\"Vector2i\": [1]}]", Dialect::Godot4).unwrap_err();
 /// assert_eq!((error.line(), error.column(), error.offset()), (2, 15, 21));
 /// assert_eq!(error.to_string(), "Vector2i takes 2 components, got 1 at line 2, column 15 (byte 21)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_bytes(json: &[u8], dialect: Dialect) -> Result<Vec<u8>, JsonError> {
-    to_bytes_with(json, dialect, &ReadOptions::new())
+pub fn read(json: &[u8], dialect: Dialect) -> Result<Vec<u8>, JsonError> {
+    read_with(json, dialect, &ReadOptions::new())
 }
 
-/// [`to_bytes`] with options: a lower depth limit. Same checks and costs as [`to_bytes`].
+/// [`read`] with options: a lower depth limit. Same checks and costs as [`read`].
 ///
 /// ```
 /// use gdvariant::json::{self, JsonErrorKind, ReadOptions};
 /// use gdvariant::Dialect;
 ///
 /// let options = ReadOptions::new().max_depth(2);
-/// let error = json::to_bytes_with(b"[[[1]]]", Dialect::Godot4, &options).unwrap_err();
+/// let error = json::read_with(b"[[[1]]]", Dialect::Godot4, &options).unwrap_err();
 /// assert_eq!((*error.kind(), error.offset()), (JsonErrorKind::TooDeep, 3));
 /// ```
-pub fn to_bytes_with(
+pub fn read_with(
     json: &[u8],
     dialect: Dialect,
     options: &ReadOptions,
@@ -85,16 +85,16 @@ pub fn to_bytes_with(
     // The bytes are about as long as the JSON (1.2 times for small values, 0.4 for
     // packed floats): room for that avoids most of the growth.
     let mut out = Vec::with_capacity(json.len());
-    to_bytes_into(json, dialect, options, &mut out)?;
+    read_into(json, dialect, options, &mut out)?;
     if out.capacity() / 2 > out.len() {
         out.shrink_to_fit();
     }
     Ok(out)
 }
 
-/// [`to_bytes_with`], appending the bytes to `out` (a buffer reused from call to call, or
+/// [`read_with`], appending the bytes to `out` (a buffer reused from call to call, or
 /// after a `store_var` length prefix). On error `out` is left as it was. Same checks and
-/// costs as [`to_bytes`].
+/// costs as [`read`].
 ///
 /// ```
 /// use gdvariant::json::{self, ReadOptions};
@@ -102,17 +102,17 @@ pub fn to_bytes_with(
 ///
 /// // A `store_var` file: the length, then the value.
 /// let mut file = vec![0; 4];
-/// json::to_bytes_into(b"\"hi\"", Dialect::Godot3, &ReadOptions::new(), &mut file)?;
+/// json::read_into(b"\"hi\"", Dialect::Godot3, &ReadOptions::new(), &mut file)?;
 /// let len = (file.len() - 4) as u32;
 /// file[..4].copy_from_slice(&len.to_le_bytes());
 /// assert_eq!(file, [12, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
 ///
 /// // Godot 3 has no StringName: an error, at the type key, and `file` is unchanged.
-/// let error = json::to_bytes_into(br#"{"StringName": "a"}"#, Dialect::Godot3, &ReadOptions::new(), &mut file).unwrap_err();
+/// let error = json::read_into(br#"{"StringName": "a"}"#, Dialect::Godot3, &ReadOptions::new(), &mut file).unwrap_err();
 /// assert_eq!((error.offset(), file.len()), (1, 16));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_bytes_into(
+pub fn read_into(
     json: &[u8],
     dialect: Dialect,
     options: &ReadOptions,

@@ -298,7 +298,7 @@ impl<W: Write, const PRETTY: bool> Tagged<'_, '_, W, PRETTY> {
 
 /// A result as the walk's flow: an error stops it.
 #[inline]
-fn flow(result: io::Result<()>) -> ControlFlow<io::Error> {
+pub(super) fn flow(result: io::Result<()>) -> ControlFlow<io::Error> {
     match result {
         Ok(()) => ControlFlow::Continue(()),
         Err(e) => ControlFlow::Break(e),

@@ -1,7 +1,7 @@
 //! The engines' own text form (`var2str` / `str2var` in Godot 3, `var_to_str` /
 //! `str_to_var` in Godot 4) both ways: [`write()`](fn@write) (and `Display`) prints a
 //! parsed value exactly as the engine does (spacing, newlines, float formatting, key order,
-//! escapes and the recursion cut-off), and [`to_bytes()`](fn@to_bytes) reads that text
+//! escapes and the recursion cut-off), and [`read()`](fn@read) reads that text
 //! back into the Variant bytes, as the engine writes them.
 //!
 //! ```
@@ -13,8 +13,8 @@
 //! text::write(&mut out, VariantRef::parse(&bytes, Dialect::Godot4)?, &text::WriteOptions::new())?;
 //! assert_eq!(out, b"{\n\"hp\": 10\n}");
 //! // Edit the text, or write it by hand, and read it back.
-//! assert_eq!(text::to_bytes(core::str::from_utf8(&out)?, Dialect::Godot4)?, bytes);
-//! let edited = text::to_bytes("{\"hp\": 11}", Dialect::Godot4)?;
+//! assert_eq!(text::read(core::str::from_utf8(&out)?, Dialect::Godot4)?, bytes);
+//! let edited = text::read("{\"hp\": 11}", Dialect::Godot4)?;
 //! assert_eq!(edited[24], 11);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -23,9 +23,9 @@
 //!
 //! | Verb | `text` | `json` |
 //! |---|---|---|
-//! | input → Variant bytes | [`to_bytes(text, dialect)`](fn@to_bytes) | [`json::to_bytes(json, dialect)`](crate::json::to_bytes) |
-//! | … with options | [`to_bytes_with(text, dialect, &ReadOptions)`](to_bytes_with) | [`json::to_bytes_with`](crate::json::to_bytes_with) |
-//! | … appending to a buffer | [`to_bytes_into(text, dialect, &ReadOptions, out)`](to_bytes_into) | [`json::to_bytes_into`](crate::json::to_bytes_into) |
+//! | input → Variant bytes | [`read(text, dialect)`](fn@read) | [`json::read(json, dialect)`](crate::json::read) |
+//! | … with options | [`read_with(text, dialect, &ReadOptions)`](read_with) | [`json::read_with`](crate::json::read_with) |
+//! | … appending to a buffer | [`read_into(text, dialect, &ReadOptions, out)`](read_into) | [`json::read_into`](crate::json::read_into) |
 //! | value → output | [`write(out, value, &WriteOptions)`](fn@write) | [`json::write`](crate::json::write()) |
 //! | the error | [`TextError`] = [`SyntaxError`]`<`[`TextErrorKind`]`>` | [`json::JsonError`](crate::json::JsonError) = `SyntaxError<JsonErrorKind>` |
 //!
@@ -33,7 +33,7 @@
 //! [`Limits`](crate::Limits) in their `ReadOptions` (and enforce its `max_depth`), and
 //! leave `out` as it was on error. Besides, [`VariantRef::text`] and [`Variant::text`]
 //! pair a value with a [`TextStyle`] for `format!` ([`Text`], [`VariantText`]), and
-//! [`sequence_to_bytes`] reads several values as `gdvariant show` prints a file of
+//! [`read_sequence`] reads several values as `gdvariant show` prints a file of
 //! `store_var` frames.
 //!
 //! [`Variant::text`]: crate::Variant::text
@@ -58,10 +58,17 @@ use core::fmt;
 pub use crate::format::syntax::SyntaxError;
 pub use options::{ReadOptions, WriteOptions};
 pub use owned::VariantText;
-pub use parse::{
-    sequence_to_bytes, to_bytes, to_bytes_into, to_bytes_with, Sequence, TextError, TextErrorKind,
-};
+pub use parse::{read, read_into, read_sequence, read_with, Sequence, TextError, TextErrorKind};
 pub use style::TextStyle;
+
+use crate::wire::dialect::Dialect as D;
+use alloc::vec::Vec;
+renamed! {
+    to_bytes => read "renamed to `text::read`" (text: &str, dialect: D) -> Result<Vec<u8>, TextError>;
+    to_bytes_with => read_with "renamed to `text::read_with`" (text: &str, dialect: D, options: &ReadOptions) -> Result<Vec<u8>, TextError>;
+    to_bytes_into => read_into "renamed to `text::read_into`" (text: &str, dialect: D, options: &ReadOptions, out: &mut Vec<u8>) -> Result<(), TextError>;
+    sequence_to_bytes => read_sequence "renamed to `text::read_sequence`" (text: &str, dialect: D, options: &ReadOptions) -> Result<Sequence, TextError>;
+}
 
 use crate::read::buf::VariantBuf;
 use crate::read::reader::Reader;
@@ -211,7 +218,7 @@ mod tests {
     use alloc::vec::Vec;
     use std::io;
 
-    use super::{to_bytes, write, TextStyle, WriteOptions, CHUNK};
+    use super::{read, write, TextStyle, WriteOptions, CHUNK};
     use crate::read::value::VariantRef;
     use crate::wire::dialect::Dialect;
 
@@ -241,7 +248,7 @@ mod tests {
     fn write_is_display_in_chunks_and_reports_the_writers_error() {
         let long = "é".repeat(3 * CHUNK / 4);
         let text = alloc::format!("[\"{long}\", 1, {{\"k\": \"{long}\"}}, \"tail\"]");
-        let bytes = to_bytes(&text, Dialect::Godot4).unwrap();
+        let bytes = read(&text, Dialect::Godot4).unwrap();
         let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
         for style in [
             None,

@@ -3,8 +3,8 @@
 use super::style::TextStyle;
 use crate::read::options::Limits;
 
-/// How [`to_bytes_with`](super::to_bytes_with), [`to_bytes_into`](super::to_bytes_into)
-/// and [`sequence_to_bytes`](super::sequence_to_bytes) read. The default: floats correctly
+/// How [`read_with`](super::read_with), [`read_into`](super::read_into)
+/// and [`read_sequence`](super::read_sequence) read. The default: floats correctly
 /// rounded, nothing after the value, Godot's depth limit.
 ///
 /// `#[non_exhaustive]`: build it with [`ReadOptions::new`] (or `Default`) and the setters;
@@ -15,8 +15,8 @@ use crate::read::options::Limits;
 /// use gdvariant::Dialect;
 ///
 /// let options = ReadOptions::new().allow_trailing(true).max_depth(1);
-/// assert_eq!(text::to_bytes_with("[1] 2", Dialect::Godot4, &options)?, text::to_bytes("[1]", Dialect::Godot4)?);
-/// let error = text::to_bytes_with("[[1]]", Dialect::Godot4, &options).unwrap_err();
+/// assert_eq!(text::read_with("[1] 2", Dialect::Godot4, &options)?, text::read("[1]", Dialect::Godot4)?);
+/// let error = text::read_with("[[1]]", Dialect::Godot4, &options).unwrap_err();
 /// assert_eq!(*error.kind(), TextErrorKind::TooDeep);
 /// # Ok::<(), gdvariant::text::TextError>(())
 /// ```
@@ -55,28 +55,15 @@ impl ReadOptions {
         }
     }
 
-    /// Sets [`ReadOptions::engine_floats`]: convert floats as the engine does.
-    pub const fn engine_floats(mut self, engine_floats: bool) -> Self {
-        self.engine_floats = engine_floats;
-        self
-    }
-
-    /// Sets [`ReadOptions::allow_trailing`]: ignore text after the value.
-    pub const fn allow_trailing(mut self, allow_trailing: bool) -> Self {
-        self.allow_trailing = allow_trailing;
-        self
-    }
-
-    /// Sets [`ReadOptions::limits`].
-    pub const fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest nesting read.
-    pub const fn max_depth(mut self, max_depth: u16) -> Self {
-        self.limits.max_depth = max_depth;
-        self
+    setters! {
+        /// Sets [`ReadOptions::engine_floats`]: convert floats as the engine does.
+        engine_floats: bool => engine_floats;
+        /// Sets [`ReadOptions::allow_trailing`]: ignore text after the value.
+        allow_trailing: bool => allow_trailing;
+        /// Sets [`ReadOptions::limits`].
+        limits: Limits => limits;
+        /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest nesting read.
+        max_depth: u16 => limits.max_depth;
     }
 }
 

@@ -1,35 +1,40 @@
 //! The plain writer: one pass over the bytes with the reader, through the tagged writer's
 //! buffered output ([`Json`]), with its own methods (`plain_*`).
 
+use alloc::vec::Vec;
+use core::ops::ControlFlow;
 use std::collections::HashSet;
 use std::io::{self, Write};
 
 use crate::format::json::options::WriteOptions;
+use crate::format::json::tagged::flow;
 use crate::format::json::writer::Json;
 use crate::format::number::push_i64;
-use crate::read::container::{ArrayRef, DictRef};
+use crate::read::container::DictRef;
 use crate::read::decoded::{math_value, Value};
 use crate::read::math::MathRef;
 use crate::read::object::{FullObject, ObjectRef};
 use crate::read::packed::FloatComponents;
-use crate::read::reader::Reader;
+use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
+use crate::read::visit::{Place, Visitor};
 
 /// Writes `value` as plain JSON (see [the module](super) for the mapping and what it
 /// loses) to `out`, streaming; [`WriteOptions::pretty`] indents with two spaces. Always
 /// valid JSON: NaN and infinities are strings, no object has a key twice.
 ///
-/// One pass over the bytes, except that a Dictionary's keys are looked at first, to choose
-/// its form (an object, or `[key, value]` pairs): O(size × depth of nested Dictionaries)
-/// at worst, one hash set of a Dictionary's keys at a time. Output goes to `out` in 64 KiB
-/// writes (no `BufWriter` needed). Recurses once per nesting level (at most 1025, as
+/// One pass over the bytes (the walk of [`VariantRef::visit`], as the tagged writer's),
+/// except that a Dictionary's keys are looked at first, to choose its form (an object, or
+/// `[key, value]` pairs): O(size × depth of nested Dictionaries) at worst, one hash set of
+/// a Dictionary's keys at a time. Output goes to `out` in 64 KiB writes (no `BufWriter`
+/// needed). No recursion: the open containers are a stack on the heap (at most 1025, as
 /// `parse` allows).
 ///
 /// ```
 /// use gdvariant::json::{plain, WriteOptions};
 /// use gdvariant::{Dialect, VariantRef};
 ///
-/// let bytes = gdvariant::text::to_bytes(
+/// let bytes = gdvariant::text::read(
 ///     r#"{"name": &"hero", "pos": Vector3(1, 2, 3.5), "slots": {0: "sword"}, "speed": 1.5}"#,
 ///     Dialect::Godot4,
 /// )?;
@@ -46,9 +51,14 @@ pub fn write(
     value: VariantRef<'_>,
     options: &WriteOptions,
 ) -> io::Result<()> {
-    let mut json = Json::new(out, options.pretty);
-    json.plain_value(&mut Reader::new(&value))?;
-    json.flush()
+    let mut plain = Plain {
+        j: Json::new(out, options.pretty),
+        open: Vec::new(),
+    };
+    if let ControlFlow::Break(error) = value.visit(&mut plain) {
+        return Err(error);
+    }
+    plain.j.flush()
 }
 
 /// How a Dictionary is written in plain JSON (and so how a template Dictionary's keys are
@@ -91,122 +101,225 @@ fn unique_names(object: &FullObject<'_>) -> bool {
         .all(|(name, _)| names.insert(name.as_str()))
 }
 
+/// What an open container is in plain JSON, which says what goes around its children.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// `[a, b]`: an Array, typed or not.
+    Array,
+    /// A Dictionary as an object, or as `[key, value]` pairs ([`DictForm`]).
+    Dict(DictForm),
+    /// A full Object's properties: an object (`unique` names), else `[name, value]` pairs.
+    Object { unique: bool },
+}
+
+/// One open container: its form, and its children so far (a Dictionary's keys and values
+/// alike; an Object's property names).
+#[derive(Clone, Copy)]
+struct Open {
+    form: Form,
+    count: u32,
+}
+
+/// The plain writer as a visitor of [`VariantRef::visit`], the one walk (issue 41): the
+/// output, and the open containers, innermost last. The JSON depth of indentation is
+/// `j.depth`; an Object's `"properties"` lie two JSON levels below it.
+struct Plain<'w, W: Write> {
+    j: Json<'w, W>,
+    open: Vec<Open>,
+}
+
+/// A field's value in [`Json::plain_fields`].
+enum Field<'t> {
+    Text(&'t str),
+    Int(i64),
+}
+
+impl<W: Write> Plain<'_, W> {
+    /// What goes before the next child of the innermost open container: the separator and
+    /// the line of a new item, or a Dictionary pair's `,` between key and value. Returns
+    /// whether the child is a key of an object (written as its text and `:`).
+    fn before(&mut self) -> bool {
+        let Some(top) = self.open.last_mut() else {
+            return false;
+        };
+        let n = top.count;
+        top.count = n.saturating_add(1);
+        let key = n % 2 == 0;
+        match top.form {
+            Form::Object { .. } => return false,
+            Form::Dict(DictForm::Pairs) if !key => {
+                self.j.comma(false);
+                return false;
+            }
+            Form::Dict(_) if !key => return false,
+            _ => {}
+        }
+        if n > 0 {
+            self.j.raw(",");
+        }
+        self.j.line();
+        match top.form {
+            Form::Dict(DictForm::Pairs) => {
+                self.j.raw("[");
+                false
+            }
+            Form::Dict(_) => true,
+            _ => false,
+        }
+    }
+
+    /// After a child (a leaf, or a container's end): a Dictionary pair's or an Object
+    /// property's closing `]`.
+    fn after(&mut self) {
+        if let Some(top) = self.open.last() {
+            let pair = match top.form {
+                Form::Dict(DictForm::Pairs) => top.count % 2 == 0,
+                Form::Object { unique } => !unique,
+                _ => false,
+            };
+            if pair {
+                self.j.raw("]");
+            }
+        }
+    }
+
+    /// Opens a container of `form` with `opening`, its children one JSON level deeper.
+    fn open(&mut self, form: Form, opening: &str) {
+        self.j.raw(opening);
+        self.j.depth += 1;
+        self.open.push(Open { form, count: 0 });
+    }
+
+    /// A key of an object: a Dictionary's String or StringName key, or its int key in
+    /// decimal, in quotes; then `:`.
+    fn key(&mut self, value: &Value<'_>) -> io::Result<()> {
+        match value {
+            Value::String(s) | Value::StringName(s) => self.j.string(s.as_str())?,
+            Value::Int(n) => {
+                self.j.raw("\"");
+                push_i64(&mut self.j.buf, *n);
+                self.j.raw("\"");
+            }
+            _ => self.j.raw("\"\""),
+        }
+        self.j.plain_colon();
+        Ok(())
+    }
+}
+
+impl<'a, W: Write> Visitor<'a> for Plain<'_, W> {
+    type Break = io::Error;
+
+    fn value(&mut self, value: &Value<'a>, _: Place) -> ControlFlow<io::Error> {
+        flow(self.j.maybe_flush())?;
+        if self.before() {
+            return flow(self.key(value));
+        }
+        match value {
+            Value::Array(_) | Value::TypedArray(_) | Value::PackedTypedArray(_) => {
+                self.open(Form::Array, "[");
+            }
+            Value::Dictionary(d) => {
+                let form = dict_form(d);
+                self.open(
+                    Form::Dict(form),
+                    if form == DictForm::Pairs { "[" } else { "{" },
+                );
+            }
+            Value::Object(ObjectRef::Full(o)) => {
+                // `{"class": …, "properties": {name: value, …}}`.
+                self.j.raw("{");
+                self.j.depth += 1;
+                self.j.line();
+                flow(self.j.string("class"))?;
+                self.j.plain_colon();
+                flow(self.j.string(o.class().as_str()))?;
+                self.j.raw(",");
+                self.j.line();
+                flow(self.j.string("properties"))?;
+                self.j.plain_colon();
+                let unique = unique_names(o);
+                self.open(Form::Object { unique }, if unique { "{" } else { "[" });
+            }
+            leaf => {
+                flow(self.j.plain_leaf(*leaf))?;
+                self.after();
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A property name: `"name": ` in an object of unique names, else `[` `"name", `.
+    fn property(&mut self, name: GdStr<'a>, _: Place) -> ControlFlow<io::Error> {
+        let Some(top) = self.open.last_mut() else {
+            return ControlFlow::Continue(());
+        };
+        let (n, unique) = (top.count, matches!(top.form, Form::Object { unique: true }));
+        top.count = n.saturating_add(1);
+        if n > 0 {
+            self.j.raw(",");
+        }
+        self.j.line();
+        if unique {
+            flow(self.j.string(name.as_str()))?;
+            self.j.plain_colon();
+        } else {
+            self.j.raw("[");
+            flow(self.j.string(name.as_str()))?;
+            self.j.comma(false);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The end of the innermost container: its closing text (an Object's two).
+    fn end(&mut self, _: Place) -> ControlFlow<io::Error> {
+        if let Some(Open { form, count }) = self.open.pop() {
+            self.j.depth = self.j.depth.saturating_sub(1);
+            if count > 0 {
+                self.j.line();
+            }
+            self.j.raw(match form {
+                Form::Array | Form::Dict(DictForm::Pairs) | Form::Object { unique: false } => "]",
+                _ => "}",
+            });
+            if let Form::Object { .. } = form {
+                self.j.depth = self.j.depth.saturating_sub(1);
+                self.j.line();
+                self.j.raw("}");
+            }
+        }
+        self.after();
+        ControlFlow::Continue(())
+    }
+}
+
 impl<W: Write> Json<'_, W> {
+    /// `{"key": value, …}` of text and int fields, one per line when pretty.
+    fn plain_fields(&mut self, fields: &[(&str, Field<'_>)]) -> io::Result<()> {
+        self.raw("{");
+        self.depth += 1;
+        for (i, (key, value)) in fields.iter().enumerate() {
+            self.raw(if i > 0 { "," } else { "" });
+            self.line();
+            self.string(key)?;
+            self.plain_colon();
+            match *value {
+                Field::Text(text) => self.string(text)?,
+                Field::Int(n) => push_i64(&mut self.buf, n),
+            }
+        }
+        self.depth -= 1;
+        self.line();
+        self.raw("}");
+        Ok(())
+    }
+
     /// `:` after a key, with a space when pretty.
     fn plain_colon(&mut self) {
         self.raw(if self.pretty { ": " } else { ":" });
     }
 
-    /// `{` … `}` around `n` entries written by `entry`; one per line when pretty.
-    fn plain_entries(
-        &mut self,
-        n: usize,
-        mut entry: impl FnMut(&mut Self) -> io::Result<()>,
-    ) -> io::Result<()> {
-        self.raw("{");
-        self.depth += 1;
-        for i in 0..n {
-            if i > 0 {
-                self.raw(",");
-            }
-            self.line();
-            entry(self)?;
-        }
-        self.depth -= 1;
-        if n > 0 {
-            self.line();
-        }
-        self.raw("}");
-        Ok(())
-    }
-
-    /// `"key": ` before a value.
-    fn plain_key(&mut self, key: &str) -> io::Result<()> {
-        self.string(key)?;
-        self.plain_colon();
-        Ok(())
-    }
-
-    /// The next value of `r`, with everything inside it.
-    fn plain_value(&mut self, r: &mut Reader<'_>) -> io::Result<()> {
-        self.maybe_flush()?;
-        match r.value() {
-            Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
-                self.plain_array(r, a)
-            }
-            Value::Dictionary(d) => self.plain_dictionary(r, d),
-            Value::Object(ObjectRef::Full(o)) => self.plain_object(r, o),
-            leaf => self.plain_leaf(leaf),
-        }
-    }
-
-    fn plain_array(&mut self, r: &mut Reader<'_>, array: ArrayRef<'_>) -> io::Result<()> {
-        self.list(array.len(), true, |j, _| j.plain_value(r))
-    }
-
-    fn plain_dictionary(&mut self, r: &mut Reader<'_>, dict: DictRef<'_>) -> io::Result<()> {
-        match dict_form(&dict) {
-            DictForm::Strings => self.plain_entries(dict.len(), |j| {
-                let text = match r.value() {
-                    Value::String(s) | Value::StringName(s) => s.as_str(),
-                    _ => "",
-                };
-                j.plain_key(text)?;
-                j.plain_value(r)
-            }),
-            DictForm::Ints => self.plain_entries(dict.len(), |j| {
-                j.raw("\"");
-                push_i64(
-                    &mut j.buf,
-                    if let Value::Int(n) = r.value() { n } else { 0 },
-                );
-                j.raw("\"");
-                j.plain_colon();
-                j.plain_value(r)
-            }),
-            DictForm::Pairs => self.list(dict.len(), true, |j, _| {
-                j.raw("[");
-                j.plain_value(r)?;
-                j.comma(false);
-                j.plain_value(r)?;
-                j.raw("]");
-                Ok(())
-            }),
-        }
-    }
-
-    /// `{"class": …, "properties": {name: value, …}}` (properties as `[name, value]`
-    /// pairs if a name repeats).
-    fn plain_object(&mut self, r: &mut Reader<'_>, object: FullObject<'_>) -> io::Result<()> {
-        let unique = unique_names(&object);
-        let mut part = 0;
-        self.plain_entries(2, |j| {
-            part += 1;
-            if part == 1 {
-                j.plain_key("class")?;
-                return j.string(object.class().as_str());
-            }
-            j.plain_key("properties")?;
-            if unique {
-                j.plain_entries(object.len(), |j| {
-                    j.plain_key(r.name().as_str())?;
-                    j.plain_value(r)
-                })
-            } else {
-                j.list(object.len(), true, |j, _| {
-                    j.raw("[");
-                    j.string(r.name().as_str())?;
-                    j.comma(false);
-                    j.plain_value(r)?;
-                    j.raw("]");
-                    Ok(())
-                })
-            }
-        })
-    }
-
-    /// A value whose children (if any) are not in the reader: every leaf, and containers
-    /// through their own readers.
+    /// A leaf: every value but the containers the walk opens ([`Plain::value`]).
     fn plain_leaf(&mut self, value: Value<'_>) -> io::Result<()> {
         match value {
             Value::Nil | Value::Callable | Value::Object(ObjectRef::Null) => self.raw("null"),
@@ -217,32 +330,19 @@ impl<W: Write> Json<'_, W> {
             math_value!(m) => self.plain_math(&m),
             Value::NodePath(path) => self.string(&alloc::format!("{path}"))?,
             Value::Rid(id) => push_i64(&mut self.buf, id as i64),
-            Value::Signal(signal) => {
-                let mut part = 0;
-                self.plain_entries(2, |j| {
-                    part += 1;
-                    if part == 1 {
-                        j.plain_key("name")?;
-                        j.string(signal.name().as_str())
-                    } else {
-                        j.plain_key("object")?;
-                        push_i64(&mut j.buf, signal.object_id() as i64);
-                        Ok(())
-                    }
-                })?;
-            }
+            Value::Signal(signal) => self.plain_fields(&[
+                ("name", Field::Text(signal.name().as_str())),
+                ("object", Field::Int(signal.object_id() as i64)),
+            ])?,
             Value::Object(ObjectRef::Id(id)) => {
-                self.plain_entries(1, |j| {
-                    j.plain_key("id")?;
-                    push_i64(&mut j.buf, id as i64);
-                    Ok(())
-                })?;
+                self.plain_fields(&[("id", Field::Int(id as i64))])?
             }
-            Value::Object(ObjectRef::Full(o)) => self.plain_object(&mut o.reader(), o)?,
-            Value::Array(a) | Value::TypedArray(a) | Value::PackedTypedArray(a) => {
-                self.plain_array(&mut a.reader(), a)?
-            }
-            Value::Dictionary(d) => self.plain_dictionary(&mut d.reader(), d)?,
+            // Opened by the walk, never handed here.
+            Value::Object(ObjectRef::Full(_))
+            | Value::Array(_)
+            | Value::TypedArray(_)
+            | Value::PackedTypedArray(_)
+            | Value::Dictionary(_) => {}
             Value::PackedByteArray(bytes) => {
                 self.plain_ints(bytes.len(), bytes.iter().map(|&b| i64::from(b)))?
             }

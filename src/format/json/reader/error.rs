@@ -6,7 +6,7 @@ use crate::format::syntax::SyntaxError;
 use crate::wire::types::VariantType;
 use crate::write::BuildError;
 
-/// What is wrong with a JSON input given to [`to_bytes`](crate::json::to_bytes): a JSON syntax error, or
+/// What is wrong with a JSON input given to [`read`](crate::json::read): a JSON syntax error, or
 /// JSON that does not follow the schema (see [`crate::json`]). Decide on this, not on the
 /// message text.
 ///
@@ -16,7 +16,7 @@ use crate::write::BuildError;
 /// use gdvariant::json::{self, JsonErrorKind};
 /// use gdvariant::{BuildError, Dialect, VariantType};
 ///
-/// let kind = |text: &str, dialect| *json::to_bytes(text.as_bytes(), dialect).unwrap_err().kind();
+/// let kind = |text: &str, dialect| *json::read(text.as_bytes(), dialect).unwrap_err().kind();
 /// assert_eq!(kind("[1 2]", Dialect::Godot4), JsonErrorKind::Unexpected { expected: "',' or ']'" });
 /// assert_eq!(kind(r#"{"PackedInt32Array": [2147483648]}"#, Dialect::Godot4), JsonErrorKind::IntOutOfRange);
 /// assert_eq!(
@@ -84,16 +84,16 @@ pub enum JsonErrorKind {
     InvalidBase64,
     /// Values nested deeper than the limit: [`Limits::max_depth`](crate::Limits::max_depth)
     /// of [`ReadOptions::limits`](crate::json::ReadOptions::limits) for
-    /// [`to_bytes_with`](crate::json::to_bytes_with), Godot's
+    /// [`read_with`](crate::json::read_with), Godot's
     /// ([`crate::GODOT_MAX_DEPTH`]: values at depth 0 to 1024 are accepted, as `parse`
     /// accepts them) otherwise. The message names Godot's limit, the default, whatever the
     /// options say.
     TooDeep,
-    /// A value that the typed container it goes into cannot hold ([`plain::to_bytes_like`]
+    /// A value that the typed container it goes into cannot hold ([`plain::read_like`]
     /// only: the template's `Array[int]`, `Dictionary[String, Vector2]`, …); `ty` is the
     /// container's declared element, key or value type (`Object` for a class or script).
     ///
-    /// [`plain::to_bytes_like`]: crate::json::plain::to_bytes_like
+    /// [`plain::read_like`]: crate::json::plain::read_like
     TypedMismatch {
         /// The type the container declares.
         ty: VariantType,
@@ -139,7 +139,7 @@ impl fmt::Display for JsonErrorKind {
     }
 }
 
-/// A JSON input that [`to_bytes`](crate::json::to_bytes) cannot turn into Variant bytes:
+/// A JSON input that [`read`](crate::json::read) cannot turn into Variant bytes:
 /// what is wrong ([`JsonErrorKind`]) and where, as a byte offset into the input and as a
 /// 1-based line and column (the column counts characters, not bytes). See [`SyntaxError`]
 /// for the accessors.
@@ -153,7 +153,7 @@ impl fmt::Display for JsonErrorKind {
 /// use gdvariant::Dialect;
 ///
 /// let text = "{\"Dictionary\": [\n  [\"hp\", 10],\n  [\"pos\", {\"Vector3\": [1.0, 2.0]}]\n]}";
-/// let error = json::to_bytes(text.as_bytes(), Dialect::Godot4).unwrap_err();
+/// let error = json::read(text.as_bytes(), Dialect::Godot4).unwrap_err();
 /// assert_eq!(*error.kind(), JsonErrorKind::ComponentCount {
 ///     ty: gdvariant::VariantType::Vector3,
 ///     expected: 3,

@@ -17,7 +17,7 @@ use crate::format::text::options::ReadOptions;
 use crate::wire::dialect::Dialect;
 use crate::write::BuildError;
 
-pub use sequence::{sequence_to_bytes, Sequence};
+pub use sequence::{read_sequence, Sequence};
 
 /// What went wrong in a text literal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ pub enum TextErrorKind {
 /// use gdvariant::text::{self, TextErrorKind};
 /// use gdvariant::Dialect;
 ///
-/// let error = text::to_bytes("{\"hp\": 10,\n \"pos\": Vector2(1)}", Dialect::Godot4).unwrap_err();
+/// let error = text::read("{\"hp\": 10,\n \"pos\": Vector2(1)}", Dialect::Godot4).unwrap_err();
 /// assert_eq!(*error.kind(), TextErrorKind::WrongArgumentCount { name: "Vector2", expected: 2 });
 /// assert_eq!((error.line(), error.column()), (2, 18));
 /// ```
@@ -130,20 +130,20 @@ impl core::fmt::Display for TextErrorKind {
 /// ```
 /// use gdvariant::{text, Dialect, VariantRef};
 ///
-/// let bytes = text::to_bytes("{\"hp\": 7, \"at\": Vector2(1, 2.5)}", Dialect::Godot4)?;
+/// let bytes = text::read("{\"hp\": 7, \"at\": Vector2(1, 2.5)}", Dialect::Godot4)?;
 /// let value = VariantRef::parse(&bytes, Dialect::Godot4)?;
 /// assert_eq!(value.to_string(), "{\n\"at\": Vector2(1, 2.5),\n\"hp\": 7\n}");
 ///
-/// let err = text::to_bytes("[1,\n  2 3]", Dialect::Godot4).unwrap_err();
+/// let err = text::read("[1,\n  2 3]", Dialect::Godot4).unwrap_err();
 /// assert_eq!((err.line(), err.column()), (2, 5));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_bytes(text: &str, dialect: Dialect) -> Result<Vec<u8>, TextError> {
-    to_bytes_with(text, dialect, &ReadOptions::new())
+pub fn read(text: &str, dialect: Dialect) -> Result<Vec<u8>, TextError> {
+    read_with(text, dialect, &ReadOptions::new())
 }
 
-/// [`to_bytes`] with options: the engine's float conversion, text after the value, a
-/// lower depth limit. Same checks and costs as [`to_bytes`].
+/// [`read`] with options: the engine's float conversion, text after the value, a
+/// lower depth limit. Same checks and costs as [`read`].
 ///
 /// ```
 /// use gdvariant::text::{self, ReadOptions};
@@ -151,24 +151,24 @@ pub fn to_bytes(text: &str, dialect: Dialect) -> Result<Vec<u8>, TextError> {
 ///
 /// // The engine reads the first value and ignores the rest.
 /// let options = ReadOptions::new().allow_trailing(true);
-/// let bytes = text::to_bytes_with("7 trailing words", Dialect::Godot4, &options)?;
+/// let bytes = text::read_with("7 trailing words", Dialect::Godot4, &options)?;
 /// assert_eq!(VariantRef::parse(&bytes, Dialect::Godot4)?.as_int(), Some(7));
-/// assert!(text::to_bytes("7 trailing words", Dialect::Godot4).is_err());
+/// assert!(text::read("7 trailing words", Dialect::Godot4).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_bytes_with(
+pub fn read_with(
     text: &str,
     dialect: Dialect,
     options: &ReadOptions,
 ) -> Result<Vec<u8>, TextError> {
     let mut out = Vec::new();
-    to_bytes_into(text, dialect, options, &mut out)?;
+    read_into(text, dialect, options, &mut out)?;
     Ok(out)
 }
 
-/// [`to_bytes_with`], appending the bytes to `out` (a buffer reused from call to call, or
+/// [`read_with`], appending the bytes to `out` (a buffer reused from call to call, or
 /// after a `store_var` length prefix). On error `out` is left as it was. Same checks and
-/// costs as [`to_bytes`].
+/// costs as [`read`].
 ///
 /// ```
 /// use gdvariant::text::{self, ReadOptions};
@@ -176,17 +176,17 @@ pub fn to_bytes_with(
 ///
 /// // A `store_var` file: the length, then the value.
 /// let mut file = vec![0; 4];
-/// text::to_bytes_into("\"hi\"", Dialect::Godot3, &ReadOptions::new(), &mut file)?;
+/// text::read_into("\"hi\"", Dialect::Godot3, &ReadOptions::new(), &mut file)?;
 /// let len = (file.len() - 4) as u32;
 /// file[..4].copy_from_slice(&len.to_le_bytes());
 /// assert_eq!(file, [12, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
 ///
 /// // Godot 3 has no StringName: an error, and `file` is unchanged.
-/// assert!(text::to_bytes_into("&\"a\"", Dialect::Godot3, &ReadOptions::new(), &mut file).is_err());
+/// assert!(text::read_into("&\"a\"", Dialect::Godot3, &ReadOptions::new(), &mut file).is_err());
 /// assert_eq!(file.len(), 16);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_bytes_into(
+pub fn read_into(
     text: &str,
     dialect: Dialect,
     options: &ReadOptions,

@@ -4,11 +4,11 @@
 use alloc::vec::Vec;
 
 use super::parser::Parser;
-use super::{to_bytes_into, TextError, TextErrorKind};
+use super::{read_into, TextError, TextErrorKind};
 use crate::format::text::options::ReadOptions;
 use crate::wire::dialect::Dialect;
 
-/// The values [`sequence_to_bytes`] read, each encoded alone (no length prefix), in order.
+/// The values [`read_sequence`] read, each encoded alone (no length prefix), in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sequence {
     /// Each value's bytes, as `var_to_bytes` writes it.
@@ -32,20 +32,20 @@ pub struct Sequence {
 ///
 /// The text is numbered when its first line (after whitespace) is `#0`, which is not a
 /// value in the engine's text form (a `#` colour has 3, 4, 6 or 8 digits). Each value is
-/// read as [`to_bytes_into`] reads one; a value ends where its text does, so a `#1` line
+/// read as [`read_into`] reads one; a value ends where its text does, so a `#1` line
 /// inside a multi-line string is part of the string, not a marker. After a value comes
 /// whitespace (and `;` comments), then the end or the next number, which must be the
 /// next in order: anything else is [`TextErrorKind::Expected`] at its line and column.
 /// [`ReadOptions::allow_trailing`] applies to an unnumbered text only.
 ///
-/// Cost: one pass over the text, as [`to_bytes_into`]; memory: the values' bytes.
+/// Cost: one pass over the text, as [`read_into`]; memory: the values' bytes.
 ///
 /// ```
-/// use gdvariant::text::{sequence_to_bytes, ReadOptions};
+/// use gdvariant::text::{read_sequence, ReadOptions};
 /// use gdvariant::{Dialect, VariantRef};
 ///
 /// let text = "#0\n{\n\"hp\": 10\n}\n#1\nVector2(1, 2)\n";
-/// let read = sequence_to_bytes(text, Dialect::Godot4, &ReadOptions::new())?;
+/// let read = read_sequence(text, Dialect::Godot4, &ReadOptions::new())?;
 /// assert!(read.numbered);
 /// let texts: Vec<String> = read
 ///     .values
@@ -55,11 +55,11 @@ pub struct Sequence {
 /// assert_eq!(texts, ["{\n\"hp\": 10\n}", "Vector2(1, 2)"]);
 ///
 /// // Numbers out of order are an error at their line.
-/// let err = sequence_to_bytes("#0\n1\n#2\n2", Dialect::Godot4, &ReadOptions::new()).unwrap_err();
+/// let err = read_sequence("#0\n1\n#2\n2", Dialect::Godot4, &ReadOptions::new()).unwrap_err();
 /// assert_eq!((err.line(), err.column()), (3, 1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn sequence_to_bytes(
+pub fn read_sequence(
     text: &str,
     dialect: Dialect,
     options: &ReadOptions,
@@ -67,7 +67,7 @@ pub fn sequence_to_bytes(
     let start = skip_blank(text, 0);
     let Some(mut pos) = marker(text, start, 0) else {
         let mut value = Vec::new();
-        to_bytes_into(text, dialect, options, &mut value)?;
+        read_into(text, dialect, options, &mut value)?;
         return Ok(Sequence {
             values: alloc::vec![value],
             numbered: false,
