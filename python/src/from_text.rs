@@ -51,9 +51,9 @@ pub fn from_json<'py>(
     let plain = plain.unwrap_or_else(|| plain_json::detect(json) == JsonForm::Plain);
     let bytes = py.detach(|| {
         if plain {
-            plain_json::to_bytes(json, dialect)
+            plain_json::read(json, dialect)
         } else {
-            gdvariant::json::to_bytes(json, dialect)
+            gdvariant::json::read(json, dialect)
         }
     });
     match bytes {
@@ -86,7 +86,7 @@ pub fn from_text<'py>(
     godot: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let dialect = write_dialect(py, godot)?;
-    match py.detach(|| gdvariant::text::to_bytes(text, dialect)) {
+    match py.detach(|| gdvariant::text::read(text, dialect)) {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
         Err(e) => Err(syntax_error(py, &e)),
     }
