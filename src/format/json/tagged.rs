@@ -296,9 +296,9 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
     /// With the small containers, the f32 vectors of [`Tagged::leaf`] and the reader's
     /// 64-bit floats, saves on the Godot-written save game (`tests/fixtures/g4-large`,
     /// `gdvariant json` under callgrind, `RAYON_NUM_THREADS=1`, the whole run) 250.2 M →
-    /// 243.3 M instructions (427751c, with the small path this replaces: 247.7 M); on
+    /// 243.4 M instructions (427751c, with the small path this replaces: 247.7 M); on
     /// 200,000 records `{id, hp, name, pos}` (`gdvariant json`, two threads) 656.7 M →
-    /// 566.9 M.
+    /// 566.0 M.
     #[inline(always)]
     fn take(&mut self, r: &Reader<'a>, depth: usize) -> ControlFlow<io::Error, Taken> {
         if self.j.buf.len() >= CHUNK {
