@@ -105,6 +105,8 @@ macro_rules! renamed {
     )*};
 }
 
+#[cfg(feature = "config")]
+pub mod config;
 #[cfg(feature = "std")]
 pub mod container;
 #[cfg(feature = "alloc")]

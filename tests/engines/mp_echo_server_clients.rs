@@ -202,5 +202,8 @@ fn a_client_with_another_rpc_method_is_told_in_the_log() {
         )),
         "{log}"
     );
-    assert!(log.contains("docs/multiplayer.md: the client's node"), "{log}");
+    assert!(
+        log.contains("docs/multiplayer.md: the client's node"),
+        "{log}"
+    );
 }
