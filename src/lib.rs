@@ -207,6 +207,12 @@ struct ReadmeDoctests;
 #[doc = include_str!("../docs/crate.md")]
 struct CrateGuideDoctests;
 
+/// The Rust examples of the ConfigFile guide (docs/config.md), compiled and run as
+/// doctests.
+#[cfg(all(doctest, feature = "config", feature = "containers"))]
+#[doc = include_str!("../docs/config.md")]
+struct ConfigGuideDoctests;
+
 /// The Rust examples of the multiplayer guide (docs/multiplayer.md), compiled and run as
 /// doctests.
 #[cfg(all(doctest, feature = "std"))]

@@ -75,7 +75,7 @@ impl ConfigFile {
             Some(Item::Entry(entry)) => new.replace_range(entry.value.clone(), value),
             _ => self.insert(&mut new, section, key, value),
         }
-        let old = core::mem::replace(&mut self.text, String::new());
+        let old = core::mem::take(&mut self.text);
         if let Err(e) = self.reread(new) {
             self.text = old;
             return Err(e);

@@ -50,7 +50,8 @@ impl ConfigFile {
         Ok(config)
     }
 
-    /// The container the file came in ([`Container::Plain`] for text). O(1).
+    /// The container the file came in ([`Container::Plain`] for text and for
+    /// [`ConfigFile::parse`]). O(1).
     pub fn container(&self) -> Container {
         self.container
     }
@@ -59,6 +60,20 @@ impl ConfigFile {
     /// it back: the same layout and `secret` for a GDEC file (a fresh random IV in Godot
     /// 4's layout, so the bytes differ from the engine's, which draws its own; both
     /// decrypt to the same text). Cost: O(text); memory: the output.
+    ///
+    /// ```
+    /// use gdvariant::config::{ConfigFile, ConfigOptions};
+    /// use gdvariant::container::Secret;
+    ///
+    /// let key = Secret::Key([7; 32]);
+    /// let file = ConfigFile::parse("[a]\nx=1\n", gdvariant::Dialect::Godot4)?.save_encrypted(&[7; 32])?;
+    /// let mut config = ConfigFile::open(&file, Some(&key), &ConfigOptions::new())?;
+    /// config.set_text("a", "x", "2")?;
+    /// let edited = config.to_file(Some(&key))?;
+    /// let again = ConfigFile::open(&edited, Some(&key), &ConfigOptions::new())?;
+    /// assert_eq!(again.text(), "[a]\n\nx=2\n");
+    /// # Ok::<(), gdvariant::config::ConfigError>(())
+    /// ```
     pub fn to_file(&self, secret: Option<&Secret>) -> Result<Vec<u8>, ConfigError> {
         self.container
             .wrap(self.text.as_bytes(), secret)
@@ -69,13 +84,14 @@ impl ConfigFile {
     /// encrypted with the password, in the GDEC layout of the file's engine (Godot 3's
     /// AES-256-ECB, Godot 4's AES-256-CFB with a random IV). The engine's own file of the
     /// same text differs only where its IV does (Godot 4); Godot 3's layout has no IV, so
-    /// there the bytes are the engine's. Cost: O(text).
+    /// there the bytes are the engine's (the fixtures of 3.2.3 and 3.6.2 check it). Cost:
+    /// O(text). Example: [`ConfigFile::open`].
     pub fn save_encrypted_pass(&self, password: &str) -> Result<Vec<u8>, ConfigError> {
         self.encrypt(&Secret::Password(String::from(password)))
     }
 
     /// What `save_encrypted(path, key)` writes: as [`ConfigFile::save_encrypted_pass`],
-    /// with a raw 32-byte key.
+    /// with a raw 32-byte key. Example: [`ConfigFile::to_file`].
     pub fn save_encrypted(&self, key: &[u8; 32]) -> Result<Vec<u8>, ConfigError> {
         self.encrypt(&Secret::Key(*key))
     }

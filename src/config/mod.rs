@@ -113,10 +113,6 @@ impl ConfigOptions {
     pub fn dialect(&self) -> Dialect {
         self.style.dialect()
     }
-
-    pub(crate) fn style_dialect(&self) -> Dialect {
-        self.style.dialect()
-    }
 }
 
 impl Default for ConfigOptions {
@@ -229,7 +225,7 @@ impl ConfigFile {
 
     /// The keys of `section` in the engine's order (`get_section_keys`): the order each
     /// was first read; none for a section that does not exist. O(log sections) to find it,
-    /// then O(1) per key.
+    /// then O(1) per key. Example: [`ConfigFile::sections`].
     pub fn keys<'s>(&'s self, section: &str) -> impl Iterator<Item = &'s str> {
         self.model
             .section(section)
@@ -237,7 +233,15 @@ impl ConfigFile {
             .flat_map(|s| s.live().map(|(k, _)| k.as_str()))
     }
 
-    /// Does `section` exist (`has_section`)? O(log sections).
+    /// Does `section` exist (`has_section`): does it hold a key? O(log sections).
+    ///
+    /// ```
+    /// use gdvariant::config::ConfigFile;
+    ///
+    /// let config = ConfigFile::parse("[a]\nx=1\n[b]\n", gdvariant::Dialect::Godot4)?;
+    /// assert!(config.has_section("a") && !config.has_section("b"));
+    /// # Ok::<(), gdvariant::config::ConfigError>(())
+    /// ```
     pub fn has_section(&self, section: &str) -> bool {
         self.model.section(section).is_some()
     }
@@ -261,6 +265,15 @@ impl ConfigFile {
 
     /// The `var_to_bytes` bytes of a value (see [`ConfigFile::get`]). O(log sections +
     /// log keys).
+    ///
+    /// ```
+    /// use gdvariant::config::ConfigFile;
+    /// use gdvariant::Dialect;
+    ///
+    /// let config = ConfigFile::parse("[a]\nx=7\n", Dialect::Godot3)?;
+    /// assert_eq!(config.get_bytes("a", "x"), Some(&[2, 0, 0, 0, 7, 0, 0, 0][..]));
+    /// # Ok::<(), gdvariant::config::ConfigError>(())
+    /// ```
     pub fn get_bytes(&self, section: &str, key: &str) -> Option<&[u8]> {
         match self.items.get(self.model.entry(section, key)?)? {
             Item::Entry(e) => Some(&e.bytes),
@@ -270,6 +283,15 @@ impl ConfigFile {
 
     /// The text of a value as the file has it (`1920`, `Vector2( 1, 2 )`, a dictionary
     /// over several lines). O(log sections + log keys).
+    ///
+    /// ```
+    /// use gdvariant::config::ConfigFile;
+    /// use gdvariant::Dialect;
+    ///
+    /// let config = ConfigFile::parse("[a]\nv = Vector2( 1,2 ) ; here\n", Dialect::Godot3)?;
+    /// assert_eq!(config.get_text("a", "v"), Some("Vector2( 1,2 )"));
+    /// # Ok::<(), gdvariant::config::ConfigError>(())
+    /// ```
     pub fn get_text(&self, section: &str, key: &str) -> Option<&str> {
         match self.items.get(self.model.entry(section, key)?)? {
             Item::Entry(e) => self.text.get(e.value.clone()),
@@ -278,6 +300,16 @@ impl ConfigFile {
     }
 
     /// Every value in the engine's order: `(section, key, value)`. O(1) per value.
+    ///
+    /// ```
+    /// use gdvariant::config::ConfigFile;
+    /// use gdvariant::Dialect;
+    ///
+    /// let config = ConfigFile::parse("[a]\nx=1\n[b]\ny=[2]\n", Dialect::Godot4)?;
+    /// let all: Vec<String> = config.iter().map(|(s, k, v)| format!("{s}/{k}={v}")).collect();
+    /// assert_eq!(all, ["a/x=1", "b/y=[2]"]);
+    /// # Ok::<(), gdvariant::config::ConfigError>(())
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str, VariantRef<'_>)> {
         let dialect = self.options.dialect();
         self.model.live().flat_map(move |s| {

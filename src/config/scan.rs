@@ -89,7 +89,7 @@ pub(super) fn scan(text: &str, options: &ConfigOptions) -> Result<Vec<Item>, Con
                 b'"' => {
                     let end = string_end(b, pos);
                     let slice = text.get(pos..end).unwrap_or_default();
-                    let dialect = options.style_dialect();
+                    let dialect = options.dialect();
                     let bytes = text::read_with(slice, dialect, &options.read)
                         .map_err(|e| error(text, pos + e.offset(), K::BadKey(e.kind().clone())))?;
                     let name = VariantRef::parse(&bytes, dialect)
@@ -173,7 +173,7 @@ fn value(
     let start = skip_blank(b, after);
     let end = value_end(text, start);
     let slice = text.get(start..end).unwrap_or_default();
-    let bytes = text::read_with(slice, options.style_dialect(), &options.read)
+    let bytes = text::read_with(slice, options.dialect(), &options.read)
         .map_err(|e| error(text, start + e.offset(), K::BadValue(e.kind().clone())))?;
     Ok(((start..end, bytes), end))
 }
