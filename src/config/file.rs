@@ -5,7 +5,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::error::{ConfigError, ConfigErrorKind as K};
-use super::{ConfigFile, ConfigOptions};
+use super::options::ConfigOptions;
+use super::ConfigFile;
 use crate::container::{self, Container, ContainerError, Layout, OpenOptions, Secret, StreamMode};
 use crate::format::text::TextStyle;
 

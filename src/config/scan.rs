@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::error::{ConfigError, ConfigErrorKind as K};
-use super::ConfigOptions;
+use super::options::ConfigOptions;
 use crate::format::text::{self, TextStyle};
 use crate::read::value::VariantRef;
 

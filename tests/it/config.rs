@@ -410,6 +410,12 @@ fn what_the_engine_reads_silently() {
     );
     // A key given twice keeps its first place and its last value.
     assert_eq!(read("[s]\na=1\nb=2\na=3"), ["s/a=3", "s/b=2"]);
+    // A BOM: kept in an unquoted key, dropped at the start of a quoted one (the string
+    // reader drops a leading BOM, as the engine's UTF-8 decoding does).
+    assert_eq!(
+        read("\u{feff}k=1\n\"\u{feff}q\"=2"),
+        ["/\u{feff}k=1", "/q=2"]
+    );
     // Keys before any section are in the section "".
     assert_eq!(read("x=1\n[s]\ny=2"), ["/x=1", "s/y=2"]);
     // Values span lines; several values on a line.
