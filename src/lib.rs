@@ -105,6 +105,8 @@ macro_rules! renamed {
     )*};
 }
 
+#[cfg(feature = "config")]
+pub mod config;
 #[cfg(feature = "std")]
 pub mod container;
 #[cfg(feature = "alloc")]
@@ -206,6 +208,12 @@ struct ReadmeDoctests;
 #[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../docs/crate.md")]
 struct CrateGuideDoctests;
+
+/// The Rust examples of the ConfigFile guide (docs/config.md), compiled and run as
+/// doctests.
+#[cfg(all(doctest, feature = "config", feature = "containers"))]
+#[doc = include_str!("../docs/config.md")]
+struct ConfigGuideDoctests;
 
 /// The Rust examples of the multiplayer guide (docs/multiplayer.md), compiled and run as
 /// doctests.

@@ -21,7 +21,9 @@ const LAYERS: &[&[&str]] = &[
     // `diff` compares two read views and re-encodes leaves with the writer to tell two
     // encodings of one value apart: a consumer of `read` and `write`, like `edit`, and
     // used by no other module.
-    &["edit", "diff"],
+    // `config` reads ConfigFiles with the text form (`format`) and opens encrypted ones
+    // with `container`; no other module uses it.
+    &["edit", "diff", "config"],
     // `multiplayer` reads packets around `frame::rpc`'s compressed values and writes them
     // with the builder; its `websocket` transport is the only module with I/O of its own.
     &["multiplayer"],

@@ -18,6 +18,7 @@ mod mp_hub_impl;
 
 mod accessors;
 mod builder;
+mod config;
 mod containers;
 mod containers_malformed;
 mod detect;
