@@ -40,33 +40,3 @@ pub(crate) fn push_f32(out: &mut Vec<u8>, x: f32) {
     };
     out.truncate(at + end.min(SINGLE));
 }
-
-/// Appends the f32 components `data` (little-endian, at most four) joined by commas, then
-/// `]}`: a compact math value's text after its `[`, each component as [`push_f32`]
-/// writes it (a NaN or an infinity as the JSON writer's string), laid out in one block at
-/// the end of `out`.
-#[inline]
-pub(crate) fn push_f32_components(out: &mut Vec<u8>, data: &[u8]) {
-    const SIZE: usize = 128 + 32;
-    const COMMA: u64 = b',' as u64;
-    const CLOSE: u64 = u16::from_le_bytes(*b"]}") as u64;
-    let at = out.len();
-    out.extend_from_slice(&[0u8; SIZE]);
-    let mut end = 0;
-    if let Some(tail) = out
-        .get_mut(at..at + SIZE)
-        .and_then(|tail| <&mut [u8; SIZE]>::try_from(tail).ok())
-    {
-        let mut block = Block::new(tail);
-        let mut components = data.chunks_exact(4).take(4).peekable();
-        while let Some(c) = components.next() {
-            let bits = u32::from_le_bytes(c.try_into().unwrap_or([0; 4]));
-            let (after, n) = match components.peek() {
-                Some(_) => (COMMA, 1),
-                None => (CLOSE, 2),
-            };
-            end = put_f32(&mut block, end, bits, after) + n;
-        }
-    }
-    out.truncate(at + end.min(SIZE));
-}

@@ -50,15 +50,6 @@ pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
     if crate::format::digits::push_dyadic(out, x) {
         return;
     }
-    if x == 0.0 {
-        // zmij's text of a zero.
-        out.extend_from_slice(if x.is_sign_negative() {
-            b"-0.0"
-        } else {
-            b"0.0"
-        });
-        return;
-    }
     let magnitude = x.abs();
     let decimal = (1e-4..1e16).contains(&magnitude);
     let mut buf = zmij::Buffer::new();

@@ -18,7 +18,7 @@ use crate::read::value::{Shape, VariantRef};
 use crate::read::walk::{head, Frame, Head};
 use crate::wire::bytes::{le_u32, le_u64, pad4};
 use crate::wire::dialect::Dialect;
-use crate::wire::header::{fast_table, Header, FLAG_64, FLAG_OBJECT_AS_ID};
+use crate::wire::header::{fast_table, Header, FLAG_OBJECT_AS_ID};
 use crate::wire::narrow::halves;
 use crate::wire::types::{Element, Layout, VariantType};
 
@@ -174,16 +174,6 @@ impl<'a> Reader<'a> {
                 self.pos = next;
                 Value::StringName(text)
             }
-            // A 64-bit float or int (a Godot 4 save's `float`, its large ints; every
-            // dialect reads their flag): the payload, without the slow path's decoding.
-            Head::General if word == FLOAT_64 => {
-                self.pos = at.saturating_add(12);
-                Value::Float(f64::from_bits(le_u64(self.bytes, payload_at)))
-            }
-            Head::General if word == INT_64 => {
-                self.pos = at.saturating_add(12);
-                Value::Int(le_u64(self.bytes, payload_at) as i64)
-            }
             Head::Fixed(_) | Head::General => self.value_slow(word),
         }
     }
@@ -278,10 +268,6 @@ impl<'a> Reader<'a> {
         value
     }
 }
-
-/// The header words of a 64-bit float and int.
-const FLOAT_64: u32 = VariantType::Float as u32 | FLAG_64;
-const INT_64: u32 = VariantType::Int as u32 | FLAG_64;
 
 /// A node with a fixed-size payload (exactly `payload`): scalars and math values.
 #[inline]

@@ -11,16 +11,15 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 use std::io::{self, Write};
 
+use crate::format::digits;
 use crate::format::json::writer::{Json, CHUNK};
 use crate::format::number::push_f64;
-use crate::format::{digits, float32};
-use crate::read::decoded::{math_value, Value};
+use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
-use crate::read::reader::{opens, Reader};
+use crate::read::reader::Reader;
 use crate::read::strings::GdStr;
 use crate::read::value::VariantRef;
 use crate::read::visit::{Place, Taken, Visitor};
-use crate::read::walk::Frame;
 use crate::wire::container_type::ContainerType;
 use crate::wire::dialect::Dialect;
 
@@ -78,7 +77,7 @@ fn walk_with<'w, W: Write, const PRETTY: bool>(
         root: value,
     };
     let root = tagged.root;
-    let flow = root.visit_with(&mut tagged, Tagged::take);
+    let flow = root.visit_with(&mut tagged, |t, _, _| t.take());
     let result = match flow {
         ControlFlow::Break(error) => Err(error),
         ControlFlow::Continue(()) => Ok(()),
@@ -286,214 +285,14 @@ impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
     }
 }
 
-impl<'a, W: Write, const PRETTY: bool> Tagged<'a, '_, W, PRETTY> {
-    /// The walk's hook, before each value (the reader at its header, its depth): the
-    /// buffer handed on when full; then the value decoded once and, when it is a leaf,
-    /// written here ([`Tagged::leaf`]); in compact text, an untyped Dictionary or Array is
-    /// written here as far as its children are leaves ([`Tagged::small`]). Anything else
-    /// is left to the walk.
-    ///
-    /// With the small containers, the f32 vectors of [`Tagged::leaf`] and the reader's
-    /// 64-bit floats, saves on the Godot-written save game (`tests/fixtures/g4-large`,
-    /// `gdvariant json` under callgrind, `RAYON_NUM_THREADS=1`, the whole run) 250.2 M →
-    /// 243.4 M instructions (427751c, with the small path this replaces: 247.7 M); on
-    /// 200,000 records `{id, hp, name, pos}` (`gdvariant json`, two threads) 656.7 M →
-    /// 566.0 M.
+impl<W: Write, const PRETTY: bool> Tagged<'_, '_, W, PRETTY> {
+    /// What goes before each value of the walk: the buffer handed on when full.
     #[inline(always)]
-    fn take(&mut self, r: &Reader<'a>, depth: usize) -> ControlFlow<io::Error, Taken> {
+    fn take(&mut self) -> ControlFlow<io::Error, Taken> {
         if self.j.buf.len() >= CHUNK {
             flow(self.j.flush())?;
         }
-        let mut next = *r;
-        let place = Place {
-            offset: r.offset(),
-            depth,
-        };
-        let value = next.value();
-        let (kind, children) = match value {
-            Value::Dictionary(dict) if !PRETTY && !dict.godot4_typed() => {
-                (Kind::DICTIONARY, dict.len() * 2)
-            }
-            Value::Array(array) if !PRETTY && !array.godot4_typed() => (Kind::ARRAY, array.len()),
-            _ if opens(&value).is_none() => {
-                self.before(depth);
-                self.leaf(&value, place)?;
-                return ControlFlow::Continue(Some((next.pos(), None)));
-            }
-            _ => return ControlFlow::Continue(None),
-        };
-        self.small(next, kind, children, depth)
-    }
-
-    /// The compact text of the untyped Dictionary or Array (`kind`) whose `children` start
-    /// at `r`, as far as they are leaves or small containers of leaves ([`Tagged::nested`]):
-    /// written with no step of the walk (no level opened, counted and closed, no
-    /// separator chosen by a level's kind). At the first other child, the container's
-    /// level is opened with the children written so far, and the walk goes on at that
-    /// child with the children left (offering each of them to [`Tagged::take`]).
-    #[inline(never)]
-    fn small(
-        &mut self,
-        mut r: Reader<'a>,
-        kind: u8,
-        children: usize,
-        depth: usize,
-    ) -> ControlFlow<io::Error, Taken> {
-        let dictionary = kind == Kind::DICTIONARY;
-        self.before(depth);
-        self.opening(dictionary);
-        for i in 0..children {
-            if self.j.buf.len() >= CHUNK {
-                flow(self.j.flush())?;
-            }
-            let (at, mark) = (r.pos(), self.j.buf.len());
-            self.separator(dictionary, i);
-            let place = Place {
-                offset: r.offset(),
-                depth: depth + 1,
-            };
-            let value = r.value();
-            let written = match value {
-                Value::Dictionary(dict) if !dict.godot4_typed() && dict.len() <= 32 => {
-                    self.nested(&mut r, true, dict.len() * 2)?
-                }
-                Value::Array(array) if !array.godot4_typed() && array.len() <= 64 => {
-                    self.nested(&mut r, false, array.len())?
-                }
-                _ if opens(&value).is_some() => false,
-                _ => {
-                    self.leaf(&value, place)?;
-                    true
-                }
-            };
-            if !written {
-                self.j.buf.truncate(mark);
-                // Validated: counts are below 2^31.
-                let left = u32::try_from(children - i).unwrap_or(u32::MAX);
-                self.open(kind);
-                self.top = Level(self.top.0 | i as u64);
-                return ControlFlow::Continue(Some((at, Some(Frame::array(left)))));
-            }
-        }
-        self.closing(dictionary, children);
-        ControlFlow::Continue(Some((r.pos(), None)))
-    }
-
-    /// The compact text of a Dictionary or Array whose `children` (at most 64) start at
-    /// `r`, when they are all leaves written without handing the buffer on (strings of at
-    /// most 256 bytes, numbers, bools, nulls, math values): whether it was (`r` then past
-    /// it; otherwise the caller cuts the text back).
-    #[inline(always)]
-    fn nested(
-        &mut self,
-        r: &mut Reader<'a>,
-        dictionary: bool,
-        children: usize,
-    ) -> ControlFlow<io::Error, bool> {
-        self.opening(dictionary);
-        for i in 0..children {
-            self.separator(dictionary, i);
-            let place = Place {
-                offset: r.offset(),
-                depth: 0,
-            };
-            let value = r.value();
-            match value {
-                Value::String(text) | Value::StringName(text) if text.raw_bytes().len() > 256 => {
-                    return ControlFlow::Continue(false)
-                }
-                Value::String(_)
-                | Value::StringName(_)
-                | Value::Nil
-                | Value::Bool(_)
-                | Value::Int(_)
-                | Value::Float(_)
-                | Value::Rid(_)
-                | Value::Callable
-                | Value::Object(ObjectRef::Null | ObjectRef::Id(_))
-                | math_value!(_) => self.leaf(&value, place)?,
-                _ => return ControlFlow::Continue(false),
-            }
-        }
-        self.closing(dictionary, children);
-        ControlFlow::Continue(true)
-    }
-
-    /// A compact Dictionary's or Array's opening.
-    #[inline(always)]
-    fn opening(&mut self, dictionary: bool) {
-        if dictionary {
-            self.j.put(b"{\"Dictionary\":[");
-        } else {
-            self.j.buf.push(b'[');
-        }
-    }
-
-    /// What goes before child `i` of a compact Dictionary or Array: in a Dictionary `[`
-    /// before the first key, `],[` before the others, `,` before a value; in an Array `,`
-    /// between elements.
-    #[inline(always)]
-    fn separator(&mut self, dictionary: bool, i: usize) {
-        match (dictionary, i) {
-            (false, 0) => {}
-            (true, 0) => self.j.buf.push(b'['),
-            (true, i) if i % 2 == 0 => self.j.put(b"],["),
-            _ => self.j.buf.push(b','),
-        }
-    }
-
-    /// A compact Dictionary's or Array's closing, after its `children`.
-    #[inline(always)]
-    fn closing(&mut self, dictionary: bool, children: usize) {
-        match (dictionary, children) {
-            (false, _) => self.j.buf.push(b']'),
-            (true, 0) => self.j.put(b"]}"),
-            (true, _) => self.j.put(b"]]}"),
-        }
-    }
-
-    /// The text of `value`, a leaf at `place`. In compact text, an f32 math value of at
-    /// most four components (a Vector2, a Color) is laid out in one block
-    /// ([`float32::push_f32_components`]), not through [`Json::leaf`]'s list.
-    #[inline(always)]
-    fn leaf(&mut self, value: &Value<'a>, place: Place) -> ControlFlow<io::Error> {
-        match *value {
-            Value::String(text) => {
-                // The text follows the header and the length word.
-                let at = place
-                    .offset
-                    .wrapping_sub(self.root.offset())
-                    .wrapping_add(8);
-                flow(self.j.string_in(self.root.bytes_from_header(), at, text))
-            }
-            Value::Int(n) => {
-                if n < 0 {
-                    self.j.buf.push(b'-');
-                }
-                digits::push_u64_inline(&mut self.j.buf, n.unsigned_abs());
-                ControlFlow::Continue(())
-            }
-            Value::Float(x) if x.is_finite() => {
-                push_f64(&mut self.j.buf, x);
-                ControlFlow::Continue(())
-            }
-            Value::Vector2(m) if !PRETTY && !m.is_double() => {
-                self.j.put(b"{\"Vector2\":[");
-                float32::push_f32_components(&mut self.j.buf, m.wire_bytes());
-                ControlFlow::Continue(())
-            }
-            math_value!(m) if !PRETTY && !m.is_double() && !m.is_integer() && m.len() <= 4 => {
-                self.j.put(b"{\"");
-                self.j.raw(m.ty().name(Dialect::Godot4));
-                self.j.put(b"\":[");
-                float32::push_f32_components(&mut self.j.buf, m.wire_bytes());
-                ControlFlow::Continue(())
-            }
-            leaf => {
-                self.j.depth = place.depth;
-                flow(self.j.leaf(leaf))
-            }
-        }
+        ControlFlow::Continue(None)
     }
 }
 
@@ -515,6 +314,25 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
     fn value(&mut self, value: &Value<'a>, place: Place) -> ControlFlow<io::Error> {
         self.before(place.depth);
         match *value {
+            Value::String(text) => {
+                // The text follows the header and the length word.
+                let at = place
+                    .offset
+                    .wrapping_sub(self.root.offset())
+                    .wrapping_add(8);
+                flow(self.j.string_in(self.root.bytes_from_header(), at, text))
+            }
+            Value::Int(n) => {
+                if n < 0 {
+                    self.j.buf.push(b'-');
+                }
+                digits::push_u64_inline(&mut self.j.buf, n.unsigned_abs());
+                ControlFlow::Continue(())
+            }
+            Value::Float(x) if x.is_finite() => {
+                push_f64(&mut self.j.buf, x);
+                ControlFlow::Continue(())
+            }
             Value::Dictionary(dict) => {
                 if PRETTY {
                     self.j.put(b"{\"Dictionary\": [");
@@ -553,7 +371,10 @@ impl<'a, W: Write, const PRETTY: bool> Visitor<'a> for Tagged<'a, '_, W, PRETTY>
                 self.open(Kind::OBJECT);
                 ControlFlow::Continue(())
             }
-            _ => self.leaf(value, place),
+            leaf => {
+                self.j.depth = place.depth;
+                flow(self.j.leaf(leaf))
+            }
         }
     }
 
