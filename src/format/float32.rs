@@ -7,7 +7,7 @@
 //! - [`search`]: the others, from the shortest-digits search of [`shortest32`];
 //! - [`list`]: runs of packed floats, and the routing of one float among the above.
 //!
-//! [`shortest32`]: crate::format::shortest32
+//! [`shortest32`]: crate::format::num::shortest32
 
 use alloc::vec::Vec;
 

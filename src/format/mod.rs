@@ -2,18 +2,14 @@
 //! with one error type for their readers.
 
 pub(crate) mod base64;
-pub(crate) mod digits;
 pub(crate) mod escape;
 #[cfg(feature = "std")]
 pub(crate) mod float32;
 #[cfg(feature = "std")]
 pub mod json;
+pub(crate) mod num;
 pub(crate) mod number;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
-#[cfg(feature = "std")]
-pub(crate) mod shortest32;
-#[cfg(all(test, feature = "std"))]
-pub(crate) mod sweep;
 pub(crate) mod syntax;
 pub mod text;

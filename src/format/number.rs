@@ -3,11 +3,11 @@
 
 use alloc::vec::Vec;
 
-/// Appends the decimal digits of `n` ([`crate::format::digits`]: eight at a time, each
+/// Appends the decimal digits of `n` ([`crate::format::num::digits`]: eight at a time, each
 /// group written whole and cut to length).
 #[inline]
 pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
-    crate::format::digits::push_u64(out, n);
+    crate::format::num::digits::push_u64(out, n);
 }
 
 /// Appends the decimal form of `n`.
@@ -47,7 +47,7 @@ pub(crate) fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
 #[inline]
 pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
     // Integers and small binary fractions (most game data), digits straight into place.
-    if crate::format::digits::push_dyadic(out, x) {
+    if crate::format::num::digits::push_dyadic(out, x) {
         return;
     }
     let magnitude = x.abs();
@@ -64,7 +64,7 @@ pub(crate) fn push_f64(out: &mut Vec<u8>, x: f64) {
 }
 
 /// [`push_f64`] for an f32: the shortest digits that read back to the same f32, nearest,
-/// ties to even ([`crate::format::shortest32`]), laid out as `{:?}` lays out an f32
+/// ties to even ([`crate::format::num::shortest32`]), laid out as `{:?}` lays out an f32
 /// ([`crate::format::float32`]).
 #[cfg(feature = "std")]
 #[inline]

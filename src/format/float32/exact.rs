@@ -20,10 +20,10 @@
 #![allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
 
 use super::block::Block;
-use crate::format::digits::eight as eight_digits;
+use crate::format::num::digits::eight as eight_digits;
 
 /// Powers of 5 up to 5^27 (5^27 < 2^63): the digits of an exact binary fraction.
-const POW5: [u64; 28] = crate::format::digits::powers(5);
+const POW5: [u64; 28] = crate::format::num::digits::powers(5);
 
 /// Eight ASCII zeros.
 const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
@@ -258,7 +258,7 @@ mod tests {
     use super::*;
     use crate::format::float32::block::SINGLE;
     use crate::format::float32::search::{long_text, text_of};
-    use crate::format::sweep::{sweep, Verdict};
+    use crate::format::num::sweep::{sweep, Verdict};
     use alloc::vec::Vec;
 
     /// The text of positive finite `magnitude` by the shortest-digits search.

@@ -30,8 +30,8 @@ use alloc::vec::Vec;
 use super::block::{Block, SINGLE};
 use super::exact;
 use super::search::{long_text, text_of};
-use crate::format::digits::eight as eight_digits;
-use crate::format::shortest32;
+use crate::format::num::digits::eight as eight_digits;
+use crate::format::num::shortest32;
 
 /// Bytes of the block: stores start at offsets up to 1,023.
 const BLOCK: usize = 1024 + 32;

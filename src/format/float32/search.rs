@@ -12,8 +12,8 @@
 // the layout's range; `wrapping_sh*` keeps any amount from panicking.
 #![allow(clippy::cast_sign_loss)]
 
-use crate::format::digits::eight as eight_digits;
-use crate::format::shortest32;
+use crate::format::num::digits::eight as eight_digits;
+use crate::format::num::shortest32;
 
 /// Nine ASCII zeros (bytes 0 to 8).
 const NINE_ZEROS: u128 = u128::from_le_bytes([b'0'; 16]) >> 56;

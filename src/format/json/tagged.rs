@@ -11,8 +11,8 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 use std::io::{self, Write};
 
-use crate::format::digits;
 use crate::format::json::writer::{Json, CHUNK};
+use crate::format::num::digits;
 use crate::format::number::push_f64;
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;

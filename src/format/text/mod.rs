@@ -39,7 +39,6 @@
 //! [`Variant::text`]: crate::Variant::text
 
 mod dict;
-mod grisu;
 mod number;
 pub(crate) mod options;
 mod order;
@@ -47,7 +46,6 @@ mod order;
 mod order_check;
 pub(crate) mod owned;
 mod parse;
-mod powers;
 mod single;
 pub(crate) mod style;
 mod walk;

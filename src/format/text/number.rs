@@ -11,8 +11,8 @@
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use super::grisu;
 use super::style::TextStyle;
+use crate::format::num::grisu;
 use crate::wire::narrow::f32_of;
 
 pub(crate) mod batch;

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 #[cfg(test)]
 use super::number::batch::godot4_f32;
-use crate::format::digits;
+use crate::format::num::digits;
 
 /// Appends the decimal text of `n`: below 10^8 in magnitude, [`digits::short`] and one
 /// 8-byte store; larger ones through `push_i64`.
@@ -48,7 +48,7 @@ mod tests {
     /// differing). Where the new route declines (it must then append nothing), the routed
     /// text is `write_real`'s by construction: only that nothing was appended is checked.
     fn compare(step: usize) -> (u64, u64) {
-        use crate::format::sweep::{sweep, Verdict};
+        use crate::format::num::sweep::{sweep, Verdict};
         sweep(0..1 << 32, step, |bits, (a, b): &mut (Vec<u8>, Vec<u8>)| {
             let x = f32::from_bits(bits);
             for role in [Role::Float, Role::Component] {

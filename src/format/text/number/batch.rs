@@ -21,11 +21,11 @@
 
 use alloc::vec::Vec;
 
-use super::super::grisu::normal;
 use super::super::style::TextStyle;
 use super::Role;
-use crate::format::digits;
-use crate::format::text::powers::POW10;
+use crate::format::num::digits;
+use crate::format::num::grisu::normal;
+use crate::format::num::powers::POW10;
 
 /// The low `i` bytes set, for `i` in 0..=16.
 #[allow(clippy::indexing_slicing)] // const initializer: checked at build time
@@ -305,7 +305,7 @@ mod tests {
     /// formatted in one call (and its second half again, led by a separator) and compared
     /// with the single-number texts: (patterns compared, runs differing).
     pub(crate) fn compare(step_runs: usize) -> (u64, u64) {
-        use crate::format::sweep::{sweep, Verdict};
+        use crate::format::num::sweep::{sweep, Verdict};
         use std::sync::atomic::{AtomicU64, Ordering};
         const RUN: u32 = 64;
         let patterns = AtomicU64::new(0);

@@ -379,7 +379,7 @@ mod tests {
 
     /// Every `step`-th f32 bit pattern (and the special ones): the same text as before.
     fn same_as_zmij(step: usize) -> (u64, u64) {
-        use crate::format::sweep::{sweep, Verdict};
+        use crate::format::num::sweep::{sweep, Verdict};
         sweep(
             0..1 << 32,
             step,

@@ -58,4 +58,4 @@ pub(super) const CACHED_POWERS: [CachedPower; 81] = {
 };
 
 /// Powers of ten that fit a u64.
-pub(crate) const POW10: [u64; 20] = crate::format::digits::powers(10);
+pub(crate) const POW10: [u64; 20] = crate::format::num::digits::powers(10);

@@ -208,7 +208,7 @@ fn floats_match_debug() {
 #[test]
 #[ignore]
 fn digits_exhaustive_floats() {
-    use crate::format::sweep::{sweep, Verdict};
+    use crate::format::num::sweep::{sweep, Verdict};
     let (checked, failed) = sweep(0..1 << 32, 1, |bits, (a, b): &mut (Vec<u8>, Vec<u8>)| {
         let x = f64::from(f32::from_bits(bits));
         if !x.is_finite() {

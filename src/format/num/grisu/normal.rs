@@ -36,7 +36,7 @@
 #![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
 use super::super::powers::CACHED_POWERS;
-use crate::format::text::powers::POW10;
+use crate::format::num::powers::POW10;
 
 /// What Grisu2 uses of one exponent field: the cached power's significand `c` and
 /// decimal exponent `k`, the shift `s` of the scaled values, and `j₀` (see the module docs)
@@ -313,7 +313,7 @@ mod tests {
 
     /// Every `step`-th normal positive f32: (compared, differing).
     fn compare(step: usize) -> (u64, u64) {
-        use crate::format::sweep::{sweep, Verdict};
+        use crate::format::num::sweep::{sweep, Verdict};
         sweep(0x0080_0000..0x7F80_0000, step, |bits, (): &mut ()| {
             let x = f32::from_bits(bits);
             let d = reference(x);
