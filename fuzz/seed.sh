@@ -171,3 +171,14 @@ for capture in sorted(src.glob("*.jsonl")):
             data = config + packet
             (out / hashlib.sha1(data).hexdigest()[:16]).write_bytes(data)
 PY
+
+# config_parse: each engine's ConfigFile fixtures behind the config byte of its engine
+# (0 Godot 3.2, 1 Godot 3.6, 2 Godot 4).
+mkdir -p corpus/config_parse
+for pair in g32:00 g36:01 g4:02; do
+  engine=${pair%%:*} byte=${pair##*:}
+  for file in "$fixtures/resources/$engine"/*.cfg; do
+    case $(head -c 4 "$file") in GDEC) continue ;; esac
+    { printf "\\x$byte"; cat "$file"; } >"corpus/config_parse/${engine}_$(basename "$file" .cfg)"
+  done
+done
