@@ -64,7 +64,10 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(names(&file), names(&again), "{text}");
     }
     // An edit of the first key changes its value's text only.
-    let first = file.iter().next().map(|(s, k, _)| (s.to_string(), k.to_string()));
+    let first = file
+        .iter()
+        .next()
+        .map(|(s, k, _)| (s.to_string(), k.to_string()));
     if let Some((s, k)) = first {
         let before = file.get_text(&s, &k).map(str::to_string);
         let old = file.text().to_string();

@@ -162,10 +162,7 @@ fuzz_target!(|data: &[u8]| {
             let again = json::read_into(bytes, dialect, &json::ReadOptions::new(), &mut buffer)
                 .unwrap_err();
             assert_eq!(again, e);
-            assert_eq!(
-                buffer, [0xA5; 3],
-                "read_into changed its buffer on error"
-            );
+            assert_eq!(buffer, [0xA5; 3], "read_into changed its buffer on error");
         }
         Ok(out) => {
             json::read_into(bytes, dialect, &json::ReadOptions::new(), &mut buffer)

@@ -20,11 +20,7 @@ fn read(input: &str, dialect: Dialect, options: &ReadOptions) -> Option<Vec<u8>>
     let mut out = vec![0xAA];
     match text::read_into(input, dialect, options, &mut out) {
         Ok(()) => {
-            assert_eq!(
-                out.first(),
-                Some(&0xAA),
-                "read_into overwrote its output"
-            );
+            assert_eq!(out.first(), Some(&0xAA), "read_into overwrote its output");
             out.remove(0);
             VariantRef::parse_with(&out, dialect, &ParseOptions::new().strict(true))
                 .unwrap_or_else(|e| panic!("{input:?} wrote bytes that do not parse: {e}"));
