@@ -109,8 +109,10 @@ def to_text(data: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool
     "pm-c" (default: the dialect's newest)."""
 
 def to_json(data: Any, godot: Optional[Godot] = None, *, prefixed: Optional[bool] = None,
-            allow_objects: bool = True, pretty: bool = False) -> str:
-    """The crate's lossless JSON of a value (the schema of `gdvariant from-json`)."""
+            allow_objects: bool = True, pretty: bool = False, plain: bool = False) -> str:
+    """The crate's lossless JSON of a value (the schema of `gdvariant from-json`), or with
+    `plain=True` its plain JSON (for jq: Dictionaries as objects, vectors as arrays; lossy,
+    as `gdvariant json --plain`)."""
 
 def from_json(text: str, godot: Optional[Godot] = None,
               plain: Optional[bool] = False) -> bytes:

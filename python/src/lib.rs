@@ -308,23 +308,30 @@ fn to_text(
     })
 }
 
-/// The crate's lossless JSON of a value (the schema `gdvariant from-json` reads back):
-/// bytes-like `data` (decoded like `loads`), a View, or any other Python value (encoded
-/// like `dumps`). Cost: O(size). For JSON of the Python
+/// The crate's lossless JSON of a value (the schema `gdvariant from-json` reads back), or
+/// with `plain=True` its plain JSON (for jq; lossy: `json --plain`, read back exactly by
+/// `from_json` only with the command line's `--like`): bytes-like `data` (decoded like
+/// `loads`), a View, or any other Python value (encoded like `dumps`). Cost: O(size). For JSON of the Python
 /// values themselves, see `json_default`.
 #[pyfunction]
-#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false), text_signature = "(data, godot=None, *, prefixed=None, allow_objects=True, pretty=False)")]
+#[pyo3(signature = (data, godot = None, *, prefixed = None, allow_objects = true, pretty = false, plain = false), text_signature = "(data, godot=None, *, prefixed=None, allow_objects=True, pretty=False, plain=False)")]
 fn to_json(
     data: &Bound<'_, PyAny>,
     godot: Option<&Bound<'_, PyAny>>,
     prefixed: Option<bool>,
     allow_objects: bool,
     pretty: bool,
+    plain: bool,
 ) -> PyResult<String> {
     with_value(data, godot, prefixed, allow_objects, |v| {
         let mut out = Vec::new();
-        json::write(&mut out, v, &json::WriteOptions::new().pretty(pretty))
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let options = json::WriteOptions::new().pretty(pretty);
+        let written = if plain {
+            json::plain::write(&mut out, v, &options)
+        } else {
+            json::write(&mut out, v, &options)
+        };
+        written.map_err(|e| PyValueError::new_err(e.to_string()))?;
         String::from_utf8(out).map_err(|e| PyValueError::new_err(e.to_string()))
     })
 }

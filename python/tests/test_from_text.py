@@ -109,6 +109,23 @@ def test_from_json_plain_and_detected(env):
     assert gd.from_json('{"Vector2": [3, 4]}') == gd.dumps(gd.Vector2(3, 4), 3)
 
 
+def test_to_json_plain_is_the_crates_plain_json():
+    value = {"name": gd.StringName("hero"), "pos": gd.Vector3(1, 2, 3.5), "slots": {0: "sword"}, "speed": 1.5}
+    # The crate's json::plain::write example, byte for byte: a StringName is a string, a
+    # Vector3 an array, int keys decimal strings, floats always with a point.
+    assert gd.to_json(value, 4, plain=True) == (
+        '{"name":"hero","pos":[1.0,2.0,3.5],"slots":{"0":"sword"},"speed":1.5}'
+    )
+    assert gd.to_json({"a": [1, {}]}, 4, plain=True, pretty=True) == '{\n  "a": [\n    1,\n    {}\n  ]\n}'
+    # What plain JSON holds exactly reads back to the same bytes.
+    data = gd.dumps({"hp": 10, "items": [1, 2.5, "x", None, True]}, 4)
+    assert gd.from_json(gd.to_json(data, 4, plain=True), 4, plain=True) == data
+    # The lossless form stays the default.
+    assert gd.to_json(data, 4) == gd.to_json(data, 4, plain=False) != gd.to_json(data, 4, plain=True)
+    # The save game: the plain JSON of every fixture parses as JSON.
+    assert json.loads(gd.to_json(SAVE.read_bytes(), 4, plain=True))
+
+
 @pytest.mark.parametrize("read, text, where, message", [
     (gd.from_text, "[1,\n  2 3]", (8, 2, 5), "expected ',' or a closing bracket at line 2, column 5 (byte 8)"),
     (gd.from_text, "[1, ", (4, 1, 5), "at line 1, column 5 (byte 4)"),
