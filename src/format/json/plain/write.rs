@@ -1,5 +1,5 @@
-//! The plain writer: one pass over the bytes with the reader, through the tagged writer's
-//! buffered output ([`Json`]), with its own methods (`plain_*`).
+//! The plain writer: a visitor of the one walk ([`VariantRef::visit`]), through the tagged
+//! writer's buffered output ([`Json`]), with its own methods (`plain_*`).
 
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
@@ -136,29 +136,29 @@ enum Field<'t> {
 
 impl<W: Write> Plain<'_, W> {
     /// What goes before the next child of the innermost open container: the separator and
-    /// the line of a new item, or a Dictionary pair's `,` between key and value. Returns
+    /// the line of a new item, or a Dictionary pair's `,` between key and value (an
+    /// Object's property names are written before their values, by `property`). Returns
     /// whether the child is a key of an object (written as its text and `:`).
     fn before(&mut self) -> bool {
         let Some(top) = self.open.last_mut() else {
             return false;
         };
-        let n = top.count;
+        let (form, n) = (top.form, top.count);
+        if let Form::Object { .. } = form {
+            return false;
+        }
         top.count = n.saturating_add(1);
-        let key = n % 2 == 0;
-        match top.form {
-            Form::Object { .. } => return false,
-            Form::Dict(DictForm::Pairs) if !key => {
-                self.j.comma(false);
+        if let Form::Dict(dict) = form {
+            if n % 2 == 1 {
+                // A value after its key: `, ` inside a pair, nothing after `"key": `.
+                if dict == DictForm::Pairs {
+                    self.j.comma(false);
+                }
                 return false;
             }
-            Form::Dict(_) if !key => return false,
-            _ => {}
         }
-        if n > 0 {
-            self.j.raw(",");
-        }
-        self.j.line();
-        match top.form {
+        self.j.plain_item(n);
+        match form {
             Form::Dict(DictForm::Pairs) => {
                 self.j.raw("[");
                 false
@@ -230,12 +230,11 @@ impl<'a, W: Write> Visitor<'a> for Plain<'_, W> {
                 // `{"class": …, "properties": {name: value, …}}`.
                 self.j.raw("{");
                 self.j.depth += 1;
-                self.j.line();
+                self.j.plain_item(0);
                 flow(self.j.string("class"))?;
                 self.j.plain_colon();
                 flow(self.j.string(o.class().as_str()))?;
-                self.j.raw(",");
-                self.j.line();
+                self.j.plain_item(1);
                 flow(self.j.string("properties"))?;
                 self.j.plain_colon();
                 let unique = unique_names(o);
@@ -256,10 +255,7 @@ impl<'a, W: Write> Visitor<'a> for Plain<'_, W> {
         };
         let (n, unique) = (top.count, matches!(top.form, Form::Object { unique: true }));
         top.count = n.saturating_add(1);
-        if n > 0 {
-            self.j.raw(",");
-        }
-        self.j.line();
+        self.j.plain_item(n);
         if unique {
             flow(self.j.string(name.as_str()))?;
             self.j.plain_colon();
@@ -298,9 +294,8 @@ impl<W: Write> Json<'_, W> {
     fn plain_fields(&mut self, fields: &[(&str, Field<'_>)]) -> io::Result<()> {
         self.raw("{");
         self.depth += 1;
-        for (i, (key, value)) in fields.iter().enumerate() {
-            self.raw(if i > 0 { "," } else { "" });
-            self.line();
+        for (i, (key, value)) in (0u32..).zip(fields) {
+            self.plain_item(i);
             self.string(key)?;
             self.plain_colon();
             match *value {
@@ -312,6 +307,15 @@ impl<W: Write> Json<'_, W> {
         self.line();
         self.raw("}");
         Ok(())
+    }
+
+    /// What goes before the item `n` (from 0) of an object or a list: `,` after the first,
+    /// then its line when pretty.
+    fn plain_item(&mut self, n: u32) {
+        if n > 0 {
+            self.raw(",");
+        }
+        self.line();
     }
 
     /// `:` after a key, with a space when pretty.
