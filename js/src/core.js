@@ -6,7 +6,6 @@ import init, {
   initSync,
   loads as wasmLoads,
   dumps as wasmDumps,
-  fromText as wasmFromText,
   fromJSON as wasmFromJSON,
   toText as wasmToText,
   toJSON as wasmToJSON,
@@ -90,11 +89,7 @@ export function dumps(value, { godot, prefixed = false, bigint = false } = {}) {
 // The classes' toString: the engine's Godot 4 text, computed by the crate.
 setText((v) => toText(dumps(v, { godot: 4 }), { godot: 4, prefixed: false }));
 
-/** The bytes of the engine's text form (`godot`: the dialect to write; default the default dialect, else 4). Bad text throws a DecodeError of code "ERR_SYNTAX" at its offset in the text. */
-export function fromText(text, { godot } = {}) {
-  const g = writeGodot(godot);
-  return call(() => wasmFromText(String(text), g));
-}
+export { fromText } from "./text.js";
 
 /** The bytes of JSON: the crate's lossless JSON, or plain JSON (`plain`: true or false; absent: told by the document's first key). */
 export function fromJSON(json, { godot, plain } = {}) {

@@ -1,9 +1,10 @@
 // Views, frames and edits: handles on data the crate keeps in WebAssembly memory. Every
 // byte is read by the crate; this file only wraps its handles.
-import { dumps as wasmDumps, fromText as wasmFromText, view as wasmView, iterFrames as wasmIterFrames, edit as wasmEdit, diff as wasmDiff, Node } from "../pkg/gdvariant.js";
+import { dumps as wasmDumps, view as wasmView, iterFrames as wasmIterFrames, edit as wasmEdit, diff as wasmDiff, Node } from "../pkg/gdvariant.js";
 import { make, kindOf } from "./classes.js";
 import { call, PathError, EditError, EncodeError } from "./errors.js";
-import { bytesOf, readOptions, godotValue, writeGodot } from "./options.js";
+import { bytesOf, readOptions, godotValue } from "./options.js";
+import { fromText } from "./text.js";
 
 const VIEW = Symbol("gdvariant.view");
 
@@ -181,7 +182,7 @@ export class Editor {
   /** Sets `path` to `value`: replaces it, adds a Dictionary key, or appends at an Array's length. */
   set(path, value) { const v = this.#bytes(value); call(() => this.#live().set(String(path), v), EditError); return this; }
   /** Sets `path` to the value of the engine's text form `text` (`Vector2(3, 4)`); bad text is a DecodeError of code "ERR_SYNTAX". */
-  setText(path, text) { const v = call(() => wasmFromText(String(text), writeGodot(this.godot))); call(() => this.#live().set(String(path), v), EditError); return this; }
+  setText(path, text) { const v = fromText(text, { godot: this.godot }); call(() => this.#live().set(String(path), v), EditError); return this; }
   /** Replaces the value at `path`, which must exist. */
   replace(path, value) { const v = this.#bytes(value); call(() => this.#live().replace(String(path), v), EditError); return this; }
   /** Inserts at `path`: a new Dictionary key, or an Array element before that index. */
