@@ -107,6 +107,8 @@ macro_rules! renamed {
 
 #[cfg(feature = "config")]
 pub mod config;
+#[cfg(feature = "resource")]
+pub mod resource;
 #[cfg(feature = "std")]
 pub mod container;
 #[cfg(feature = "alloc")]
