@@ -57,6 +57,7 @@ pub use crate::format::syntax::SyntaxError;
 pub use options::{ReadOptions, WriteOptions};
 pub use owned::VariantText;
 pub use parse::{read, read_into, read_sequence, read_with, Sequence, TextError, TextErrorKind};
+pub(crate) use parse::read_at;
 pub use style::TextStyle;
 
 use crate::wire::dialect::Dialect as D;
@@ -79,6 +80,26 @@ use writer::Writer;
 pub struct Text<'a> {
     value: VariantRef<'a>,
     style: TextStyle,
+    mode: ResourceMode,
+}
+
+/// How a value is written inside a resource or scene file (crate-internal; the default,
+/// all off, is `var_to_str`'s text).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ResourceMode {
+    /// A full Object of class `SubResource` / `ExtResource` with one property `id` (an
+    /// int or a String) is written as the saver writes the reference:
+    /// `SubResource("id")` (Godot 4), `SubResource( 1 )` (Godot 3).
+    pub(crate) refs: bool,
+    /// Godot 4 only: byte arrays as one base64 string, `PackedByteArray("AAF/")`, as the
+    /// saver writes them in a `format=4` file (its `p_compat` off).
+    pub(crate) base64_bytes: bool,
+}
+
+/// `value` in `style`'s text form as the engine's resource saver writes it in `mode`.
+#[cfg_attr(not(feature = "resource"), allow(dead_code))]
+pub(crate) fn resource_text(value: VariantRef<'_>, style: TextStyle, mode: ResourceMode) -> Text<'_> {
+    Text { value, style, mode }
 }
 
 impl<'a> VariantRef<'a> {
@@ -105,13 +126,19 @@ impl<'a> VariantRef<'a> {
     /// # Ok::<(), gdvariant::Error>(())
     /// ```
     pub fn text(self, style: TextStyle) -> Text<'a> {
-        Text { value: self, style }
+        Text {
+            value: self,
+            style,
+            mode: ResourceMode::default(),
+        }
     }
 }
 
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Writer::new(f, self.style).write(Reader::new(&self.value))
+        let mut writer = Writer::new(f, self.style);
+        writer.mode = self.mode;
+        writer.write(Reader::new(&self.value))
     }
 }
 

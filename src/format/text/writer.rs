@@ -44,6 +44,8 @@ pub(super) struct Writer<'w, 'f> {
     /// pieces of a small flat dictionary (`dict.rs`).
     pub(super) side: Vec<u8>,
     pub(super) small: Vec<FlatPair>,
+    /// Inside a resource file: references and base64 byte arrays (see `ResourceMode`).
+    pub(super) mode: super::ResourceMode,
 }
 
 impl<'w, 'f> Writer<'w, 'f> {
@@ -57,6 +59,7 @@ impl<'w, 'f> Writer<'w, 'f> {
             scratch: Scratch::default(),
             side: Vec::new(),
             small: Vec::new(),
+            mode: super::ResourceMode::default(),
         }
     }
 
@@ -289,6 +292,20 @@ impl<'w, 'f> Writer<'w, 'f> {
 
     /// A byte array: every byte as a number.
     fn bytes(&mut self, ty: VariantType, bytes: &[u8]) -> fmt::Result {
+        // A Godot 4 resource file of `format=4`: `PackedByteArray("…")`.
+        if self.mode.base64_bytes && self.style == TextStyle::Godot4 {
+            self.s("PackedByteArray(");
+            if !bytes.is_empty() {
+                self.s("\"");
+                for chunk in bytes.chunks(CHUNK / 4 * 3) {
+                    crate::format::base64::encode(&mut self.buf, chunk);
+                    self.maybe_flush()?;
+                }
+                self.s("\"");
+            }
+            self.s(")");
+            return Ok(());
+        }
         // Pandemonium from era B prints the bytes as one base64 string.
         if matches!(
             self.style,

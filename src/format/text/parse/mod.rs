@@ -199,3 +199,24 @@ pub fn read_into(
     }
     result
 }
+
+/// Reads one value that starts at byte `pos` of `text` (whitespace and `;` comments
+/// before it skipped) and appends its bytes to `out`; returns where the value ends (after
+/// its last token). Whatever follows is the caller's. Errors are located in the whole
+/// `text`; on error `out` is left as it was. For the readers of files that hold values
+/// among other syntax (resource and scene files).
+#[cfg_attr(not(feature = "resource"), allow(dead_code))]
+pub(crate) fn read_at(
+    text: &str,
+    pos: usize,
+    dialect: Dialect,
+    options: &ReadOptions,
+    out: &mut Vec<u8>,
+) -> Result<usize, TextError> {
+    let start = out.len();
+    let result = parser::Parser::new(text, dialect, options, out).run_at(pos);
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}
