@@ -41,6 +41,8 @@ mod multiplayer;
 mod multiplayer_ws;
 mod owned;
 mod pandemonium;
+#[cfg(feature = "resource")]
+mod resource_text;
 mod reader;
 mod roundtrip;
 mod serde;
