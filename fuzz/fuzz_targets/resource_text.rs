@@ -30,7 +30,10 @@ fn pasted_badly(doc: &Document) -> bool {
         s.attrs.iter().any(|e| {
             e.get(doc.dialect)
                 .and_then(|v| v.as_str())
-                .is_some_and(|t| t.chars().any(|c| matches!(c, '"' | '\\' | '\'' | '?') || c < ' '))
+                .is_some_and(|t| {
+                    t.chars()
+                        .any(|c| matches!(c, '"' | '\\' | '\'' | '?') || c < ' ')
+                })
         }) || s
             .props
             .iter()
@@ -69,7 +72,10 @@ fuzz_target!(|data: &[u8]| {
     for (section, span) in doc.sections.iter().zip(res.section_spans()) {
         assert_eq!(section.props.len(), span.props.len());
         for (prop, range) in section.props.iter().zip(&span.props) {
-            let literal = res.text().get(range.clone()).expect("a span inside the text");
+            let literal = res
+                .text()
+                .get(range.clone())
+                .expect("a span inside the text");
             let bytes = text::read_with(literal, doc.dialect, &refs.allow_trailing(true))
                 .unwrap_or_else(|e| panic!("{literal:?}: {e}"));
             assert_eq!(bytes, prop.value, "{literal:?}");
@@ -83,10 +89,15 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(shape(&doc), shape(again.document()), "{text}");
     }
     // An edit of the last section's first property reads back, then goes.
-    let Some(path) = doc.sections.iter().rposition(|s| s.tag == "resource").and_then(|i| {
-        let name = doc.sections.get(i)?.props.first()?.name.clone();
-        Some(format!("resource:/{name}"))
-    }) else {
+    let Some(path) = doc
+        .sections
+        .iter()
+        .rposition(|s| s.tag == "resource")
+        .and_then(|i| {
+            let name = doc.sections.get(i)?.props.first()?.name.clone();
+            Some(format!("resource:/{name}"))
+        })
+    else {
         return;
     };
     let old = res.text().to_string();

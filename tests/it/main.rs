@@ -41,9 +41,9 @@ mod multiplayer;
 mod multiplayer_ws;
 mod owned;
 mod pandemonium;
+mod reader;
 #[cfg(feature = "resource")]
 mod resource_text;
-mod reader;
 mod roundtrip;
 mod serde;
 mod serde_props;

@@ -89,7 +89,13 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// The engine's text (and, for Godot 3's reals, its `var2bytes`) of a value equals ours.
-fn check_value(engine: &str, what: &str, bytes: &[u8], dialect: Dialect, fields: &[String]) -> bool {
+fn check_value(
+    engine: &str,
+    what: &str,
+    bytes: &[u8],
+    dialect: Dialect,
+    fields: &[String],
+) -> bool {
     let text = &fields[2];
     if text.starts_with('<') {
         return false; // sub-resources, external ones, arrays of objects: not plain values
@@ -106,7 +112,12 @@ fn check_value(engine: &str, what: &str, bytes: &[u8], dialect: Dialect, fields:
 fn properties_equal_the_engines_reading() {
     for engine in ENGINES {
         // The main resource's own properties.
-        for file in ["custom_full.tres", "gradient.tres", "ext_target.tres", "mesh_quad.tres"] {
+        for file in [
+            "custom_full.tres",
+            "gradient.tres",
+            "ext_target.tres",
+            "mesh_quad.tres",
+        ] {
             let res = parse(engine, file);
             let doc = res.document();
             let main = doc.sections_tagged("resource").last().unwrap();
@@ -118,9 +129,13 @@ fn properties_equal_the_engines_reading() {
                 let Some(bytes) = main.prop(&fields[1]) else {
                     continue; // a default the saver left out
                 };
-                checked += usize::from(check_value(engine, &fields[1], bytes, doc.dialect, &fields));
+                checked +=
+                    usize::from(check_value(engine, &fields[1], bytes, doc.dialect, &fields));
             }
-            assert!(checked >= main.props.len().saturating_sub(4), "{engine}/{file}: {checked}");
+            assert!(
+                checked >= main.props.len().saturating_sub(4),
+                "{engine}/{file}: {checked}"
+            );
         }
         // Scene nodes.
         let res = parse(engine, "scene_2d.tscn");
@@ -134,10 +149,21 @@ fn properties_equal_the_engines_reading() {
             let path = format!("node:{node}/{}", fields[1]);
             let (value, span) = res.get(&path).unwrap_or_else(|| panic!("{engine} {path}"));
             assert_eq!(
-                text::read_with(&res.text()[span], doc.dialect, &ReadOptions::new().resource_refs(true)).unwrap(),
+                text::read_with(
+                    &res.text()[span],
+                    doc.dialect,
+                    &ReadOptions::new().resource_refs(true)
+                )
+                .unwrap(),
                 value.encoded()
             );
-            checked += usize::from(check_value(engine, &path, value.encoded(), doc.dialect, &fields));
+            checked += usize::from(check_value(
+                engine,
+                &path,
+                value.encoded(),
+                doc.dialect,
+                &fields,
+            ));
         }
         assert!(checked >= 6, "{engine}: {checked}");
     }
@@ -161,31 +187,64 @@ fn reference(value: VariantRef<'_>) -> (String, String) {
 fn dialect_kind_and_references() {
     let g4 = parse("g4", "custom_full.tres");
     let doc = g4.document();
-    assert_eq!((doc.dialect, doc.kind, g4.style()), (Dialect::Godot4, DocKind::Resource, TextStyle::Godot4));
+    assert_eq!(
+        (doc.dialect, doc.kind, g4.style()),
+        (Dialect::Godot4, DocKind::Resource, TextStyle::Godot4)
+    );
     assert_eq!(doc.header.tag, "gd_resource");
     let tags: Vec<&str> = doc.sections.iter().map(|s| s.tag.as_str()).collect();
-    assert_eq!(tags, ["ext_resource", "ext_resource", "sub_resource", "sub_resource", "sub_resource", "sub_resource", "sub_resource", "resource"]);
+    assert_eq!(
+        tags,
+        [
+            "ext_resource",
+            "ext_resource",
+            "sub_resource",
+            "sub_resource",
+            "sub_resource",
+            "sub_resource",
+            "sub_resource",
+            "resource"
+        ]
+    );
     let main = doc.sections.last().unwrap();
     let get = |name: &str| VariantRef::parse(main.prop(name).unwrap(), Dialect::Godot4).unwrap();
-    assert_eq!(reference(get("sub")), (SUB_RESOURCE.into(), "Resource_f5su5".into()));
-    assert_eq!(reference(get("ext")), (EXT_RESOURCE.into(), "1_ch771".into()));
-    assert_eq!(reference(get("script")), (EXT_RESOURCE.into(), "2_6uh56".into()));
+    assert_eq!(
+        reference(get("sub")),
+        (SUB_RESOURCE.into(), "Resource_f5su5".into())
+    );
+    assert_eq!(
+        reference(get("ext")),
+        (EXT_RESOURCE.into(), "1_ch771".into())
+    );
+    assert_eq!(
+        reference(get("script")),
+        (EXT_RESOURCE.into(), "2_6uh56".into())
+    );
     // A typed array of references.
     let subs = get("subs").as_array().unwrap();
     let ids: Vec<(String, String)> = subs.iter().map(reference).collect();
     assert_eq!(ids[0], (SUB_RESOURCE.into(), "Curve_vc1uw".into()));
     assert_eq!(ids.len(), 3);
     // Default Display is unchanged: the reference is the Object it is.
-    assert_eq!(get("sub").to_string(), "Object(SubResource,\"id\":\"Resource_f5su5\")\n");
+    assert_eq!(
+        get("sub").to_string(),
+        "Object(SubResource,\"id\":\"Resource_f5su5\")\n"
+    );
 
     let g36 = parse("g36", "custom_full.tres");
     let doc = g36.document();
-    assert_eq!((doc.dialect, g36.style()), (Dialect::Godot3, TextStyle::Godot36));
+    assert_eq!(
+        (doc.dialect, g36.style()),
+        (Dialect::Godot3, TextStyle::Godot36)
+    );
     let main = doc.sections.last().unwrap();
     let sub = VariantRef::parse(main.prop("sub").unwrap(), Dialect::Godot3).unwrap();
     assert_eq!(reference(sub), (SUB_RESOURCE.into(), "int 2".into()));
     assert_eq!(g36.get("sub:2/i").unwrap().0.as_int(), Some(7));
-    assert_eq!(&g36.text()[g36.get("ext:2/path").unwrap().1], "\"res://ext_target.tres\"");
+    assert_eq!(
+        &g36.text()[g36.get("ext:2/path").unwrap().1],
+        "\"res://ext_target.tres\""
+    );
 
     let scene = parse("g4", "scene_2d.tscn");
     let doc = scene.document();
@@ -226,12 +285,21 @@ fn hand_written_files_read() {
     let scene = TextResource::parse(text).unwrap();
     let doc = scene.document();
     assert_eq!((doc.dialect, doc.kind), (Dialect::Godot4, DocKind::Scene));
-    assert_eq!(scene.get("node:./position").unwrap().0.to_string(), "Vector2(1, 2)");
+    assert_eq!(
+        scene.get("node:./position").unwrap().0.to_string(),
+        "Vector2(1, 2)"
+    );
     assert_eq!(scene.get("node:./quoted name").unwrap().0.as_int(), Some(1));
-    assert_eq!(scene.get("node:./metadata/note").unwrap().0.as_str(), Some("multi\nline"));
+    assert_eq!(
+        scene.get("node:./metadata/note").unwrap().0.as_str(),
+        Some("multi\nline")
+    );
     let (texture, _) = scene.get("node:Child/texture").unwrap();
     assert_eq!(reference(texture), (EXT_RESOURCE.into(), "1_a".into()));
-    assert_eq!(scene.get("ext:1_a/uid").unwrap().0.as_str(), Some("uid://nowhere"));
+    assert_eq!(
+        scene.get("ext:1_a/uid").unwrap().0.as_str(),
+        Some("uid://nowhere")
+    );
     // Written back as the engine writes it.
     assert_eq!(
         doc.to_text(),
@@ -255,7 +323,12 @@ fn hand_written_files_read() {
     assert_eq!(res.get("sub:1/x").unwrap().0.as_int(), Some(1));
     // The same document in Godot 4's style.
     let g4 = res.document().to_text_with(TextStyle::Godot4);
-    assert!(g4.ends_with("sub = SubResource(1)\nlist = [SubResource(1), {\n\"k\": ExtResource(3)\n}]\n"), "{g4}");
+    assert!(
+        g4.ends_with(
+            "sub = SubResource(1)\nlist = [SubResource(1), {\n\"k\": ExtResource(3)\n}]\n"
+        ),
+        "{g4}"
+    );
 }
 
 #[test]
@@ -265,31 +338,102 @@ fn errors_have_kind_line_and_column() {
         ("; only a comment\n", K::MissingHeader, (2, 1)),
         ("[gd_thing format=3]\n", K::UnknownFileType, (1, 1)),
         ("[gd_resource format=5]\n", K::UnsupportedFormat, (1, 21)),
-        ("[gd_resource format=\"3\"]\n", K::UnsupportedFormat, (1, 21)),
-        ("x = 1\n[gd_resource format=3]\n", K::UnexpectedProperty, (1, 1)),
-        ("[gd_resource format=3]\nx = 1\n", K::UnexpectedProperty, (2, 1)),
-        ("[gd_scene format=3]\n[connection signal=\"a\"]\nx = 1\n", K::UnexpectedProperty, (3, 1)),
-        ("[gd_resource format=3]\n[resource\n", K::BadTag("unexpected end of file inside the tag"), (2, 1)),
-        ("[gd_resource format=3]\n[resource a]\n", K::BadTag("expected '=' after the attribute's name"), (2, 12)),
-        ("[gd_resource format=3]\n[ 1 ]\n", K::BadTag("expected an identifier (the tag name)"), (2, 3)),
-        ("[gd_resource format=3]\n[resource]\nx = [1,\n", K::BadValue(T::UnexpectedEnd), (4, 1)),
-        ("[gd_resource format=3]\n[resource]\nx = Vector2(1)\n", K::BadValue(T::WrongArgumentCount { name: "Vector2", expected: 2 }), (3, 14)),
-        ("[gd_resource format=3]\n[resource]\nx =\n", K::BadValue(T::ExpectedValue), (4, 1)),
-        ("[gd_resource format=3]\n[resource]\n\"x = 1\n", K::BadName(T::UnterminatedString), (3, 1)),
-        ("[gd_resource format=3]\n[node name=Vector2(1)]\n", K::BadAttribute(T::WrongArgumentCount { name: "Vector2", expected: 2 }), (2, 21)),
-        ("[gd_resource format=2]\n[resource]\nx = SubResource(\"a\")\n", K::BadValue(T::BadArgument("a resource id (an int)")), (3, 17)),
-        ("[gd_resource format=3]\n[resource]\nx = Resource(\"res://a.tres\")\n", K::BadValue(T::Unsupported("Resource")), (3, 5)),
+        (
+            "[gd_resource format=\"3\"]\n",
+            K::UnsupportedFormat,
+            (1, 21),
+        ),
+        (
+            "x = 1\n[gd_resource format=3]\n",
+            K::UnexpectedProperty,
+            (1, 1),
+        ),
+        (
+            "[gd_resource format=3]\nx = 1\n",
+            K::UnexpectedProperty,
+            (2, 1),
+        ),
+        (
+            "[gd_scene format=3]\n[connection signal=\"a\"]\nx = 1\n",
+            K::UnexpectedProperty,
+            (3, 1),
+        ),
+        (
+            "[gd_resource format=3]\n[resource\n",
+            K::BadTag("unexpected end of file inside the tag"),
+            (2, 1),
+        ),
+        (
+            "[gd_resource format=3]\n[resource a]\n",
+            K::BadTag("expected '=' after the attribute's name"),
+            (2, 12),
+        ),
+        (
+            "[gd_resource format=3]\n[ 1 ]\n",
+            K::BadTag("expected an identifier (the tag name)"),
+            (2, 3),
+        ),
+        (
+            "[gd_resource format=3]\n[resource]\nx = [1,\n",
+            K::BadValue(T::UnexpectedEnd),
+            (4, 1),
+        ),
+        (
+            "[gd_resource format=3]\n[resource]\nx = Vector2(1)\n",
+            K::BadValue(T::WrongArgumentCount {
+                name: "Vector2",
+                expected: 2,
+            }),
+            (3, 14),
+        ),
+        (
+            "[gd_resource format=3]\n[resource]\nx =\n",
+            K::BadValue(T::ExpectedValue),
+            (4, 1),
+        ),
+        (
+            "[gd_resource format=3]\n[resource]\n\"x = 1\n",
+            K::BadName(T::UnterminatedString),
+            (3, 1),
+        ),
+        (
+            "[gd_resource format=3]\n[node name=Vector2(1)]\n",
+            K::BadAttribute(T::WrongArgumentCount {
+                name: "Vector2",
+                expected: 2,
+            }),
+            (2, 21),
+        ),
+        (
+            "[gd_resource format=2]\n[resource]\nx = SubResource(\"a\")\n",
+            K::BadValue(T::BadArgument("a resource id (an int)")),
+            (3, 17),
+        ),
+        (
+            "[gd_resource format=3]\n[resource]\nx = Resource(\"res://a.tres\")\n",
+            K::BadValue(T::Unsupported("Resource")),
+            (3, 5),
+        ),
     ];
     for (text, kind, (line, column)) in cases {
         let error = TextResource::parse(text).unwrap_err();
-        assert_eq!((error.kind(), error.line(), error.column()), (kind, *line, *column), "{text:?}");
+        assert_eq!(
+            (error.kind(), error.line(), error.column()),
+            (kind, *line, *column),
+            "{text:?}"
+        );
     }
-    let deep = format!("[gd_resource format=3]\n[resource]\nx = {}{}\n", "[".repeat(2000), "]".repeat(2000));
+    let deep = format!(
+        "[gd_resource format=3]\n[resource]\nx = {}{}\n",
+        "[".repeat(2000),
+        "]".repeat(2000)
+    );
     let Err(error) = TextResource::parse(&deep) else {
         panic!("2000 levels read");
     };
     assert_eq!((error.kind(), error.line()), (&K::BadValue(T::TooDeep), 3));
-    let error = TextResource::from_bytes(b"[gd_resource format=3]\n\xff", &ResourceOptions::new()).unwrap_err();
+    let error = TextResource::from_bytes(b"[gd_resource format=3]\n\xff", &ResourceOptions::new())
+        .unwrap_err();
     assert_eq!((error.kind(), error.offset()), (&K::NotUtf8, 23));
 }
 
@@ -300,18 +444,41 @@ fn text_form_reads_references_only_when_asked() {
         assert_eq!(*error.kind(), T::Unsupported("Resource"));
     }
     let refs = ReadOptions::new().resource_refs(true);
-    let bytes = text::read_with("[SubResource(\"a\"), ExtResource( 1 )]", Dialect::Godot4, &refs).unwrap();
+    let bytes = text::read_with(
+        "[SubResource(\"a\"), ExtResource( 1 )]",
+        Dialect::Godot4,
+        &refs,
+    )
+    .unwrap();
     let value = VariantRef::parse(&bytes, Dialect::Godot4).unwrap();
     assert_eq!(
         value.to_string(),
         "[Object(SubResource,\"id\":\"a\")\n, Object(ExtResource,\"id\":1)\n]"
     );
     // What the default Display writes reads back to the same bytes.
-    assert_eq!(text::read(&value.to_string(), Dialect::Godot4).unwrap(), bytes);
-    let bytes = text::read_with("Array[Resource]([SubResource( 2 )])", Dialect::Godot4, &refs).unwrap();
-    assert_eq!(VariantRef::parse(&bytes, Dialect::Godot4).unwrap().as_array().unwrap().len(), 1);
+    assert_eq!(
+        text::read(&value.to_string(), Dialect::Godot4).unwrap(),
+        bytes
+    );
+    let bytes = text::read_with(
+        "Array[Resource]([SubResource( 2 )])",
+        Dialect::Godot4,
+        &refs,
+    )
+    .unwrap();
+    assert_eq!(
+        VariantRef::parse(&bytes, Dialect::Godot4)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
     let g3 = text::read_with("SubResource( 2 )", Dialect::Godot3, &refs).unwrap();
-    assert_eq!(reference(VariantRef::parse(&g3, Dialect::Godot3).unwrap()), (SUB_RESOURCE.into(), "int 2".into()));
+    assert_eq!(
+        reference(VariantRef::parse(&g3, Dialect::Godot3).unwrap()),
+        (SUB_RESOURCE.into(), "int 2".into())
+    );
 }
 
 /// The lines of `a` and `b` that differ, as (line number, a's line, b's line).
@@ -320,7 +487,13 @@ fn changed_lines(a: &str, b: &str) -> Vec<(usize, String, String)> {
     let n = a.len().max(b.len());
     (0..n)
         .filter(|&i| a.get(i) != b.get(i))
-        .map(|i| (i + 1, a.get(i).unwrap_or(&"").to_string(), b.get(i).unwrap_or(&"").to_string()))
+        .map(|i| {
+            (
+                i + 1,
+                a.get(i).unwrap_or(&"").to_string(),
+                b.get(i).unwrap_or(&"").to_string(),
+            )
+        })
         .collect()
 }
 
@@ -328,15 +501,30 @@ fn changed_lines(a: &str, b: &str) -> Vec<(usize, String, String)> {
 fn edits_change_one_line() {
     let original = read("g4", "scene_2d.tscn");
     let mut scene = parse("g4", "scene_2d.tscn");
-    scene.set_text("node:Enemies/Enemy1/position", "Vector2(7, -8)").unwrap();
+    scene
+        .set_text("node:Enemies/Enemy1/position", "Vector2(7, -8)")
+        .unwrap();
     assert_eq!(
         changed_lines(&original, scene.text()),
-        [(14, "position = Vector2(0, -10)".into(), "position = Vector2(7, -8)".into())]
+        [(
+            14,
+            "position = Vector2(0, -10)".into(),
+            "position = Vector2(7, -8)".into()
+        )]
     );
-    assert_eq!(scene.get("node:Enemies/Enemy1/position").unwrap().0.to_string(), "Vector2(7, -8)");
+    assert_eq!(
+        scene
+            .get("node:Enemies/Enemy1/position")
+            .unwrap()
+            .0
+            .to_string(),
+        "Vector2(7, -8)"
+    );
     // A name with `/`, a multi-line value.
     let mut scene = parse("g4", "scene_2d.tscn");
-    scene.set_text("node:Player/metadata/note", "\"new note\"").unwrap();
+    scene
+        .set_text("node:Player/metadata/note", "\"new note\"")
+        .unwrap();
     assert_eq!(changed_lines(&original, scene.text()).len(), 1);
     let noted = scene.text().to_string();
     scene.set_text("node:Title/text", "\"one line\"").unwrap();
@@ -355,29 +543,59 @@ fn edits_change_one_line() {
     // Attributes.
     let original = read("g4", "custom_full.tres");
     let mut res = parse("g4", "custom_full.tres");
-    res.set_text("ext:1_ch771/path", "\"res://other.tres\"").unwrap();
+    res.set_text("ext:1_ch771/path", "\"res://other.tres\"")
+        .unwrap();
     res.set_text("header/format", "4").unwrap();
     res.set_text("sub:Resource_f5su5/i", "8").unwrap();
     res.set_text("f", "0.25").unwrap();
-    res.set_text("ext", "SubResource(\"Gradient_d2l51\")").unwrap();
-    let changed: Vec<usize> = changed_lines(&original, res.text()).into_iter().map(|c| c.0).collect();
+    res.set_text("ext", "SubResource(\"Gradient_d2l51\")")
+        .unwrap();
+    let changed: Vec<usize> = changed_lines(&original, res.text())
+        .into_iter()
+        .map(|c| c.0)
+        .collect();
     assert_eq!(changed, [3, 13, 35, 87]);
-    assert!(res.text().contains("\nf = 0.25\n") && res.text().ends_with("ext = SubResource(\"Gradient_d2l51\")\n"));
+    assert!(
+        res.text().contains("\nf = 0.25\n")
+            && res
+                .text()
+                .ends_with("ext = SubResource(\"Gradient_d2l51\")\n")
+    );
     assert!(res.delete("header/format").unwrap());
-    assert_eq!(res.text().lines().next(), Some("[gd_resource type=\"Resource\"]"));
+    assert_eq!(
+        res.text().lines().next(),
+        Some("[gd_resource type=\"Resource\"]")
+    );
     // Bad edits change nothing.
     let before = res.text().to_string();
     let error = res.set_text("f", "Vector2(1,").unwrap_err();
-    assert_eq!((error.kind(), error.column()), (&K::BadEdit(T::UnexpectedEnd), 11));
-    assert_eq!(*res.set_text("sub:nope/i", "1").unwrap_err().kind(), K::BadPath);
-    assert_eq!(*res.set_text("node:x/i", "1").unwrap_err().kind(), K::BadPath);
-    assert_eq!(*res.set_text("ext:1_ch771/bad name", "1").unwrap_err().kind(), K::BadPath);
+    assert_eq!(
+        (error.kind(), error.column()),
+        (&K::BadEdit(T::UnexpectedEnd), 11)
+    );
+    assert_eq!(
+        *res.set_text("sub:nope/i", "1").unwrap_err().kind(),
+        K::BadPath
+    );
+    assert_eq!(
+        *res.set_text("node:x/i", "1").unwrap_err().kind(),
+        K::BadPath
+    );
+    assert_eq!(
+        *res.set_text("ext:1_ch771/bad name", "1")
+            .unwrap_err()
+            .kind(),
+        K::BadPath
+    );
     assert_eq!(res.text(), before);
     // Godot 3: int ids, Godot 3 values.
     let mut g3 = parse("g36", "custom_full.tres");
     g3.set_text("sub:4/resource_name", "\"renamed\"").unwrap();
     g3.set_text("v2", "Vector2( 1, 2 )").unwrap();
-    assert_eq!(changed_lines(&read("g36", "custom_full.tres"), g3.text()).len(), 2);
+    assert_eq!(
+        changed_lines(&read("g36", "custom_full.tres"), g3.text()).len(),
+        2
+    );
 }
 
 #[test]
@@ -405,8 +623,13 @@ fn comments_and_spacing_survive_edits() {
 #[test]
 fn documents_write_from_the_model_alone() {
     // A document built by hand (as the binary reader will): the saver's layout.
-    let g4 = |t: &str| text::read_with(t, Dialect::Godot4, &ReadOptions::new().resource_refs(true)).unwrap();
-    let entry = |name: &str, t: &str| gdvariant::resource::Entry { name: name.into(), value: g4(t) };
+    let g4 = |t: &str| {
+        text::read_with(t, Dialect::Godot4, &ReadOptions::new().resource_refs(true)).unwrap()
+    };
+    let entry = |name: &str, t: &str| gdvariant::resource::Entry {
+        name: name.into(),
+        value: g4(t),
+    };
     let doc = Document {
         dialect: Dialect::Godot4,
         kind: DocKind::Resource,
@@ -425,7 +648,10 @@ fn documents_write_from_the_model_alone() {
                 tag: "resource".into(),
                 attrs: vec![],
                 props: vec![
-                    entry("odd name", "{SubResource(\"Resource_a\"): [SubResource(\"Resource_a\")]}"),
+                    entry(
+                        "odd name",
+                        "{SubResource(\"Resource_a\"): [SubResource(\"Resource_a\")]}",
+                    ),
                     entry("empty", "PackedByteArray()"),
                 ],
             },
@@ -437,4 +663,43 @@ fn documents_write_from_the_model_alone() {
         "[gd_resource type=\"Resource\" format=4]\n\n[sub_resource type=\"Resource\" id=\"Resource_a\"]\nbytes = PackedByteArray(\"AAEC\")\n\n[resource]\n\"odd name\" = {\nSubResource(\"Resource_a\"): [SubResource(\"Resource_a\")]\n}\nempty = PackedByteArray()\n"
     );
     assert_eq!(TextResource::parse(&text).unwrap().into_document(), doc);
+}
+
+/// Every prefix of every fixture, and fixtures with bytes changed (a fixed pseudo-random
+/// sequence): no panic, errors inside the text, what reads writes text that reads.
+#[test]
+fn damaged_fixtures_never_panic() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let check =
+        |bytes: &[u8], options: &ResourceOptions| match TextResource::from_bytes(bytes, options) {
+            Err(e) => assert!(e.offset() <= bytes.len() && e.line() >= 1 && e.column() >= 1),
+            Ok(res) => {
+                let text = res.to_engine_text();
+                let _ = TextResource::parse_with(&text, &options.style(Some(res.style())));
+            }
+        };
+    let specials = b"[]=\"(){},;:\n /\\&SubResource";
+    for engine in ENGINES {
+        for file in FILES {
+            let bytes = std::fs::read(dir(engine).join(file)).unwrap();
+            let options = options(engine);
+            for end in 0..bytes.len() {
+                check(&bytes[..end], &options);
+            }
+            for _ in 0..200 {
+                let mut damaged = bytes.clone();
+                for _ in 0..1 + next() % 3 {
+                    let at = (next() % damaged.len() as u64) as usize;
+                    damaged[at] = specials[(next() % specials.len() as u64) as usize];
+                }
+                check(&damaged, &options);
+            }
+        }
+    }
 }

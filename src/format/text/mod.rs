@@ -56,8 +56,9 @@ use core::fmt;
 pub use crate::format::syntax::SyntaxError;
 pub use options::{ReadOptions, WriteOptions};
 pub use owned::VariantText;
-pub use parse::{read, read_into, read_sequence, read_with, Sequence, TextError, TextErrorKind};
+#[cfg(feature = "resource")]
 pub(crate) use parse::read_at;
+pub use parse::{read, read_into, read_sequence, read_with, Sequence, TextError, TextErrorKind};
 pub use style::TextStyle;
 
 use crate::wire::dialect::Dialect as D;
@@ -98,7 +99,11 @@ pub(crate) struct ResourceMode {
 
 /// `value` in `style`'s text form as the engine's resource saver writes it in `mode`.
 #[cfg_attr(not(feature = "resource"), allow(dead_code))]
-pub(crate) fn resource_text(value: VariantRef<'_>, style: TextStyle, mode: ResourceMode) -> Text<'_> {
+pub(crate) fn resource_text(
+    value: VariantRef<'_>,
+    style: TextStyle,
+    mode: ResourceMode,
+) -> Text<'_> {
     Text { value, style, mode }
 }
 

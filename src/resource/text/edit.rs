@@ -106,7 +106,9 @@ pub(super) fn resolve(r: &TextResource, path: &str) -> Result<Target, ResourceEr
             .position(|s| s.tag == tag && id_text(r, &s.attrs).as_deref() == Some(id))
     };
     let split = |rest: &str, from: usize| -> Result<(String, String), ResourceError> {
-        let (id, name) = rest.split_once('/').ok_or_else(|| bad_path(path, from + rest.len()))?;
+        let (id, name) = rest
+            .split_once('/')
+            .ok_or_else(|| bad_path(path, from + rest.len()))?;
         Ok((String::from(id), String::from(name)))
     };
     let (section, place, name) = if let Some(name) = path.strip_prefix("header/") {
@@ -133,7 +135,11 @@ pub(super) fn resolve(r: &TextResource, path: &str) -> Result<Target, ResourceEr
             }
         }
         let (i, len) = best.ok_or_else(|| bad_path(path, 5))?;
-        (Some(i), Place::Prop, String::from(rest.get(len + 1..).unwrap_or_default()))
+        (
+            Some(i),
+            Place::Prop,
+            String::from(rest.get(len + 1..).unwrap_or_default()),
+        )
     } else {
         let name = path.strip_prefix("resource:/").unwrap_or(path);
         let i = sections
@@ -198,7 +204,10 @@ impl TextResource {
         let mut new = self.text.clone();
         match target.place {
             Place::Attr => {
-                let at = target.section_attrs(self).iter().rposition(|e| e.name == target.name);
+                let at = target
+                    .section_attrs(self)
+                    .iter()
+                    .rposition(|e| e.name == target.name);
                 match at.and_then(|i| span.attrs.get(i)) {
                     Some(range) => new.replace_range(range.clone(), value),
                     None => {
@@ -214,7 +223,10 @@ impl TextResource {
                 }
             }
             Place::Prop => {
-                let at = target.section_props(self).iter().rposition(|e| e.name == target.name);
+                let at = target
+                    .section_props(self)
+                    .iter()
+                    .rposition(|e| e.name == target.name);
                 match at.and_then(|i| span.props.get(i)) {
                     Some(range) => new.replace_range(range.clone(), value),
                     None => insert_prop(&mut new, span, &target.name, value),
@@ -258,8 +270,13 @@ impl TextResource {
         match target.place {
             Place::Attr => {
                 let attrs = target.section_attrs(self);
-                for (i, e) in attrs.iter().enumerate().filter(|(_, e)| e.name == target.name) {
-                    let (Some(name), Some(value)) = (span.attr_names.get(i), span.attrs.get(i)) else {
+                for (i, e) in attrs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.name == target.name)
+                {
+                    let (Some(name), Some(value)) = (span.attr_names.get(i), span.attrs.get(i))
+                    else {
                         continue;
                     };
                     let mut start = name.start;
@@ -272,8 +289,13 @@ impl TextResource {
             }
             Place::Prop => {
                 let props = target.section_props(self);
-                for (i, _) in props.iter().enumerate().filter(|(_, e)| e.name == target.name) {
-                    let (Some(&name), Some(value)) = (span.prop_names.get(i), span.props.get(i)) else {
+                for (i, _) in props
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.name == target.name)
+                {
+                    let (Some(&name), Some(value)) = (span.prop_names.get(i), span.props.get(i))
+                    else {
                         continue;
                     };
                     let line_start = b
@@ -286,7 +308,11 @@ impl TextResource {
                     let after = after.trim_start_matches([' ', '\t', '\r']);
                     let alone = before.bytes().all(|c| c == b' ' || c == b'\t')
                         && (after.is_empty() || after.starts_with('\n') || after.starts_with(';'));
-                    cuts.push(if alone { line_start..end } else { name..value.end });
+                    cuts.push(if alone {
+                        line_start..end
+                    } else {
+                        name..value.end
+                    });
                 }
             }
         }

@@ -52,7 +52,9 @@ impl fmt::Display for ResourceErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ResourceErrorKind::NotUtf8 => f.write_str("the text is not UTF-8"),
-            ResourceErrorKind::MissingHeader => f.write_str("no [gd_resource] or [gd_scene] header"),
+            ResourceErrorKind::MissingHeader => {
+                f.write_str("no [gd_resource] or [gd_scene] header")
+            }
             ResourceErrorKind::UnknownFileType => {
                 f.write_str("the first tag is not gd_resource or gd_scene")
             }

@@ -100,7 +100,10 @@ impl TextResource {
     ///     .unwrap_err();
     /// assert_eq!(*error.kind(), ResourceErrorKind::BadValue(TextErrorKind::TooDeep));
     /// ```
-    pub fn parse_with(text: &str, options: &ResourceOptions) -> Result<TextResource, ResourceError> {
+    pub fn parse_with(
+        text: &str,
+        options: &ResourceOptions,
+    ) -> Result<TextResource, ResourceError> {
         let style = match options.style {
             Some(style) => style,
             None => TextStyle::for_dialect(header_dialect(text, options)?),
@@ -165,7 +168,10 @@ impl TextResource {
 
     /// [`TextResource::parse_with`] on bytes: [`ResourceErrorKind::NotUtf8`] at the first
     /// byte that is not UTF-8. Same costs, plus one UTF-8 check.
-    pub fn from_bytes(bytes: &[u8], options: &ResourceOptions) -> Result<TextResource, ResourceError> {
+    pub fn from_bytes(
+        bytes: &[u8],
+        options: &ResourceOptions,
+    ) -> Result<TextResource, ResourceError> {
         let text = core::str::from_utf8(bytes)
             .map_err(|e| ResourceError::locate(bytes, e.valid_up_to(), K::NotUtf8))?;
         TextResource::parse_with(text, options)
@@ -225,12 +231,18 @@ impl TextResource {
         let target = edit::resolve(self, path).ok()?;
         let (entry, span) = match target.place {
             edit::Place::Attr => {
-                let i = target.section_attrs(self).iter().rposition(|e| e.name == target.name)?;
+                let i = target
+                    .section_attrs(self)
+                    .iter()
+                    .rposition(|e| e.name == target.name)?;
                 let span = target.span(self).attrs.get(i)?.clone();
                 (target.section_attrs(self).get(i)?, span)
             }
             edit::Place::Prop => {
-                let i = target.section_props(self).iter().rposition(|e| e.name == target.name)?;
+                let i = target
+                    .section_props(self)
+                    .iter()
+                    .rposition(|e| e.name == target.name)?;
                 let span = target.span(self).props.get(i)?.clone();
                 (target.section_props(self).get(i)?, span)
             }
@@ -282,7 +294,10 @@ fn header_dialect(text: &str, options: &ResourceOptions) -> Result<Dialect, Reso
     let Some(format) = format else {
         return Ok(Dialect::Godot4);
     };
-    match VariantRef::parse(&format.bytes, Dialect::Godot4).ok().and_then(|v| v.as_int()) {
+    match VariantRef::parse(&format.bytes, Dialect::Godot4)
+        .ok()
+        .and_then(|v| v.as_int())
+    {
         Some(1 | 2) => Ok(Dialect::Godot3),
         Some(3 | 4) => Ok(Dialect::Godot4),
         _ => Err(at(format.value.start, K::UnsupportedFormat)),
@@ -294,9 +309,15 @@ fn check_format(text: &str, tag: &Tag, dialect: Dialect) -> Result<(), ResourceE
     let Some(format) = tag.attrs.iter().find(|a| a.name == "format") else {
         return Ok(());
     };
-    let n = VariantRef::parse(&format.bytes, dialect).ok().and_then(|v| v.as_int());
+    let n = VariantRef::parse(&format.bytes, dialect)
+        .ok()
+        .and_then(|v| v.as_int());
     if matches!(n, Some(1..=4)) {
         return Ok(());
     }
-    Err(ResourceError::locate(text.as_bytes(), format.value.start, K::UnsupportedFormat))
+    Err(ResourceError::locate(
+        text.as_bytes(),
+        format.value.start,
+        K::UnsupportedFormat,
+    ))
 }

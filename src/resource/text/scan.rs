@@ -110,8 +110,9 @@ impl<'t> Scanner<'t> {
                     let at = name_start.unwrap_or(self.pos);
                     let start = skip_blank(b, self.pos + 1);
                     let mut bytes = Vec::new();
-                    let end = text::read_at(text, start, self.dialect, &self.options, &mut bytes)
-                        .map_err(|e| error(text, e.offset(), K::BadValue(e.kind().clone())))?;
+                    let end =
+                        text::read_at(text, start, self.dialect, &self.options, &mut bytes)
+                            .map_err(|e| error(text, e.offset(), K::BadValue(e.kind().clone())))?;
                     self.pos = end;
                     return Ok(Some(Item::Prop(Prop {
                         name: String::from_utf8_lossy(&name).into_owned(),

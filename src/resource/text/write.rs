@@ -63,7 +63,8 @@ impl Document {
         let mut previous = self.header.tag.as_str();
         for section in &self.sections {
             let tag = section.tag.as_str();
-            let grouped = previous == tag && matches!(tag, "ext_resource" | "connection" | "editable");
+            let grouped =
+                previous == tag && matches!(tag, "ext_resource" | "connection" | "editable");
             let g32_connections = style == TextStyle::Godot32 && tag == "connection";
             if !grouped && !g32_connections {
                 w.out.push('\n');
