@@ -703,3 +703,34 @@ fn damaged_fixtures_never_panic() {
         }
     }
 }
+
+#[test]
+fn typed_containers_of_scripts_name_them_by_ext_resource_id() {
+    let text = "[gd_resource type=\"Resource\" load_steps=3 format=3]\n\n\
+        [ext_resource type=\"Script\" path=\"res://item.gd\" id=\"1_item\"]\n\n\
+        [sub_resource type=\"Resource\" id=\"Resource_a\"]\nscript = ExtResource(\"1_item\")\n\n\
+        [resource]\nitems = Array[ExtResource(\"1_item\")]([SubResource(\"Resource_a\")])\n\
+        by_name = Dictionary[String, ExtResource(\"1_item\")]({\n\"a\": SubResource(\"Resource_a\")\n})\n";
+    let res = TextResource::parse(text).unwrap();
+    assert_eq!(res.to_engine_text(), text);
+    let (items, _) = res.get("items").unwrap();
+    let array = items.as_array().unwrap();
+    assert_eq!(
+        format!("{:?}", array.element_type()),
+        format!("{:?}", gdvariant::ContainerType::Script("res://item.gd"))
+    );
+    // Outside a resource file the script is its path.
+    assert_eq!(
+        items.to_string(),
+        "Array[Resource(\"res://item.gd\")]([Object(SubResource,\"id\":\"Resource_a\")\n])"
+    );
+    let error = TextResource::parse(&text.replace(
+        "Array[ExtResource(\"1_item\")]",
+        "Array[ExtResource(\"9\")]",
+    ))
+    .unwrap_err();
+    assert_eq!(
+        *error.kind(),
+        K::BadValue(T::BadArgument("the id of an [ext_resource] above"))
+    );
+}

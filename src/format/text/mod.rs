@@ -82,6 +82,8 @@ pub struct Text<'a> {
     value: VariantRef<'a>,
     style: TextStyle,
     mode: ResourceMode,
+    /// With `mode.refs`: the file's external resources, `(id, path)`.
+    ext: &'a [(alloc::string::String, alloc::string::String)],
 }
 
 /// How a value is written inside a resource or scene file (crate-internal; the default,
@@ -97,14 +99,22 @@ pub(crate) struct ResourceMode {
     pub(crate) base64_bytes: bool,
 }
 
-/// `value` in `style`'s text form as the engine's resource saver writes it in `mode`.
+/// `value` in `style`'s text form as the engine's resource saver writes it in `mode`;
+/// `ext`, the file's external resources `(id, path)`, names a typed container's script
+/// `ExtResource("id")` when its path is one of them (else `Resource("path")`).
 #[cfg_attr(not(feature = "resource"), allow(dead_code))]
-pub(crate) fn resource_text(
-    value: VariantRef<'_>,
+pub(crate) fn resource_text<'a>(
+    value: VariantRef<'a>,
     style: TextStyle,
     mode: ResourceMode,
-) -> Text<'_> {
-    Text { value, style, mode }
+    ext: &'a [(alloc::string::String, alloc::string::String)],
+) -> Text<'a> {
+    Text {
+        value,
+        style,
+        mode,
+        ext,
+    }
 }
 
 impl<'a> VariantRef<'a> {
@@ -135,6 +145,7 @@ impl<'a> VariantRef<'a> {
             value: self,
             style,
             mode: ResourceMode::default(),
+            ext: &[],
         }
     }
 }
@@ -143,6 +154,7 @@ impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut writer = Writer::new(f, self.style);
         writer.mode = self.mode;
+        writer.ext = self.ext;
         writer.write(Reader::new(&self.value))
     }
 }

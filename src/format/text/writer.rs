@@ -46,6 +46,8 @@ pub(super) struct Writer<'w, 'f> {
     pub(super) small: Vec<FlatPair>,
     /// Inside a resource file: references and base64 byte arrays (see `ResourceMode`).
     pub(super) mode: super::ResourceMode,
+    /// With `mode.refs`: the file's external resources, `(id, path)`.
+    pub(super) ext: &'w [(alloc::string::String, alloc::string::String)],
 }
 
 impl<'w, 'f> Writer<'w, 'f> {
@@ -60,6 +62,7 @@ impl<'w, 'f> Writer<'w, 'f> {
             side: Vec::new(),
             small: Vec::new(),
             mode: super::ResourceMode::default(),
+            ext: &[],
         }
     }
 
@@ -263,6 +266,14 @@ impl<'w, 'f> Writer<'w, 'f> {
             ContainerType::Builtin(ty) => self.s(self.type_name(ty)),
             ContainerType::ClassName(name) => self.s(name.as_str()),
             ContainerType::Script(path) => {
+                let ext = self.ext;
+                let declared = ext.iter().find(|(_, p)| p.as_str() == path.as_str());
+                if let Some((id, _)) = declared.filter(|_| self.mode.refs) {
+                    self.s("ExtResource(\"");
+                    self.escaped_multiline(id);
+                    self.s("\")");
+                    return;
+                }
                 self.s("Resource(\"");
                 self.escaped_multiline(path.as_str());
                 self.s("\")");

@@ -61,6 +61,9 @@ pub(super) struct Scanner<'t> {
     pos: usize,
     dialect: Dialect,
     options: ReadOptions,
+    /// The `[ext_resource]`s read so far: (id as written, path), for typed containers
+    /// whose type is `ExtResource("id")`.
+    ext: Vec<(String, String)>,
 }
 
 fn error(text: &str, offset: usize, kind: K) -> ResourceError {
@@ -75,6 +78,7 @@ impl<'t> Scanner<'t> {
             pos: 0,
             dialect,
             options: options.resource_refs(true),
+            ext: Vec::new(),
         }
     }
 
@@ -95,8 +99,9 @@ impl<'t> Scanner<'t> {
                 b'"' => {
                     let at = self.pos;
                     let mut bytes = Vec::new();
-                    let end = text::read_at(text, at, self.dialect, &self.options, &mut bytes)
-                        .map_err(|e| error(text, e.offset(), K::BadName(e.kind().clone())))?;
+                    let end =
+                        text::read_at(text, at, self.dialect, &self.options, &self.ext, &mut bytes)
+                            .map_err(|e| error(text, e.offset(), K::BadName(e.kind().clone())))?;
                     let quoted = VariantRef::parse(&bytes, self.dialect)
                         .ok()
                         .and_then(|v| v.as_str().map(String::from))
@@ -110,9 +115,15 @@ impl<'t> Scanner<'t> {
                     let at = name_start.unwrap_or(self.pos);
                     let start = skip_blank(b, self.pos + 1);
                     let mut bytes = Vec::new();
-                    let end =
-                        text::read_at(text, start, self.dialect, &self.options, &mut bytes)
-                            .map_err(|e| error(text, e.offset(), K::BadValue(e.kind().clone())))?;
+                    let end = text::read_at(
+                        text,
+                        start,
+                        self.dialect,
+                        &self.options,
+                        &self.ext,
+                        &mut bytes,
+                    )
+                    .map_err(|e| error(text, e.offset(), K::BadValue(e.kind().clone())))?;
                     self.pos = end;
                     return Ok(Some(Item::Prop(Prop {
                         name: String::from_utf8_lossy(&name).into_owned(),
@@ -152,6 +163,9 @@ impl<'t> Scanner<'t> {
             };
             if c == b']' {
                 self.pos = p + 1;
+                if name == "ext_resource" {
+                    self.note_ext(&attrs);
+                }
                 return Ok(Tag {
                     name,
                     span: open..p + 1,
@@ -178,8 +192,15 @@ impl<'t> Scanner<'t> {
             }
             let start = skip_blank(b, p + 1);
             let mut bytes = Vec::new();
-            let end = text::read_at(text, start, self.dialect, &self.options, &mut bytes)
-                .map_err(|e| error(text, e.offset(), K::BadAttribute(e.kind().clone())))?;
+            let end = text::read_at(
+                text,
+                start,
+                self.dialect,
+                &self.options,
+                &self.ext,
+                &mut bytes,
+            )
+            .map_err(|e| error(text, e.offset(), K::BadAttribute(e.kind().clone())))?;
             p = end;
             let attr = Attr {
                 name: String::from(text.get(key.clone()).unwrap_or_default()),
@@ -192,6 +213,24 @@ impl<'t> Scanner<'t> {
                 Some(old) => *old = attr,
                 None => attrs.push(attr),
             }
+        }
+    }
+}
+
+impl Scanner<'_> {
+    /// Notes an `[ext_resource]`'s id and path.
+    fn note_ext(&mut self, attrs: &[Attr]) {
+        let value = |name: &str| {
+            let a = attrs.iter().find(|a| a.name == name)?;
+            VariantRef::parse(&a.bytes, self.dialect).ok()
+        };
+        let id = value("id").and_then(|v| match v.as_str() {
+            Some(s) => Some(String::from(s)),
+            None => v.as_int().map(|n| alloc::format!("{n}")),
+        });
+        let path = value("path").and_then(|v| v.as_str().map(String::from));
+        if let (Some(id), Some(path)) = (id, path) {
+            self.ext.push((id, path));
         }
     }
 }

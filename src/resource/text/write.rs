@@ -18,6 +18,7 @@
 //!   file, as numbers in a `format=3` one.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::Write;
 
 use crate::format::text::{resource_text, ResourceMode, TextStyle};
@@ -58,6 +59,7 @@ impl Document {
                 base64_bytes: style == TextStyle::Godot4 && format(self) >= Some(4),
             },
             doc: self,
+            ext: ext_resources(self),
         };
         w.tag(&self.header);
         let mut previous = self.header.tag.as_str();
@@ -77,6 +79,22 @@ impl Document {
         }
         w.out
     }
+}
+
+/// `(id as written, path)` of each `[ext_resource]` of `doc`.
+fn ext_resources(doc: &Document) -> Vec<(String, String)> {
+    doc.sections_tagged("ext_resource")
+        .filter_map(|s| {
+            let value = |name: &str| VariantRef::parse(s.attr(name)?, doc.dialect).ok();
+            let id = value("id")?;
+            let id = match id.as_str() {
+                Some(text) => String::from(text),
+                None => alloc::format!("{}", id.as_int()?),
+            };
+            let path = String::from(value("path")?.as_str()?);
+            Some((id, path))
+        })
+        .collect()
 }
 
 /// The header's `format=` as an int.
@@ -101,12 +119,15 @@ struct DocWriter<'d> {
     style: TextStyle,
     mode: ResourceMode,
     doc: &'d Document,
+    /// `(id, path)` of each `[ext_resource]`: typed containers name scripts by id.
+    ext: Vec<(String, String)>,
 }
 
 impl DocWriter<'_> {
     fn value(&mut self, value: VariantRef<'_>) {
         // Writing to a String does not fail.
-        let _ = write!(self.out, "{}", resource_text(value, self.style, self.mode));
+        let text = resource_text(value, self.style, self.mode, &self.ext);
+        let _ = write!(self.out, "{text}");
     }
 
     fn tag(&mut self, section: &Section) {
