@@ -162,13 +162,16 @@ impl TextResource {
     /// Sets the attribute or property `path` names to the value of the text-form literal
     /// `value` (checked: it must read as one value in the file's dialect, references
     /// included, else [`K::BadEdit`] with its line and column in `value`), written as it
-    /// is. Paths (see the table in this module's source, `src/resource/text/edit.rs`):
+    /// is. Paths:
     ///
-    /// * `name`: a property of `[resource]`; `sub:ID/name`: of `[sub_resource … id=ID]`;
-    ///   `node:PATH/name`: of a node (`.` for the root, `Enemies/Enemy1`); the name is
-    ///   everything after the section part (`metadata/note`).
+    /// * `name`: a property of `[resource]` (`resource:/name` too, for a name that starts
+    ///   like the forms below); `sub:ID/name`: of `[sub_resource … id=ID]`;
+    ///   `node:PATH/name`: of a node, `PATH` as the file spells it (`.` for the root, the
+    ///   node with no `parent`; `parent/name` otherwise: `Player`, `Enemies/Enemy1`; the
+    ///   longest path that fits is taken). The name is everything after the section
+    ///   part, `/` included (`metadata/note`).
     /// * `ext:ID/attr`: an attribute of `[ext_resource … id=ID]`; `header/attr`: of the
-    ///   header.
+    ///   header. `ID` is the id as written, without quotes (`Gradient_d2l51`, `1`).
     ///
     /// A path that names no section is [`K::BadPath`] (its offset in `path`).
     ///
