@@ -44,6 +44,8 @@ mod pandemonium;
 mod reader;
 #[cfg(feature = "resource")]
 mod resource_text;
+#[cfg(feature = "resource")]
+mod resource_text_edit;
 mod roundtrip;
 mod serde;
 mod serde_props;
