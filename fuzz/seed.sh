@@ -182,3 +182,16 @@ for pair in g32:00 g36:01 g4:02; do
     { printf "\\x$byte"; cat "$file"; } >"corpus/config_parse/${engine}_$(basename "$file" .cfg)"
   done
 done
+
+# resource_text: each engine's .tres / .tscn fixtures, with the style from the header
+# (config 0) and with the engine's own style (1 Godot 3.2, 2 Godot 3.6, 3 Godot 4).
+mkdir -p corpus/resource_text
+for pair in g32:01 g36:02 g4:03; do
+  engine=${pair%%:*} byte=${pair##*:}
+  for file in "$fixtures/resources/$engine"/*.tres "$fixtures/resources/$engine"/*.tscn; do
+    [ -e "$file" ] || continue
+    name=${engine}_$(basename "$file" | tr . _)
+    { printf '\x00'; cat "$file"; } >"corpus/resource_text/$name"
+    { printf "\\x$byte"; cat "$file"; } >"corpus/resource_text/${name}_styled"
+  done
+done

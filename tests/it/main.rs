@@ -42,6 +42,10 @@ mod multiplayer_ws;
 mod owned;
 mod pandemonium;
 mod reader;
+#[cfg(feature = "resource")]
+mod resource_text;
+#[cfg(feature = "resource")]
+mod resource_text_edit;
 mod roundtrip;
 mod serde;
 mod serde_props;

@@ -56,6 +56,8 @@ use core::fmt;
 pub use crate::format::syntax::SyntaxError;
 pub use options::{ReadOptions, WriteOptions};
 pub use owned::VariantText;
+#[cfg(feature = "resource")]
+pub(crate) use parse::read_at;
 pub use parse::{read, read_into, read_sequence, read_with, Sequence, TextError, TextErrorKind};
 pub use style::TextStyle;
 
@@ -79,6 +81,40 @@ use writer::Writer;
 pub struct Text<'a> {
     value: VariantRef<'a>,
     style: TextStyle,
+    mode: ResourceMode,
+    /// With `mode.refs`: the file's external resources, `(id, path)`.
+    ext: &'a [(alloc::string::String, alloc::string::String)],
+}
+
+/// How a value is written inside a resource or scene file (crate-internal; the default,
+/// all off, is `var_to_str`'s text).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ResourceMode {
+    /// A full Object of class `SubResource` / `ExtResource` with one property `id` (an
+    /// int or a String) is written as the saver writes the reference:
+    /// `SubResource("id")` (Godot 4), `SubResource( 1 )` (Godot 3).
+    pub(crate) refs: bool,
+    /// Godot 4 only: byte arrays as one base64 string, `PackedByteArray("AAF/")`, as the
+    /// saver writes them in a `format=4` file (its `p_compat` off).
+    pub(crate) base64_bytes: bool,
+}
+
+/// `value` in `style`'s text form as the engine's resource saver writes it in `mode`;
+/// `ext`, the file's external resources `(id, path)`, names a typed container's script
+/// `ExtResource("id")` when its path is one of them (else `Resource("path")`).
+#[cfg_attr(not(feature = "resource"), allow(dead_code))]
+pub(crate) fn resource_text<'a>(
+    value: VariantRef<'a>,
+    style: TextStyle,
+    mode: ResourceMode,
+    ext: &'a [(alloc::string::String, alloc::string::String)],
+) -> Text<'a> {
+    Text {
+        value,
+        style,
+        mode,
+        ext,
+    }
 }
 
 impl<'a> VariantRef<'a> {
@@ -105,13 +141,21 @@ impl<'a> VariantRef<'a> {
     /// # Ok::<(), gdvariant::Error>(())
     /// ```
     pub fn text(self, style: TextStyle) -> Text<'a> {
-        Text { value: self, style }
+        Text {
+            value: self,
+            style,
+            mode: ResourceMode::default(),
+            ext: &[],
+        }
     }
 }
 
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Writer::new(f, self.style).write(Reader::new(&self.value))
+        let mut writer = Writer::new(f, self.style);
+        writer.mode = self.mode;
+        writer.ext = self.ext;
+        writer.write(Reader::new(&self.value))
     }
 }
 

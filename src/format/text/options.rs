@@ -42,6 +42,14 @@ pub struct ReadOptions {
     /// and full objects are data); parse the bytes with
     /// [`ParseOptions`](crate::ParseOptions) to apply them.
     pub limits: Limits,
+    /// Read the references of resource and scene files: `SubResource("id")` and
+    /// `ExtResource("id")` (Godot 4; an int id too, as Godot 4 reads old files) and
+    /// `SubResource( 1 )` / `ExtResource( 1 )` (Godot 3: int ids only) become a full
+    /// Object of class `SubResource` / `ExtResource` with one property `id`, as
+    /// [`crate::resource`] models them. Off (the default): they are
+    /// [`TextErrorKind::Unsupported`](super::TextErrorKind::Unsupported), as a value
+    /// outside a resource file cannot point at one.
+    pub resource_refs: bool,
 }
 
 impl ReadOptions {
@@ -52,6 +60,7 @@ impl ReadOptions {
             engine_floats: false,
             allow_trailing: false,
             limits: Limits::new(),
+            resource_refs: false,
         }
     }
 
@@ -62,6 +71,8 @@ impl ReadOptions {
         allow_trailing: bool => allow_trailing;
         /// Sets [`ReadOptions::limits`].
         limits: Limits => limits;
+        /// Sets [`ReadOptions::resource_refs`]: read `SubResource(…)` / `ExtResource(…)`.
+        resource_refs: bool => resource_refs;
         /// Sets [`Limits::max_depth`] in [`ReadOptions::limits`]: the deepest nesting read.
         max_depth: u16 => limits.max_depth;
     }

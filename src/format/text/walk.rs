@@ -158,6 +158,12 @@ impl<'w> Writer<'w, '_> {
         let (kind, left) = match value {
             Value::Int(_) | Value::String(_) => return self.decoded(value, at, r.bytes(), depth),
             Value::Object(ObjectRef::Full(o)) => {
+                if self.mode.refs && self.reference(&o) {
+                    // The one property: its name, then its value (written above).
+                    r.name();
+                    r.skip();
+                    return Ok(());
+                }
                 if self.cut(depth) {
                     for _ in 0..o.len() {
                         r.name();
@@ -226,6 +232,45 @@ impl<'w> Writer<'w, '_> {
             end: 0,
         });
         Ok(())
+    }
+
+    /// A resource reference (`ResourceMode::refs`): an Object of class `SubResource` or
+    /// `ExtResource` whose one property is `id`, an int or a String, written as the
+    /// engine's saver writes it (true); anything else is left alone (false).
+    fn reference(&mut self, o: &crate::read::object::FullObject<'_>) -> bool {
+        let class = o.class();
+        let class = class.as_str();
+        if !matches!(class, "SubResource" | "ExtResource") || o.len() != 1 {
+            return false;
+        }
+        let Some((name, value)) = o.properties().next() else {
+            return false;
+        };
+        if name.as_str() != "id" {
+            return false;
+        }
+        let pad = self.style.pad();
+        if let Some(n) = value.as_int().filter(|_| value.ty() == VariantType::Int) {
+            self.s(class);
+            self.s("(");
+            self.s(pad);
+            crate::format::number::push_i64(&mut self.buf, n);
+            self.s(pad);
+            self.s(")");
+            return true;
+        }
+        let Some(id) = value.as_str().filter(|_| value.ty() == VariantType::String) else {
+            return false;
+        };
+        self.s(class);
+        self.s("(");
+        self.s(pad);
+        self.buf.push(b'"');
+        self.escaped_multiline(id);
+        self.buf.push(b'"');
+        self.s(pad);
+        self.s(")");
+        true
     }
 
     /// A value that holds no others, decoded from `bytes` at `at`, at `depth`: ints and

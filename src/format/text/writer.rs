@@ -44,6 +44,10 @@ pub(super) struct Writer<'w, 'f> {
     /// pieces of a small flat dictionary (`dict.rs`).
     pub(super) side: Vec<u8>,
     pub(super) small: Vec<FlatPair>,
+    /// Inside a resource file: references and base64 byte arrays (see `ResourceMode`).
+    pub(super) mode: super::ResourceMode,
+    /// With `mode.refs`: the file's external resources, `(id, path)`.
+    pub(super) ext: &'w [(alloc::string::String, alloc::string::String)],
 }
 
 impl<'w, 'f> Writer<'w, 'f> {
@@ -57,6 +61,8 @@ impl<'w, 'f> Writer<'w, 'f> {
             scratch: Scratch::default(),
             side: Vec::new(),
             small: Vec::new(),
+            mode: super::ResourceMode::default(),
+            ext: &[],
         }
     }
 
@@ -260,6 +266,14 @@ impl<'w, 'f> Writer<'w, 'f> {
             ContainerType::Builtin(ty) => self.s(self.type_name(ty)),
             ContainerType::ClassName(name) => self.s(name.as_str()),
             ContainerType::Script(path) => {
+                let ext = self.ext;
+                let declared = ext.iter().find(|(_, p)| p.as_str() == path.as_str());
+                if let Some((id, _)) = declared.filter(|_| self.mode.refs) {
+                    self.s("ExtResource(\"");
+                    self.escaped_multiline(id);
+                    self.s("\")");
+                    return;
+                }
                 self.s("Resource(\"");
                 self.escaped_multiline(path.as_str());
                 self.s("\")");
@@ -289,6 +303,20 @@ impl<'w, 'f> Writer<'w, 'f> {
 
     /// A byte array: every byte as a number.
     fn bytes(&mut self, ty: VariantType, bytes: &[u8]) -> fmt::Result {
+        // A Godot 4 resource file of `format=4`: `PackedByteArray("…")`.
+        if self.mode.base64_bytes && self.style == TextStyle::Godot4 {
+            self.s("PackedByteArray(");
+            if !bytes.is_empty() {
+                self.s("\"");
+                for chunk in bytes.chunks(CHUNK / 4 * 3) {
+                    crate::format::base64::encode(&mut self.buf, chunk);
+                    self.maybe_flush()?;
+                }
+                self.s("\"");
+            }
+            self.s(")");
+            return Ok(());
+        }
         // Pandemonium from era B prints the bytes as one base64 string.
         if matches!(
             self.style,

@@ -241,6 +241,9 @@ impl<'t> Parser<'t, '_> {
                     self.build(|b| b.signal("", 0))?;
                 }
             }
+            "ExtResource" | "SubResource" if self.options.resource_refs => {
+                self.reference(name)?;
+            }
             "Resource" | "ExtResource" | "SubResource" => {
                 return Err(self.lex.error(TextErrorKind::Unsupported("Resource")))
             }
@@ -250,6 +253,48 @@ impl<'t> Parser<'t, '_> {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+}
+
+impl Parser<'_, '_> {
+    /// `SubResource(id)` / `ExtResource(id)` after the name, with
+    /// [`ReadOptions::resource_refs`](crate::text::ReadOptions::resource_refs): the
+    /// Object `class` with one property `id`. The engine's token rules: a number (an int
+    /// id), or in Godot 4 a string; then `)`.
+    fn reference(&mut self, class: &str) -> Result<(), TextError> {
+        self.open_paren()?;
+        let token = self.lex.next()?;
+        let id: Result<i64, String> = match token {
+            Token::Int(n) => Ok(n),
+            Token::Str { raw, escaped } if self.dialect == Dialect::Godot4 => {
+                Err(self.lex.text(raw, escaped).into())
+            }
+            Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+            _ => {
+                let what = if self.dialect == Dialect::Godot4 {
+                    "a resource id (a string or an int)"
+                } else {
+                    "a resource id (an int)"
+                };
+                return Err(self.lex.error(TextErrorKind::BadArgument(what)));
+            }
+        };
+        self.expect(b')', "')'")?;
+        let dialect = self.dialect;
+        let built = (|| {
+            let open = Builder::new(&mut *self.out, dialect).open(
+                crate::wire::types::VariantType::Object,
+                &[],
+                Some(class),
+            )?;
+            crate::write::put_string(&mut *self.out, b"id")?;
+            match &id {
+                Ok(n) => Builder::new(&mut *self.out, dialect).int(*n)?,
+                Err(s) => Builder::new(&mut *self.out, dialect).string(s)?,
+            }
+            open.close(&mut *self.out, 1)
+        })();
+        built.map_err(|e| self.lex.error(TextErrorKind::Build(e)))
     }
 }
 

@@ -199,3 +199,30 @@ pub fn read_into(
     }
     result
 }
+
+/// Reads one value that starts at byte `pos` of `text` (whitespace and `;` comments
+/// before it skipped) and appends its bytes to `out`; returns where the value ends (after
+/// its last token). Whatever follows is the caller's. Errors are located in the whole
+/// `text`; on error `out` is left as it was. For the readers of files that hold values
+/// among other syntax (resource and scene files).
+#[cfg_attr(not(feature = "resource"), allow(dead_code))]
+/// `ext` is the file's external resources so far, `(id, path)`: with
+/// `options.resource_refs`, a typed container's `ExtResource("id")` type is the script
+/// at that path (`ContainerType::Script`), as `var_to_bytes` holds it.
+pub(crate) fn read_at<'o>(
+    text: &str,
+    pos: usize,
+    dialect: Dialect,
+    options: &ReadOptions,
+    ext: &'o [(alloc::string::String, alloc::string::String)],
+    out: &'o mut Vec<u8>,
+) -> Result<usize, TextError> {
+    let start = out.len();
+    let mut parser = parser::Parser::new(text, dialect, options, out);
+    parser.ext = ext;
+    let result = parser.run_at(pos);
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}

@@ -60,6 +60,9 @@ pub(crate) struct Parser<'t, 'o> {
     stack: Vec<Frame>,
     /// The pairs of the open dictionaries: (key start, value start, value end).
     pairs: Vec<keys::Pair>,
+    /// A resource file's external resources, `(id, path)`: `Array[ExtResource("id")]`
+    /// names the script at that path (with `ReadOptions::resource_refs`).
+    pub(super) ext: &'o [(alloc::string::String, alloc::string::String)],
 }
 
 impl<'t, 'o> Parser<'t, 'o> {
@@ -77,6 +80,7 @@ impl<'t, 'o> Parser<'t, 'o> {
             numbers_scratch: Vec::new(),
             stack: Vec::new(),
             pairs: Vec::new(),
+            ext: &[],
         }
     }
 
@@ -497,6 +501,13 @@ impl<'t, 'o> Parser<'t, 'o> {
                         *slot = Some("Resource");
                     }
                 }
+                Token::Ident("ExtResource") if self.options.resource_refs => {
+                    // A script of the file's `[ext_resource]`s, by id: its path.
+                    let path = self.ext_script()?;
+                    if let Some(s) = scripts.get_mut(i) {
+                        *s = Some(path);
+                    }
+                }
                 Token::Ident(name) => *slot = Some(name),
                 Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
                 _ => return Err(self.lex.error(TextErrorKind::Expected("a type name"))),
@@ -533,6 +544,30 @@ impl<'t, 'o> Parser<'t, 'o> {
             top.paren = true;
         }
         Ok(())
+    }
+
+    /// `(id)` after `ExtResource` in a typed container's type: the path of the
+    /// `[ext_resource]` of that id (a string, or an int as Godot 4 reads old files).
+    fn ext_script(&mut self) -> Result<alloc::string::String, TextError> {
+        self.expect(b'(', "'('")?;
+        let id: alloc::string::String = match self.lex.next()? {
+            Token::Str { raw, escaped } => self.lex.text(raw, escaped).into(),
+            Token::Int(n) => alloc::format!("{n}"),
+            Token::Eof => return Err(self.lex.error(TextErrorKind::UnexpectedEnd)),
+            _ => return Err(self.lex.error(TextErrorKind::BadArgument("a resource id"))),
+        };
+        let path = self
+            .ext
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, p)| p.clone());
+        let path = path.ok_or_else(|| {
+            self.lex.error(TextErrorKind::BadArgument(
+                "the id of an [ext_resource] above",
+            ))
+        })?;
+        self.expect(b')', "')'")?;
+        Ok(path)
     }
 
     /// `Object(Class, "prop": value, …)`: opens a full object (true), or writes an object
