@@ -109,6 +109,8 @@ macro_rules! renamed {
 pub mod config;
 #[cfg(feature = "resource")]
 pub mod resource;
+#[cfg(feature = "scan")]
+pub mod scan;
 #[cfg(feature = "std")]
 pub mod container;
 #[cfg(feature = "alloc")]

@@ -43,6 +43,8 @@ mod owned;
 mod pandemonium;
 mod reader;
 mod roundtrip;
+#[cfg(feature = "scan")]
+mod scan;
 mod serde;
 mod serde_props;
 mod text_parse;
