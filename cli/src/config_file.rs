@@ -6,7 +6,9 @@
 //! whose first line that is neither blank nor a `;` comment is a `[section]` header or a
 //! `key=value` line, that is not a text resource or scene (`[gd_resource`, `[gd_scene`),
 //! and that reads as a ConfigFile. Variant data always holds NUL bytes in its headers, so
-//! the two never meet.
+//! the two never meet. A file with no such line (empty, or only comments: what
+//! `ConfigFile.save()` writes for an empty ConfigFile) is an empty ConfigFile when its
+//! name ends in `.cfg`, `.godot` or `.import`.
 
 use gdvariant::config::{ConfigError, ConfigFile, ConfigOptions};
 use gdvariant::container::{Container, Layout};
@@ -46,7 +48,12 @@ impl ConfigInput {
 /// says `config_version=3` or `4` (a Godot 3 `project.godot`) or writes Godot 3's spaced
 /// constructors (`Vector2( 1, 2 )`, `[ 1 ]`), else Godot 4.
 pub fn detect(input: &InputArgs, data: &Bytes, ctx: &Ctx) -> Result<Option<ConfigInput>, Failure> {
-    let Some(text) = looks_like_config(data) else {
+    let by_name = input
+        .file
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ["cfg", "godot", "import"].iter().any(|c| c.eq_ignore_ascii_case(e)));
+    let Some(text) = looks_like_config(data, by_name) else {
         return Ok(None);
     };
     let name = input.file.display().to_string();
@@ -94,17 +101,20 @@ fn malformed(name: &str, dialect: Dialect, e: &ConfigError) -> Failure {
     Failure::Input(format!("{name}: not a valid {dialect} ConfigFile: {e}"))
 }
 
-/// The text, when `data` starts as a ConfigFile does (see the module's docs).
-pub fn looks_like_config(data: &[u8]) -> Option<&str> {
-    let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
+/// The text, when `data` starts as a ConfigFile does (see the module's docs); `by_name`:
+/// the file's name says ConfigFile, and a text without a key or header is an empty one.
+pub fn looks_like_config(data: &[u8], by_name: bool) -> Option<&str> {
     if memchr_nul(data) {
         return None;
     }
     let text = std::str::from_utf8(data).ok()?;
-    let line = text
+    let Some(line) = text
         .lines()
         .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with(';'))?;
+        .find(|line| !line.is_empty() && !line.starts_with(';'))
+    else {
+        return by_name.then_some(text);
+    };
     if line.starts_with("[gd_resource") || line.starts_with("[gd_scene") {
         return None;
     }
@@ -205,15 +215,19 @@ mod tests {
 
     #[test]
     fn what_looks_like_a_config() {
-        assert!(looks_like_config(b"; c\n\n[display]\nw=1\n").is_some());
-        assert!(looks_like_config(b"config_version=5\n").is_some());
-        assert!(looks_like_config(b"\xef\xbb\xbf[a]\n").is_some());
-        assert!(looks_like_config(b"[gd_resource type=\"Resource\"]\n").is_none());
-        assert!(looks_like_config(b"[gd_scene format=3]\n").is_none());
-        assert!(looks_like_config(b"[1, 2]").is_none());
-        assert!(looks_like_config(b"{\"a\": 1}").is_none());
-        assert!(looks_like_config(b"hello").is_none());
-        assert!(looks_like_config(b"[a]\0").is_none());
+        assert!(looks_like_config(b"; c\n\n[display]\nw=1\n", false).is_some());
+        assert!(looks_like_config(b"config_version=5\n", false).is_some());
+        // The library reads no byte-order mark, nor (as far as we know) does the engine.
+        assert!(looks_like_config(b"\xef\xbb\xbf[a]\n", false).is_none());
+        assert!(looks_like_config(b"[gd_resource type=\"Resource\"]\n", false).is_none());
+        assert!(looks_like_config(b"[gd_scene format=3]\n", false).is_none());
+        assert!(looks_like_config(b"[1, 2]", false).is_none());
+        assert!(looks_like_config(b"{\"a\": 1}", false).is_none());
+        assert!(looks_like_config(b"hello", false).is_none());
+        assert!(looks_like_config(b"", false).is_none() && looks_like_config(b"", true).is_some());
+        assert!(looks_like_config(b"; only\n", true).is_some());
+        assert!(looks_like_config(b"hello", true).is_none());
+        assert!(looks_like_config(b"[a]\0", false).is_none());
         assert!(godot3_spelling("p=Vector2( 1, 2 )\n") && !godot3_spelling("p=Vector2(1, 2)\n"));
         assert!(godot3_spelling("config_version=4\n") && !godot3_spelling("config_version=5\n"));
     }
