@@ -60,7 +60,13 @@ pub fn set(
 
 /// `delete FILE section/key`: every line of that key goes (a line it shares keeps the
 /// rest). Exit code 3 when the file has no such key.
-pub fn delete(mut input: ConfigInput, data: &Bytes, path: &str, dest: Dest<'_>, ctx: &Ctx) -> Outcome {
+pub fn delete(
+    mut input: ConfigInput,
+    data: &Bytes,
+    path: &str,
+    dest: Dest<'_>,
+    ctx: &Ctx,
+) -> Outcome {
     let (section, key) = section_and_key(path)?;
     let found = input
         .config

@@ -52,7 +52,11 @@ pub fn detect(input: &InputArgs, data: &Bytes, ctx: &Ctx) -> Result<Option<Confi
         .file
         .extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| ["cfg", "godot", "import"].iter().any(|c| c.eq_ignore_ascii_case(e)));
+        .is_some_and(|e| {
+            ["cfg", "godot", "import"]
+                .iter()
+                .any(|c| c.eq_ignore_ascii_case(e))
+        });
     let Some(text) = looks_like_config(data, by_name) else {
         return Ok(None);
     };
@@ -67,9 +71,8 @@ pub fn detect(input: &InputArgs, data: &Bytes, ctx: &Ctx) -> Result<Option<Confi
         } => Some(Dialect::Godot4),
         _ => None,
     };
-    let read = |dialect: Dialect| {
-        ConfigFile::parse_with(text, &ConfigOptions::for_dialect(dialect))
-    };
+    let read =
+        |dialect: Dialect| ConfigFile::parse_with(text, &ConfigOptions::for_dialect(dialect));
     let config = match named.or(from_layout) {
         Some(dialect) => read(dialect).map_err(|e| malformed(&name, dialect, &e))?,
         None => match (read(Dialect::Godot4), read(Dialect::Godot3)) {
@@ -141,9 +144,10 @@ fn godot3_spelling(text: &str) -> bool {
         return matches!(version.trim(), "3" | "4");
     }
     let b = text.as_bytes();
-    b.windows(2).enumerate().any(|(i, w)| {
-        w == b"( " && i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric)
-    }) || text.contains("=[ ")
+    b.windows(2)
+        .enumerate()
+        .any(|(i, w)| w == b"( " && i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric))
+        || text.contains("=[ ")
 }
 
 /// A path of a ConfigFile: `section/key`, split at the first `/` (a key may hold `/`:
@@ -203,7 +207,10 @@ mod tests {
     fn paths_split_at_the_first_slash() {
         let split = |p| split_path(p).ok().map(|(s, k)| (s, k.map(str::to_string)));
         let pair = |s: &str, k: Option<&str>| Some((s.to_string(), k.map(str::to_string)));
-        assert_eq!(split("application/config/name"), pair("application", Some("config/name")));
+        assert_eq!(
+            split("application/config/name"),
+            pair("application", Some("config/name"))
+        );
         assert_eq!(split("display"), pair("display", None));
         assert_eq!(split("/top"), pair("", Some("top")));
         assert_eq!(split("\"\"/top"), pair("", Some("top")));

@@ -86,7 +86,11 @@ pub fn get(input: &ConfigInput, path: &str, form: GetForm) -> Outcome {
 
 /// The value at `key/more` where `key` is the longest key of `section` that starts the
 /// path and `more` a path inside its value.
-fn inside<'c>(input: &'c ConfigInput, section: &str, rest: &str) -> Result<VariantRef<'c>, Failure> {
+fn inside<'c>(
+    input: &'c ConfigInput,
+    section: &str,
+    rest: &str,
+) -> Result<VariantRef<'c>, Failure> {
     let config = &input.config;
     let longest = config
         .keys(section)
@@ -181,7 +185,7 @@ pub fn json(input: &ConfigInput, plain: bool, pretty: bool) -> Outcome {
         }
         write!(out, "{nl}{in1}}}").map_err(|e| e.to_string())?;
     }
-    write!(out, "{nl}}}\n").map_err(|e| e.to_string())?;
+    writeln!(out, "{nl}}}").map_err(|e| e.to_string())?;
     print_all(&out)
 }
 

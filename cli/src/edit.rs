@@ -68,7 +68,15 @@ pub fn run_set(args: &SetArgs, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
     if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
         let dest = config_dest(&args.input, args.output.as_ref(), &args.out);
-        return crate::config_edit::set(config, &data, &args.path, &args.value, args.json, dest, ctx);
+        return crate::config_edit::set(
+            config,
+            &data,
+            &args.path,
+            &args.value,
+            args.json,
+            dest,
+            ctx,
+        );
     }
     splice(
         data,

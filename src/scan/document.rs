@@ -27,7 +27,9 @@ pub(super) fn scan(document: &Document, out: &mut Vec<Finding>) {
     let exts: Vec<Ext> = document
         .sections_tagged("ext_resource")
         .map(|s| Ext {
-            id: attr_value(s, d, "id").and_then(|v| id_raw(&v)).unwrap_or_default(),
+            id: attr_value(s, d, "id")
+                .and_then(|v| id_raw(&v))
+                .unwrap_or_default(),
             path: text_attr(s, d, "path").unwrap_or_default(),
         })
         .collect();

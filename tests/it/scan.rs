@@ -175,7 +175,10 @@ fn engine_config_files_run_nothing() {
             // Godot 3.2.3 cannot read its own settings back: it writes the key `quote"key`
             // unquoted (tests/it/config.rs).
             let Ok(config) = ConfigFile::open(&bytes, secret, &options) else {
-                assert!(engine == "g32" && file.starts_with("settings"), "{engine}/{file}");
+                assert!(
+                    engine == "g32" && file.starts_with("settings"),
+                    "{engine}/{file}"
+                );
                 continue;
             };
             let report = scan::scan_config(&config);
@@ -312,7 +315,12 @@ fn canary_embedded_script() {
         report.findings(),
         [
             Finding::EmbeddedScript {
-                at: section_at(0, "sub_resource", Some("GDScript_2m2be"), Some("script/source")),
+                at: section_at(
+                    0,
+                    "sub_resource",
+                    Some("GDScript_2m2be"),
+                    Some("script/source")
+                ),
                 class: "GDScript".into(),
                 source: Some(source),
             },
@@ -338,7 +346,10 @@ fn canary_embedded_script() {
         r#"{"runs_code":true,"reaches_outside":false,"findings":[{"kind":"embedded_script","runs_code":true,"location":{"part":"section","index":0,"tag":"sub_resource","id":"GDScript_2m2be","property":"script/source","path":""},"class":"GDScript","source":{"bytes":203,"lines":8,"sha256":"7233ae53213c4fb04b1ecee3fd04b6f8451c38014ce69633deb27c73aa56f4f2","head":["extends Resource","@export var note: String = \"canary\"","func _init():","\tprint(\"CANARY-RAN\")","#
     ));
     let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(parsed["findings"][1]["script"], "SubResource(\"GDScript_2m2be\")");
+    assert_eq!(
+        parsed["findings"][1]["script"],
+        "SubResource(\"GDScript_2m2be\")"
+    );
 }
 
 fn custom_full(extra: Vec<Section>) -> Document {
@@ -387,7 +398,10 @@ fn custom_full(extra: Vec<Section>) -> Document {
             vec![
                 entry("resource_name", g4("\"full ✓\"")),
                 entry("script", reference(EXT_RESOURCE, "2_6uh56")),
-                entry("dict", g4("{\"nested\": {\"deep\": PackedInt32Array(1, 2)}}")),
+                entry(
+                    "dict",
+                    g4("{\"nested\": {\"deep\": PackedInt32Array(1, 2)}}"),
+                ),
                 entry("sub", reference(SUB_RESOURCE, "Resource_f5su5")),
                 entry("ext", reference(EXT_RESOURCE, "1_ch771")),
             ],

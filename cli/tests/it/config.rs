@@ -25,8 +25,7 @@ fn fixture(engine: &str, file: &str) -> String {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("gdvariant-config-{name}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("gdvariant-config-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -48,7 +47,10 @@ fn show_prints_what_config_file_save_writes() {
         assert_eq!((code, out.as_str()), (0, text.as_str()), "{engine}: {err}");
         let dialect = if engine == "g4" { "Godot 4" } else { "Godot 3" };
         assert_eq!(err, format!("gdvariant: detected a {dialect} ConfigFile\n"));
-        for (file, secret) in [("settings_pass.cfg", ["--password", PASSWORD]), ("settings_key.cfg", ["--key", KEY])] {
+        for (file, secret) in [
+            ("settings_pass.cfg", ["--password", PASSWORD]),
+            ("settings_key.cfg", ["--key", KEY]),
+        ] {
             let (code, out, _) = run(&["-q", "show", &fixture(engine, file), secret[0], secret[1]]);
             assert_eq!((code, out.as_str()), (0, text.as_str()), "{engine}/{file}");
         }
@@ -64,7 +66,10 @@ fn get_takes_section_slash_key() {
         run(&args)
     };
     assert_eq!(get("player/pos", &[]).1, "Vector2(12.5, -3.25)\n");
-    assert_eq!(get("player/pos", &["--json"]).1, "{\"Vector2\":[12.5,-3.25]}\n");
+    assert_eq!(
+        get("player/pos", &["--json"]).1,
+        "{\"Vector2\":[12.5,-3.25]}\n"
+    );
     // The first `/` splits: the key `a/b` of a section with spaces, dots and ünï.
     assert_eq!(get("weird section. ünï/a/b", &[]).1, "2\n");
     assert_eq!(get("\"weird section. ünï\"/ключ", &[]).1, "1\n");
@@ -77,11 +82,20 @@ fn get_takes_section_slash_key() {
         ["width=1920", "height=1080", "fullscreen=false"]
     );
     let (code, _, err) = get("data/nope", &[]);
-    assert_eq!((code, err.trim_end()), (3, format!("gdvariant: {g4}: [data] has no key `nope`").as_str()));
+    assert_eq!(
+        (code, err.trim_end()),
+        (
+            3,
+            format!("gdvariant: {g4}: [data] has no key `nope`").as_str()
+        )
+    );
     assert_eq!(get("nope/x", &[]).0, 3);
     assert_eq!(get("\"unclosed/x", &[]).0, 2);
     let g36 = fixture("g36", "settings.cfg");
-    assert_eq!(run(&["-q", "get", &g36, "player/pos"]).1, "Vector2( 12.5, -3.25 )\n");
+    assert_eq!(
+        run(&["-q", "get", &g36, "player/pos"]).1,
+        "Vector2( 12.5, -3.25 )\n"
+    );
 }
 
 #[test]
@@ -92,11 +106,23 @@ fn json_is_sections_of_keys() {
         "{\"display\":{\"width\":1920,\"height\":1080,\"fullscreen\":false,\"vsync\":true,"
     ));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["player"]["pos"], serde_json::json!({"Vector2": [12.5, -3.25]}));
+    assert_eq!(
+        v["player"]["pos"],
+        serde_json::json!({"Vector2": [12.5, -3.25]})
+    );
     assert_eq!(v["weird section. ünï"]["a/b"], 2);
     assert_eq!(v["weird section. ünï"]["quote\"key"], 3);
-    let (_, pretty, _) = run(&["-q", "json", "--pretty", "--plain", &fixture("g4", "settings.cfg")]);
-    assert!(pretty.starts_with("{\n  \"display\": {\n    \"width\": 1920,\n"), "{pretty}");
+    let (_, pretty, _) = run(&[
+        "-q",
+        "json",
+        "--pretty",
+        "--plain",
+        &fixture("g4", "settings.cfg"),
+    ]);
+    assert!(
+        pretty.starts_with("{\n  \"display\": {\n    \"width\": 1920,\n"),
+        "{pretty}"
+    );
     let plain: serde_json::Value = serde_json::from_str(&pretty).unwrap();
     assert_eq!(plain["player"]["pos"], serde_json::json!([12.5, -3.25]));
     assert_eq!(plain["data"]["inventory"][0], "sword");
@@ -114,12 +140,24 @@ fn check_says_what_it_read() {
         "OK: Godot 4 ConfigFile, 4 sections, 33 keys, 951 bytes\n"
     );
     assert_eq!(
-        ok(&["-q", "check", &fixture("g36", "settings_key.cfg"), "--key", KEY]),
+        ok(&[
+            "-q",
+            "check",
+            &fixture("g36", "settings_key.cfg"),
+            "--key",
+            KEY
+        ]),
         "OK: Godot 3 ConfigFile in an encrypted file (GDEC, Godot 3 layout, AES-256-ECB), 4 \
          sections, 29 keys, 838 bytes (880 in the file)\n"
     );
     assert_eq!(
-        ok(&["-q", "check", &fixture("g4", "empty_pass.cfg"), "--password", PASSWORD]),
+        ok(&[
+            "-q",
+            "check",
+            &fixture("g4", "empty_pass.cfg"),
+            "--password",
+            PASSWORD
+        ]),
         "OK: Godot 4 ConfigFile in an encrypted file (GDEC, Godot 4 layout, AES-256-CFB), 0 \
          sections, 0 keys, 0 bytes (44 in the file)\n"
     );
@@ -134,8 +172,21 @@ fn check_says_what_it_read() {
         "{err}"
     );
     // An encrypted file without its password is a usage error, a wrong one malformed input.
-    assert_eq!(run(&["-q", "check", &fixture("g4", "settings_pass.cfg")]).0, 2);
-    assert_eq!(run(&["-q", "check", &fixture("g4", "settings_pass.cfg"), "--password", "no"]).0, 4);
+    assert_eq!(
+        run(&["-q", "check", &fixture("g4", "settings_pass.cfg")]).0,
+        2
+    );
+    assert_eq!(
+        run(&[
+            "-q",
+            "check",
+            &fixture("g4", "settings_pass.cfg"),
+            "--password",
+            "no"
+        ])
+        .0,
+        4
+    );
 }
 
 const PROJECT: &str = "; Engine configuration file.\n; It's best edited using the editor UI and not directly,\n\
@@ -172,26 +223,56 @@ fn set_changes_one_line_of_project_godot() {
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
         std::os::unix::fs::symlink("project.godot", dir.join("link.godot")).unwrap();
     }
-    let through = if cfg!(unix) { dir.join("link.godot") } else { file.clone() };
-    let (code, out, err) = run(&["-q", "set", through.to_str().unwrap(), "application/config/name", "\"Renamed ✓\""]);
+    let through = if cfg!(unix) {
+        dir.join("link.godot")
+    } else {
+        file.clone()
+    };
+    let (code, out, err) = run(&[
+        "-q",
+        "set",
+        through.to_str().unwrap(),
+        "application/config/name",
+        "\"Renamed ✓\"",
+    ]);
     assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
     let after = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
         changed_lines(PROJECT, &after),
-        [("config/name=\"My Game\"".to_string(), "config/name=\"Renamed ✓\"".to_string())]
+        [(
+            "config/name=\"My Game\"".to_string(),
+            "config/name=\"Renamed ✓\"".to_string()
+        )]
     );
     #[cfg(unix)]
     {
         assert_eq!(mode(&file), 0o640);
-        assert!(std::fs::symlink_metadata(dir.join("link.godot")).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(dir.join("link.godot"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
     }
     // The keys before any section: `/key`.
     let path = file.to_str().unwrap();
     assert_eq!(run(&["-q", "set", path, "/config_version", "6"]).0, 0);
     assert_eq!(run(&["-q", "get", path, "/config_version"]).1, "6\n");
     // JSON values are written in the engine's text form.
-    assert_eq!(run(&["-q", "set", path, "display/window/size/viewport_width", "--json", "{\"Vector2i\":[1,2]}"]).0, 0);
-    assert_eq!(run(&["-q", "get", path, "display/window/size/viewport_width"]).1, "Vector2i(1, 2)\n");
+    assert_eq!(
+        run(&[
+            "-q",
+            "set",
+            path,
+            "display/window/size/viewport_width",
+            "--json",
+            "{\"Vector2i\":[1,2]}"
+        ])
+        .0,
+        0
+    );
+    assert_eq!(
+        run(&["-q", "get", path, "display/window/size/viewport_width"]).1,
+        "Vector2i(1, 2)\n"
+    );
     let before = std::fs::read_to_string(&file).unwrap();
     // A value that does not read, and a path with no key: nothing written.
     let (code, _, err) = run(&["-q", "set", path, "display/x", "Vector2("]);
@@ -214,9 +295,22 @@ fn delete_removes_the_line() {
     assert_eq!(code, 3, "{err}");
     // -o writes elsewhere and leaves the file.
     let out = dir.join("out.godot");
-    assert_eq!(run(&["-q", "delete", path, "application/run/main_scene", "-o", out.to_str().unwrap()]).0, 0);
+    assert_eq!(
+        run(&[
+            "-q",
+            "delete",
+            path,
+            "application/run/main_scene",
+            "-o",
+            out.to_str().unwrap()
+        ])
+        .0,
+        0
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), after);
-    assert!(!std::fs::read_to_string(&out).unwrap().contains("main_scene"));
+    assert!(!std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("main_scene"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -225,8 +319,18 @@ fn encrypted_edits_keep_the_container_and_key() {
     let dir = scratch("encrypted");
     for engine in ["g36", "g4"] {
         for (file, secret, flag, given) in [
-            ("settings_pass.cfg", Secret::Password(PASSWORD.into()), "--password", PASSWORD),
-            ("settings_key.cfg", Secret::from_hex(KEY).unwrap(), "--key", KEY),
+            (
+                "settings_pass.cfg",
+                Secret::Password(PASSWORD.into()),
+                "--password",
+                PASSWORD,
+            ),
+            (
+                "settings_key.cfg",
+                Secret::from_hex(KEY).unwrap(),
+                "--key",
+                KEY,
+            ),
         ] {
             let copy = dir.join(format!("{engine}_{file}"));
             std::fs::copy(fixture(engine, file), &copy).unwrap();
@@ -235,13 +339,27 @@ fn encrypted_edits_keep_the_container_and_key() {
             assert_eq!(code, 0, "{engine}/{file}: {err}");
             let bytes = std::fs::read(&copy).unwrap();
             assert_eq!(&bytes[..4], b"GDEC");
-            let style = if engine == "g4" { gdvariant::Dialect::Godot4 } else { gdvariant::Dialect::Godot3 };
-            let config = ConfigFile::open(&bytes, Some(&secret), &ConfigOptions::for_dialect(style)).unwrap();
+            let style = if engine == "g4" {
+                gdvariant::Dialect::Godot4
+            } else {
+                gdvariant::Dialect::Godot3
+            };
+            let config =
+                ConfigFile::open(&bytes, Some(&secret), &ConfigOptions::for_dialect(style))
+                    .unwrap();
             let original = std::fs::read_to_string(fixture(engine, "settings.cfg")).unwrap();
-            assert_eq!(config.text(), original.replace("width=1920\n", "width=1280\n"));
-            assert_eq!(run(&["-q", "delete", path, "display/width", flag, given]).0, 0);
+            assert_eq!(
+                config.text(),
+                original.replace("width=1920\n", "width=1280\n")
+            );
+            assert_eq!(
+                run(&["-q", "delete", path, "display/width", flag, given]).0,
+                0
+            );
             let bytes = std::fs::read(&copy).unwrap();
-            let config = ConfigFile::open(&bytes, Some(&secret), &ConfigOptions::for_dialect(style)).unwrap();
+            let config =
+                ConfigFile::open(&bytes, Some(&secret), &ConfigOptions::for_dialect(style))
+                    .unwrap();
             assert_eq!(config.text(), original.replace("width=1920\n", ""));
         }
     }

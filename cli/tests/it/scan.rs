@@ -55,7 +55,10 @@ fn config_files_and_plain_saves_exit_0() {
     args.extend(files.iter().map(String::as_str));
     let (code, out, err) = run(&args);
     assert_eq!((code, err.as_str()), (0, ""));
-    let expected: String = files.iter().map(|f| format!("{f}: nothing would run\n")).collect();
+    let expected: String = files
+        .iter()
+        .map(|f| format!("{f}: nothing would run\n"))
+        .collect();
     assert_eq!(out, expected);
 }
 
@@ -86,8 +89,10 @@ fn json_reports_one_line_per_file_and_errors_exit_4() {
     let (code, out, err) = run(&["-q", "scan", "--json", &g4, &cfg, &missing]);
     assert_eq!(code, 4);
     assert!(err.starts_with(&format!("gdvariant: {missing}: ")), "{err}");
-    let lines: Vec<serde_json::Value> =
-        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["file"], g4.as_str());
     assert_eq!(lines[0]["runs_code"], true);
@@ -122,9 +127,16 @@ fn text_resources_wait_for_their_reader() {
     let dir = std::env::temp_dir().join(format!("gdvariant-scan-tres-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("canary.tres");
-    std::fs::write(&file, "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n").unwrap();
+    std::fs::write(
+        &file,
+        "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n",
+    )
+    .unwrap();
     let (code, _, err) = run(&["-q", "scan", file.to_str().unwrap()]);
     assert_eq!(code, 4);
-    assert!(err.contains("this is a Godot text resource (.tres)"), "{err}");
+    assert!(
+        err.contains("this is a Godot text resource (.tres)"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
