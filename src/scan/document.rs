@@ -5,10 +5,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::finding::{Finding, Location, Part};
-use super::path::{is_script_file, PathKind};
+use super::path::{is_script_file, PathKind, SCRIPT_CLASSES};
 use super::source::Source;
 use super::walk::{describe_script, id_raw, walk};
-use super::SCRIPT_CLASSES;
 use crate::read::decoded::Value;
 use crate::read::object::ObjectRef;
 use crate::read::value::VariantRef;

@@ -45,29 +45,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use finding::{Finding, Location, Part};
-pub use path::PathKind;
+pub use path::{PathKind, SCRIPT_CLASSES, SCRIPT_EXTENSIONS};
 pub use source::Source;
 
 use crate::config::ConfigFile;
 use crate::read::value::VariantRef;
 use crate::resource::Document;
-
-/// The class names of Godot's script resources in every engine: a `sub_resource` of one
-/// of these types is an embedded script, an `ext_resource` of one a script reference.
-pub const SCRIPT_CLASSES: [&str; 8] = [
-    "Script",
-    "GDScript",
-    "CSharpScript",
-    "VisualScript",
-    "NativeScript",
-    "PluginScript",
-    "GDScriptNativeClass",
-    "ScriptExtension",
-];
-
-/// The file extensions of script files (`.gd`, compiled `.gdc`, encrypted `.gde`, C#'s
-/// `.cs`, VisualScript's `.vs`): a path with one names a script, whatever type is given.
-pub const SCRIPT_EXTENSIONS: [&str; 5] = ["gd", "gdc", "gde", "cs", "vs"];
 
 /// What a scan found, in the order found (file order; a value's nodes in document order).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,4 +1,21 @@
-//! What kind of path a resource or script is named by.
+//! What kind of path a resource or script is named by, and the names that are scripts.
+
+/// The class names of Godot's script resources in every engine: a `sub_resource` of one
+/// of these types is an embedded script, an `ext_resource` of one a script reference.
+pub const SCRIPT_CLASSES: [&str; 8] = [
+    "Script",
+    "GDScript",
+    "CSharpScript",
+    "VisualScript",
+    "NativeScript",
+    "PluginScript",
+    "GDScriptNativeClass",
+    "ScriptExtension",
+];
+
+/// The file extensions of script files (`.gd`, compiled `.gdc`, encrypted `.gde`, C#'s
+/// `.cs`, VisualScript's `.vs`): a path with one names a script, whatever type is given.
+pub const SCRIPT_EXTENSIONS: [&str; 5] = ["gd", "gdc", "gde", "cs", "vs"];
 
 /// Where a path points, as written (nothing is looked up on disk).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -119,7 +136,7 @@ fn escapes(rest: &str) -> bool {
     false
 }
 
-/// Does `path` name a script file by its extension ([`super::SCRIPT_EXTENSIONS`],
+/// Does `path` name a script file by its extension ([`SCRIPT_EXTENSIONS`],
 /// any case)?
 pub(super) fn is_script_file(path: &str) -> bool {
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
@@ -127,7 +144,7 @@ pub(super) fn is_script_file(path: &str) -> bool {
         return false;
     };
     !stem.is_empty()
-        && super::SCRIPT_EXTENSIONS
+        && SCRIPT_EXTENSIONS
             .iter()
             .any(|e| e.eq_ignore_ascii_case(ext))
 }
