@@ -6,7 +6,8 @@
 //! whose first line that is neither blank nor a `;` comment is a `[section]` header or a
 //! `key=value` line, that is not a text resource or scene (`[gd_resource`, `[gd_scene`),
 //! and that reads as a ConfigFile. Variant data always holds NUL bytes in its headers, so
-//! the two never meet. A file with no such line (empty, or only comments: what
+//! the two never meet. A file without any key is a ConfigFile only by its name (`[true]` is
+//! JSON too); one with no such line (empty, or only comments: what
 //! `ConfigFile.save()` writes for an empty ConfigFile) is an empty ConfigFile when its
 //! name ends in `.cfg`, `.godot` or `.import`.
 
@@ -94,6 +95,10 @@ pub fn detect(input: &InputArgs, data: &Bytes, ctx: &Ctx) -> Result<Option<Confi
             }
         },
     };
+    // `[true]` is JSON too: a file without keys is a ConfigFile by its name only.
+    if config.sections().next().is_none() && !by_name {
+        return Ok(None);
+    }
     let dialect = config.options().dialect();
     ctx.note(&format!("detected a {dialect} ConfigFile"));
     Ok(Some(ConfigInput { config, name }))
@@ -124,7 +129,7 @@ pub fn looks_like_config(data: &[u8], by_name: bool) -> Option<&str> {
     let header = line
         .strip_prefix('[')
         .and_then(|rest| rest.strip_suffix(']'))
-        .is_some_and(|name| !name.starts_with(['"', '{', '[', '-']) && !name.is_empty());
+        .is_some_and(|name| name.starts_with(|c: char| c.is_alphabetic() || c == '_'));
     let entry = line
         .split_once('=')
         .is_some_and(|(key, _)| !key.trim().is_empty() && !key.starts_with(['{', '[']));
