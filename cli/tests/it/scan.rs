@@ -140,3 +140,42 @@ fn text_resources_wait_for_their_reader() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn saves_in_containers_are_scanned_inside() {
+    let dir = std::env::temp_dir().join(format!("gdvariant-scan-gdec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let packed = dir.join("save.gdec");
+    let (code, _, err) = run(&[
+        "-q",
+        "pack",
+        &path("scan/g36_script_object__fo.bin"),
+        packed.to_str().unwrap(),
+        "--password",
+        "hunter2",
+        "--dialect",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&[
+        "-q",
+        "scan",
+        packed.to_str().unwrap(),
+        "--password",
+        "hunter2",
+    ]);
+    assert_eq!((code, err.as_str()), (1, ""));
+    assert!(
+        out.ends_with("  ! player/items/1/script: a Reference with a script attached: Object(GDScript)\n  ! player/items/1/script/\"script/source\": an embedded GDScript (2 lines, sha256 c71f3964cae4e7b3aff0a2b806f562bb03427fff90693e104bc86f3bd93f8e47)\n"),
+        "{out}"
+    );
+    let (code, _, _) = run(&[
+        "-q",
+        "scan",
+        packed.to_str().unwrap(),
+        "--password",
+        "wrong",
+    ]);
+    assert_eq!(code, 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
