@@ -45,6 +45,8 @@ mod reader;
 mod roundtrip;
 #[cfg(feature = "scan")]
 mod scan;
+#[cfg(feature = "scan")]
+mod scan_document;
 mod serde;
 mod serde_props;
 mod text_parse;
