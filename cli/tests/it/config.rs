@@ -58,6 +58,16 @@ fn show_prints_what_config_file_save_writes() {
 }
 
 #[test]
+fn show_in_godot_3_2s_style_is_what_3_2_3_wrote() {
+    let g36 = fixture("g36", "settings.cfg");
+    let g32 = std::fs::read_to_string(fixture("g32", "settings.cfg")).unwrap();
+    let (code, out, _) = run(&["-q", "show", "--text-style", "3.2", &g36]);
+    assert_eq!((code, out.as_str()), (0, g32.as_str()));
+    let (code, _, err) = run(&["-q", "show", "--text-style", "4", &g36]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
 fn get_takes_section_slash_key() {
     let g4 = fixture("g4", "settings.cfg");
     let get = |path: &str, more: &[&str]| {
