@@ -99,6 +99,13 @@ use style::{ColorArg, Paint};
 /// Offsets are then offsets in the decompressed (decrypted) data. `set`, `delete` and
 /// `reencode` write such a file back in the same container, with the same key.
 ///
+/// ConfigFiles (`.cfg`, `project.godot`, `.import`, `export_presets.cfg`; plain, or
+/// encrypted with save_encrypted_pass / save_encrypted) are told from Variant data by their
+/// text and read by `show`, `get`, `json`, `check`, `set` and `delete`: a path is
+/// `section/key`, split at the first `/` (`application/config/name`; `"a/b"/key` for a
+/// section with `/`, `/key` before any section); `set` and `delete` change that value's
+/// text (or line) alone. `scan` says whether loading a file would run code.
+///
 /// A file of store_var frames whose frame #N is damaged (most often the last one, cut short
 /// by a save interrupted while being written) is an error that says so; `show`, `json`,
 /// `tree`, `get` and `stats` then take --salvage to read the N intact frames before it
