@@ -161,13 +161,15 @@ pub fn json(input: &ConfigInput, plain: bool, pretty: bool) -> Outcome {
             out.push(b',');
         }
         write!(out, "{nl}{in1}{}{colon}{{", json_string(section)).map_err(|e| e.to_string())?;
-        for (j, key) in config.keys(section).enumerate() {
+        let mut first = true;
+        for key in config.keys(section) {
             let Some(value) = config.get(section, key) else {
                 continue;
             };
-            if j > 0 {
+            if !first {
                 out.push(b',');
             }
+            first = false;
             write!(out, "{nl}{in2}{}{colon}", json_string(key)).map_err(|e| e.to_string())?;
             let mut one = Vec::new();
             let written = match plain {
