@@ -130,6 +130,8 @@ mod owned;
 mod read;
 #[cfg(feature = "resource")]
 pub mod resource;
+#[cfg(feature = "scan")]
+pub mod scan;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod wire;

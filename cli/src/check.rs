@@ -15,6 +15,9 @@ pub struct Args {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
+        return crate::config_verbs::check(&config, &data);
+    }
     let input = args.input.parse(&data, ctx)?;
     let dialect = input.dialect_text();
     let wrapped = data.container();

@@ -9,7 +9,8 @@ use crate::style::Paint;
 
 /// Exit code: the command did what it was asked.
 pub const EXIT_OK: u8 = 0;
-/// Exit code: `diff` found differences (like `diff` and `cmp`).
+/// Exit code: `diff` found differences (like `diff` and `cmp`); `scan` found something
+/// that would run code.
 pub const EXIT_DIFFERS: u8 = 1;
 /// Exit code: malformed input (a wrong key too), or an I/O error (a missing file, a closed
 /// stdout aside); also a damaged frame that `--salvage` read the intact frames before.
@@ -23,8 +24,8 @@ pub const EXIT_NOT_FOUND: u8 = 3;
 /// The exit codes, for `--help`.
 pub const EXIT_CODES_HELP: &str = "\
 Exit codes:
-  0  success (`diff`: the inputs are equal)
-  1  `diff`: the inputs differ
+  0  success (`diff`: the inputs are equal; `scan`: nothing would run)
+  1  `diff`: the inputs differ; `scan`: loading a file would run code or load a script
   2  usage error: unknown option or command, bad value, malformed path; an encrypted
      file without its password or key
   3  the path names nothing in the input (`get`, `set`, `delete`)
@@ -133,19 +134,20 @@ pub enum Failure {
     NotFound(String),
     /// `diff` found differences (already printed): exit code 1, no message.
     Differs,
+    /// The command printed what it had to say (`scan`, file by file): this exit code, no
+    /// message.
+    Quiet(u8),
 }
 
 impl Failure {
     /// Prints the message on stderr and gives the exit code.
     pub fn report(self) -> ExitCode {
-        if let Failure::Differs = self {
-            return ExitCode::from(EXIT_DIFFERS);
-        }
         let (message, code) = match self {
             Failure::Input(m) => (m, EXIT_INPUT),
             Failure::Usage(m) => (m, EXIT_USAGE),
             Failure::NotFound(m) => (m, EXIT_NOT_FOUND),
             Failure::Differs => return ExitCode::from(EXIT_DIFFERS),
+            Failure::Quiet(code) => return ExitCode::from(code),
         };
         eprintln!("gdvariant: {message}");
         ExitCode::from(code)

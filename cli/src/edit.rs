@@ -65,7 +65,21 @@ pub struct DeleteArgs {
 }
 
 pub fn run_set(args: &SetArgs, ctx: &Ctx) -> Outcome {
+    let data = args.input.open()?;
+    if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
+        let dest = config_dest(&args.input, args.output.as_ref(), &args.out);
+        return crate::config_edit::set(
+            config,
+            &data,
+            &args.path,
+            &args.value,
+            args.json,
+            dest,
+            ctx,
+        );
+    }
     splice(
+        data,
         &args.input,
         &args.path,
         args.output.as_ref(),
@@ -118,7 +132,13 @@ fn string_hint(value: &str, kind: &TextErrorKind) -> String {
 }
 
 pub fn run_delete(args: &DeleteArgs, ctx: &Ctx) -> Outcome {
+    let data = args.input.open()?;
+    if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
+        let dest = config_dest(&args.input, args.output.as_ref(), &args.out);
+        return crate::config_edit::delete(config, &data, &args.path, dest, ctx);
+    }
     splice(
+        data,
         &args.input,
         &args.path,
         args.output.as_ref(),
@@ -146,9 +166,22 @@ impl From<String> for Refused {
     }
 }
 
-/// Finds the value the path starts in, plans the change with `change`, and writes the file
-/// with that value (and its frame's length) replaced.
+/// Where a ConfigFile's edit goes: `-o OUT`, else the input file.
+fn config_dest<'a>(
+    input: &InputArgs,
+    output: Option<&PathBuf>,
+    out: &'a output::BinaryOut,
+) -> crate::config_edit::Dest<'a> {
+    crate::config_edit::Dest {
+        path: output.cloned().unwrap_or_else(|| input.file.clone()),
+        out,
+    }
+}
+
+/// Finds the value the path starts in (in `data`, the input opened), plans the change
+/// with `change`, and writes the file with that value (and its frame's length) replaced.
 fn splice(
+    data: crate::bytes::Bytes,
     input: &InputArgs,
     address: &str,
     dest: Option<&PathBuf>,
@@ -156,7 +189,6 @@ fn splice(
     ctx: &Ctx,
     change: impl FnOnce(&mut Edit<'_>, VariantRef<'_>, &str) -> Result<(), Refused>,
 ) -> Outcome {
-    let data = input.open()?;
     let dest = dest.cloned().unwrap_or_else(|| input.file.clone());
     let wrapped = data.container();
     // A container is rewritten whole: no copy of the input file helps.

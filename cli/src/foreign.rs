@@ -61,8 +61,8 @@ fn text(data: &[u8]) -> Option<String> {
     if is_config_section(start) {
         return Some(format!(
             "this looks like a Godot ConfigFile (`[section]` and `key=value` lines, as \
-             ConfigFile.save writes them), not Variant data: {READS}; it is text already: \
-             open it in a text editor"
+             ConfigFile.save writes them), not Variant data: {READS}; `show`, `get`, `json`, \
+             `check`, `set`, `delete` and `scan` read ConfigFiles (`get FILE section/key`)"
         ));
     }
     if looks_like_json(start) {

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use gdvariant::query::Found;
 use gdvariant::{Builder, VariantRef};
 
+use crate::config_verbs::GetForm;
 use crate::context::{Ctx, Outcome};
 use crate::input::InputArgs;
 use crate::output::{refuse_terminal, BinaryOut};
@@ -18,7 +19,8 @@ pub struct Args {
     /// `player/inventory/3/name`: dictionary keys, property names and array indices
     /// separated by `/`; `"a/b"` quotes a key, `[42]` is an int key. In a file of several
     /// values, start with the value's number: `#1/player/hp` (`#1` alone is the whole
-    /// value).
+    /// value). In a ConfigFile: `section/key` (split at the first `/`: `application/config/name`
+    /// is the key `config/name`), `section` alone, `section/key/path` inside a value.
     path: String,
     /// Write the value's encoded bytes (a valid blob on their own) instead of its text
     /// (never to a terminal without --force).
@@ -33,6 +35,17 @@ pub struct Args {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
+        let form = match (args.raw, args.json) {
+            (true, _) => {
+                refuse_terminal(&io::stdout(), &args.out)?;
+                GetForm::Raw
+            }
+            (_, true) => GetForm::Json,
+            _ => GetForm::Text,
+        };
+        return crate::config_verbs::get(&config, &args.path, form);
+    }
     let input = args.input.parse(&data, ctx)?;
     let (start, label, path) = input.address(&args.path)?;
     let found = start

@@ -32,6 +32,9 @@ pub struct Args {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
+        return crate::config_verbs::json(&config, args.plain, args.pretty);
+    }
     let options = WriteOptions::new().pretty(args.pretty);
     let (input, ahead) = parse_and_cut(args, &data, &options, ctx);
     let input = input?;

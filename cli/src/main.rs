@@ -18,6 +18,9 @@
 mod ambiguity;
 mod bytes;
 mod check;
+mod config_edit;
+mod config_file;
+mod config_verbs;
 mod container;
 mod context;
 mod copy;
@@ -39,6 +42,7 @@ mod reencode;
 mod replace;
 mod report;
 mod salvage;
+mod scan;
 mod show;
 mod stats;
 mod style;
@@ -94,6 +98,13 @@ use style::{ColorArg, Paint};
 /// `compress()` stream (Zstd, GZIP and Deflate detected; --decompress fastlz or brotli).
 /// Offsets are then offsets in the decompressed (decrypted) data. `set`, `delete` and
 /// `reencode` write such a file back in the same container, with the same key.
+///
+/// ConfigFiles (`.cfg`, `project.godot`, `.import`, `export_presets.cfg`; plain, or
+/// encrypted with save_encrypted_pass / save_encrypted) are told from Variant data by their
+/// text and read by `show`, `get`, `json`, `check`, `set` and `delete`: a path is
+/// `section/key`, split at the first `/` (`application/config/name`; `"a/b"/key` for a
+/// section with `/`, `/key` before any section); `set` and `delete` change that value's
+/// text (or line) alone. `scan` says whether loading a file would run code.
 ///
 /// A file of store_var frames whose frame #N is damaged (most often the last one, cut short
 /// by a save interrupted while being written) is an error that says so; `show`, `json`,
@@ -174,6 +185,12 @@ enum Command {
     /// in A, `+ path: b` only in B), values in the engine's text form. Exit code 0 when
     /// equal, 1 when different.
     Diff(diff::Args),
+    /// Would loading FILE run code? List what loading each file could run or reach,
+    /// without loading anything: embedded scripts (with a SHA-256 of the source), script
+    /// references, Objects with a script (Variant data decoded with objects allowed),
+    /// resources outside res://, a scene's instances and connections. Exit code 0 when
+    /// nothing would run, 1 when something would, 4 when a file could not be read.
+    Scan(scan::Args),
     /// Print a shell completion script (for bash: `gdvariant completions bash >
     /// ~/.local/share/bash-completion/completions/gdvariant`).
     Completions {
@@ -200,6 +217,7 @@ impl Command {
             Command::FromJson(args) => from_json::run(&args, ctx),
             Command::Pack(args) => pack::run_pack(&args, ctx),
             Command::Unpack(args) => pack::run_unpack(&args, ctx),
+            Command::Scan(args) => scan::run(&args, ctx),
             Command::Completions { shell } => {
                 // Into memory first: `generate` panics when its writer fails (`| head`).
                 let mut script = Vec::new();
@@ -210,7 +228,8 @@ impl Command {
     }
 }
 
-/// Runs the command line. Exit codes: 0 success, 1 `diff` found differences, 4 malformed
+/// Runs the command line. Exit codes: 0 success, 1 `diff` found differences (`scan`:
+/// something would run), 4 malformed
 /// input or I/O error (and a damaged frame that `--salvage` read around), 2 usage error
 /// (clap's convention), 3 nothing at the path (`get`).
 fn main() -> ExitCode {

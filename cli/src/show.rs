@@ -32,13 +32,16 @@ enum StyleArg {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    let asked = args.text_style.map(|style| match style {
+        StyleArg::Godot32 => TextStyle::Godot32,
+        StyleArg::Godot36 => TextStyle::Godot36,
+        StyleArg::Godot4 => TextStyle::Godot4,
+    });
+    if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
+        return crate::config_verbs::show(&config, asked);
+    }
     let input = args.input.parse(&data, ctx)?;
-    let style = match args.text_style {
-        Some(StyleArg::Godot32) => TextStyle::Godot32,
-        Some(StyleArg::Godot36) => TextStyle::Godot36,
-        Some(StyleArg::Godot4) => TextStyle::Godot4,
-        None => TextStyle::for_dialect(input.dialect()),
-    };
+    let style = asked.unwrap_or_else(|| TextStyle::for_dialect(input.dialect()));
     let spinner = crate::style::output_spinner(data.len(), "show", ctx.quiet);
     let mut out = io::BufWriter::with_capacity(1 << 16, spinner.wrap_write(io::stdout().lock()));
     // Several values: each after a line with its number, `#0`, `#1`, … (its address).

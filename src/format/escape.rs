@@ -48,6 +48,32 @@ pub(crate) fn escape_runs(
     }
 }
 
+/// Appends `bytes` (the bytes of a UTF-8 text, or a piece of one: escapes never fall
+/// inside a multi-byte character) to `out` as the inside of a JSON string: `"`, `\` and
+/// control characters escaped (`\n`, `\r`, `\t`, else `\u00XX`). The one JSON string
+/// escape of the crate (the JSON writer's, and `scan`'s report).
+#[inline]
+pub(crate) fn json_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
+    const SPECIAL: [bool; 256] = table(b"\"\\", 0x20);
+    escape_runs(out, bytes, &SPECIAL, |buf, b| {
+        let short: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            _ => b"",
+        };
+        if short.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            let digit = |n: u8| HEX.get(usize::from(n & 15)).copied().unwrap_or(b'0');
+            buf.extend_from_slice(&[b'\\', b'u', b'0', b'0', digit(b >> 4), digit(b)]);
+        } else {
+            buf.extend_from_slice(short);
+        }
+    });
+}
+
 /// The 16 bytes at `at` of `bytes`, when the first `len` of them (at most 16) are plain
 /// ASCII that no writer escapes: no control character, `"`, `\\` or byte above 0x7F. For a
 /// short string field read in place: `len` is its length, and the bytes after it (its

@@ -23,7 +23,11 @@ const LAYERS: &[&[&str]] = &[
     // used by no other module.
     // `config` reads ConfigFiles with the text form (`format`) and opens encrypted ones
     // with `container`; no other module uses it.
-    &["edit", "diff", "config"],
+    // `resource` is the one model of resource and scene files (read with `read`).
+    &["edit", "diff", "config", "resource"],
+    // `scan` reads values (`read`), ConfigFiles (`config`) and documents (`resource`)
+    // and says what loading them could run; no other module uses it.
+    &["scan"],
     // `multiplayer` reads packets around `frame::rpc`'s compressed values and writes them
     // with the builder; its `websocket` transport is the only module with I/O of its own.
     &["multiplayer"],

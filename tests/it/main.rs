@@ -47,6 +47,10 @@ mod resource_text;
 #[cfg(feature = "resource")]
 mod resource_text_edit;
 mod roundtrip;
+#[cfg(feature = "scan")]
+mod scan;
+#[cfg(feature = "scan")]
+mod scan_document;
 mod serde;
 mod serde_props;
 mod text_parse;

@@ -8,6 +8,7 @@ mod common;
 mod support;
 
 mod cli;
+mod config;
 mod containers;
 mod containers_edit;
 mod dialect_warning;
@@ -26,3 +27,4 @@ mod pandemonium;
 mod paths;
 mod readme_transcript;
 mod salvage;
+mod scan;

@@ -54,7 +54,7 @@ fn files_that_are_not_variant_data_are_named_with_what_to_do() {
     let dir = Scratch::new("newcomer-foreign");
     let mut rsrc = b"RSRC\0\0\0\0\x04\0\0\0\x03\0\0\0".to_vec();
     rsrc.extend_from_slice(&[0; 64]);
-    let cases: [(&str, &[u8], &str); 7] = [
+    let cases: [(&str, &[u8], &str); 6] = [
         (
             "player.res",
             &rsrc,
@@ -76,11 +76,6 @@ fn files_that_are_not_variant_data_are_named_with_what_to_do() {
             "level.tscn",
             b"[gd_scene load_steps=2 format=3]\n",
             "this is a Godot text scene (.tscn), not Variant data",
-        ),
-        (
-            "settings.cfg",
-            b"[player]\n\nhp=10\n",
-            "this looks like a Godot ConfigFile",
         ),
         (
             "save.json",
@@ -111,6 +106,25 @@ fn files_that_are_not_variant_data_are_named_with_what_to_do() {
         assert!(stderr(&o).contains(said), "{}", stderr(&o));
         assert_eq!(std::fs::read(&path).unwrap(), bytes);
     }
+    // A ConfigFile is read by show, get, json, check, set and delete (cli/tests/it/config.rs);
+    // tree and stats, which outline Variant data, name it.
+    let path = dir.path("settings.cfg");
+    std::fs::write(&path, b"[player]\n\nhp=10\n").unwrap();
+    for command in ["tree", "stats"] {
+        let o = gdvariant(&["-q", command, &path]);
+        assert_eq!(o.status.code(), Some(4), "{command}");
+        assert!(
+            stderr(&o).starts_with(&format!(
+                "gdvariant: {path}: this looks like a Godot ConfigFile"
+            )),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert_eq!(
+        gdvariant(&["-q", "get", &path, "player/hp"]).stdout,
+        b"10\n"
+    );
     // Variant data and damaged Variant data are not mistaken for them.
     let file = value_file(&dir);
     assert!(gdvariant(&["-q", "check", &file]).status.success());

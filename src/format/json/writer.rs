@@ -171,24 +171,7 @@ impl<'w, W: Write> Json<'w, W> {
     /// `bytes` with `"`, `\` and control characters escaped (the bytes of a UTF-8 text, or
     /// a piece of one: escapes never fall inside a multi-byte character).
     fn escaped(&mut self, bytes: &[u8]) {
-        const SPECIAL: [bool; 256] = escape::table(b"\"\\", 0x20);
-        escape::escape_runs(&mut self.buf, bytes, &SPECIAL, |buf, b| {
-            let short: &[u8] = match b {
-                b'"' => b"\\\"",
-                b'\\' => b"\\\\",
-                b'\n' => b"\\n",
-                b'\r' => b"\\r",
-                b'\t' => b"\\t",
-                _ => b"",
-            };
-            if short.is_empty() {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                let digit = |n: u8| HEX.get(usize::from(n & 15)).copied().unwrap_or(b'0');
-                buf.extend_from_slice(&[b'\\', b'u', b'0', b'0', digit(b >> 4), digit(b)]);
-            } else {
-                buf.extend_from_slice(short);
-            }
-        });
+        escape::json_escaped(&mut self.buf, bytes);
     }
 
     /// A float component: shortest digits, or a string for NaN and infinities.
