@@ -1,0 +1,1 @@
+//! Compressed binary resources (`RSCC`).

@@ -1,0 +1,496 @@
+//! A `PackedScene`'s `_bundled` Dictionary read into `node`, `connection` and `editable`
+//! sections, as `SceneState::set_bundled_scene` reads it and the text saver writes it
+//! (`scene/resources/packed_scene.cpp`, `resource_format_text.cpp`).
+//!
+//! `nodes` is a PackedInt32Array of, per node: parent, owner, type, name (bits 0..18; the
+//! index + 1 above), instance, property count, (name, value) pairs, group count, groups.
+//! `conns`, per connection: from, to, signal, method, flags, bind count, binds, and
+//! (version 3+) unbinds. Names index `names`, values index `variants`; a parent, owner,
+//! from or to with bit 30 set indexes `node_paths`. Godot 4.6 adds `node_ids` (the
+//! `unique_id=` of each node). Every index is checked ([`BinaryErrorKind::BundleIndex`]);
+//! a parent chain is followed at most node-count times, so a cycle cannot loop.
+//!
+//! Not reproduced: 4.6's `parent_id_path` / `owner_uid_path` attributes (from `id_paths`,
+//! written only for nodes of instanced scenes).
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::document::{build, entry};
+use super::encode::{to_bytes, Refs};
+use super::error::{BinaryError, BinaryErrorKind as K};
+use super::file::{BinaryResource, InternalResource};
+use super::value::{BinNodePath, BinValue};
+use crate::resource::model::Section;
+use crate::wire::dialect::Dialect;
+
+const NO_PARENT_SAVED: i32 = 0x7FFF_FFFF;
+const NAME_INDEX_BITS: u32 = 18;
+const FLAG_ID_IS_PATH: i32 = 1 << 30;
+const TYPE_INSTANTIATED: i32 = 0x7FFF_FFFF;
+const FLAG_INSTANCE_IS_PLACEHOLDER: i32 = 1 << 30;
+const FLAG_PATH_PROPERTY_IS_NODE: i32 = 1 << 30;
+const FLAG_MASK: i32 = (1 << 24) - 1;
+const CONNECT_PERSIST: i64 = 2;
+
+type R<T> = Result<T, BinaryError>;
+
+struct Node {
+    parent: i32,
+    owner: i32,
+    ty: i32,
+    name: usize,
+    index: i32,
+    instance: i32,
+    props: Vec<(i32, usize)>,
+    groups: Vec<usize>,
+}
+
+struct Bundle<'v, 'a> {
+    names: Vec<&'a str>,
+    variants: &'v [BinValue<'a>],
+    nodes: Vec<Node>,
+    node_paths: Vec<String>,
+    at: usize,
+}
+
+fn get<'v, 'a>(d: &'v [(BinValue<'a>, BinValue<'a>)], key: &str) -> Option<&'v BinValue<'a>> {
+    d.iter()
+        .find(|(k, _)| matches!(k, BinValue::String(s) | BinValue::StringName(s) if *s == key))
+        .map(|(_, v)| v)
+}
+
+fn int_of(v: Option<&BinValue<'_>>, what: &'static str, at: usize) -> R<i64> {
+    match v {
+        Some(BinValue::Int(n)) => Ok(*n),
+        _ => Err(BinaryError::new(K::BadBundle(what), at)),
+    }
+}
+
+fn ints_of(v: Option<&BinValue<'_>>, what: &'static str, at: usize) -> R<Vec<i32>> {
+    match v {
+        Some(BinValue::Packed(p)) if p.kind() == super::types::BinPackedKind::Int32 => Ok(p
+            .float_components()
+            .map(|c| c.map(|x| x as i32).collect())
+            .unwrap_or_default()),
+        None => Ok(Vec::new()),
+        _ => Err(BinaryError::new(K::BadBundle(what), at)),
+    }
+}
+
+fn path_text(p: &BinNodePath<'_>) -> String {
+    let mut s = String::new();
+    if p.absolute {
+        s.push('/');
+    }
+    s.push_str(&p.names.join("/"));
+    for sub in &p.subnames {
+        s.push(':');
+        s.push_str(sub);
+    }
+    s
+}
+
+/// `NodePath::simplified` of a name list: `.` parts dropped (unless alone), `x/..` folded.
+fn simplified(mut parts: Vec<String>) -> String {
+    let mut i = 0usize;
+    while i < parts.len() {
+        if parts.len() == 1 {
+            break;
+        }
+        if parts.get(i).is_some_and(|p| p == ".") {
+            parts.remove(i);
+            continue;
+        }
+        if i > 0
+            && parts.get(i).is_some_and(|p| p == "..")
+            && parts.get(i - 1).is_some_and(|p| p != "." && p != "..")
+        {
+            parts.drain(i - 1..=i);
+            i -= 1;
+            if parts.is_empty() {
+                parts.push(String::from("."));
+                break;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    parts.join("/")
+}
+
+/// A sequential reader of a PackedInt32Array's ints.
+struct Ints<'s> {
+    ints: &'s [i32],
+    pos: usize,
+    what: &'static str,
+    at: usize,
+}
+
+impl Ints<'_> {
+    fn next(&mut self) -> R<i32> {
+        let v = self
+            .ints
+            .get(self.pos)
+            .copied()
+            .ok_or(BinaryError::new(K::BadBundle(self.what), self.at))?;
+        self.pos += 1;
+        Ok(v)
+    }
+
+    fn count(&mut self) -> R<usize> {
+        let n = self.next()?;
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n <= self.ints.len().saturating_sub(self.pos))
+            .ok_or(BinaryError::new(K::BadBundle(self.what), self.at))
+    }
+}
+
+impl<'v, 'a> Bundle<'v, 'a> {
+    fn name(&self, i: usize) -> R<&'a str> {
+        self.names
+            .get(i)
+            .copied()
+            .ok_or(BinaryError::new(K::BundleIndex("name"), self.at))
+    }
+
+    fn name_index(&self, raw: i32) -> R<usize> {
+        usize::try_from(raw)
+            .ok()
+            .filter(|&i| i < self.names.len())
+            .ok_or(BinaryError::new(K::BundleIndex("name"), self.at))
+    }
+
+    fn variant(&self, raw: i32) -> R<&'v BinValue<'a>> {
+        usize::try_from(raw)
+            .ok()
+            .and_then(|i| self.variants.get(i))
+            .ok_or(BinaryError::new(K::BundleIndex("variant"), self.at))
+    }
+
+    fn node_path_at(&self, raw: i32) -> R<&str> {
+        usize::try_from(raw & FLAG_MASK)
+            .ok()
+            .and_then(|i| self.node_paths.get(i))
+            .map(String::as_str)
+            .ok_or(BinaryError::new(K::BundleIndex("node path"), self.at))
+    }
+
+    /// `SceneState::get_node_path`, simplified as the text saver writes it; `None` for
+    /// the root's parent.
+    fn node_path(&self, idx: usize, for_parent: bool) -> R<Option<String>> {
+        let node = self.nodes.get(idx).ok_or(BinaryError::new(K::BundleIndex("node"), self.at))?;
+        if node.parent < 0 || node.parent == NO_PARENT_SAVED {
+            return Ok((!for_parent).then(|| String::from(".")));
+        }
+        let mut parts: Vec<String> = Vec::new();
+        let mut base: Option<&str> = None;
+        let mut n = idx;
+        let mut steps = 0usize;
+        loop {
+            steps += 1;
+            if steps > self.nodes.len() + 1 {
+                return Err(BinaryError::new(K::BundleIndex("node parent (cycle)"), self.at));
+            }
+            let cur = self.nodes.get(n).ok_or(BinaryError::new(K::BundleIndex("node"), self.at))?;
+            if cur.parent == NO_PARENT_SAVED || cur.parent < 0 {
+                parts.insert(0, String::from("."));
+                break;
+            }
+            if !for_parent || idx != n {
+                parts.insert(0, String::from(self.name(cur.name)?));
+            }
+            if cur.parent & FLAG_ID_IS_PATH != 0 {
+                base = Some(self.node_path_at(cur.parent)?);
+                break;
+            }
+            n = (cur.parent & FLAG_MASK) as usize;
+        }
+        if let Some(base) = base {
+            let mut all: Vec<String> = base
+                .split('/')
+                .filter(|p| !p.is_empty())
+                .map(String::from)
+                .collect();
+            all.extend(parts);
+            parts = all;
+        }
+        if parts.is_empty() {
+            return Ok(Some(String::from(".")));
+        }
+        Ok(Some(simplified(parts)))
+    }
+
+    /// A node reference (parent/owner/from/to): a node index, or a node path.
+    fn node_ref(&self, raw: i32) -> R<Option<String>> {
+        if raw < 0 || raw == NO_PARENT_SAVED {
+            return Ok(None);
+        }
+        if raw & FLAG_ID_IS_PATH != 0 {
+            let parts = self.node_path_at(raw)?.split('/').map(String::from).collect();
+            return Ok(Some(simplified(parts)));
+        }
+        self.node_path((raw & FLAG_MASK) as usize, false)
+    }
+}
+
+/// The scene's sections, in the text saver's order: nodes, connections, editables.
+pub(crate) fn scene_sections(
+    res: &BinaryResource<'_>,
+    main: &InternalResource<'_>,
+    dialect: Dialect,
+    refs: &Refs<'_>,
+) -> R<Vec<Section>> {
+    let at = main
+        .properties
+        .iter()
+        .find(|p| p.name == "_bundled")
+        .map_or(0, |p| p.offset);
+    let Some(BinValue::Dictionary(d)) = main.get("_bundled") else {
+        return Err(BinaryError::new(K::BadBundle("_bundled is not a Dictionary"), at));
+    };
+    let _ = res;
+    let version = match get(d, "version") {
+        Some(v) => int_of(Some(v), "version", at)?,
+        None => 1,
+    };
+    let names: Vec<&str> = match get(d, "names") {
+        Some(BinValue::Packed(p)) => p
+            .strings()
+            .ok_or(BinaryError::new(K::BadBundle("names"), at))?
+            .collect(),
+        _ => return Err(BinaryError::new(K::BadBundle("names"), at)),
+    };
+    let variants: &[BinValue<'_>] = match get(d, "variants") {
+        Some(BinValue::Array(a)) => a,
+        _ => return Err(BinaryError::new(K::BadBundle("variants"), at)),
+    };
+    let node_count = int_of(get(d, "node_count"), "node_count", at)?;
+    let snodes = ints_of(get(d, "nodes"), "nodes", at)?;
+    let conn_count = int_of(get(d, "conn_count"), "conn_count", at)?;
+    let sconns = ints_of(get(d, "conns"), "conns", at)?;
+    let node_ids = ints_of(get(d, "node_ids"), "node_ids", at)?;
+    let mut node_paths = Vec::new();
+    if let Some(BinValue::Array(a)) = get(d, "node_paths") {
+        for p in a {
+            match p {
+                BinValue::NodePath(p) => node_paths.push(path_text(p)),
+                _ => return Err(BinaryError::new(K::BadBundle("node_paths"), at)),
+            }
+        }
+    }
+    let base_scene = match get(d, "base_scene") {
+        Some(v) => Some(int_of(Some(v), "base_scene", at)?),
+        None => None,
+    };
+
+    // Nodes.
+    let node_count = usize::try_from(node_count)
+        .ok()
+        .filter(|&n| n <= snodes.len())
+        .ok_or(BinaryError::new(K::BadBundle("node_count"), at))?;
+    let mut r = Ints {
+        ints: &snodes,
+        pos: 0,
+        what: "nodes",
+        at,
+    };
+    let mut b = Bundle {
+        names,
+        variants,
+        nodes: Vec::new(),
+        node_paths,
+        at,
+    };
+    for _ in 0..node_count {
+        let parent = r.next()?;
+        let owner = r.next()?;
+        let ty = r.next()?;
+        let name_index = r.next()? as u32;
+        let name = b.name_index((name_index & ((1 << NAME_INDEX_BITS) - 1)) as i32)?;
+        let index = (name_index >> NAME_INDEX_BITS) as i32 - 1;
+        let instance = r.next()?;
+        let mut props = Vec::new();
+        let n = r.count()?;
+        for _ in 0..n {
+            let pn = r.next()?;
+            let pv = r.next()?;
+            b.variant(pv)?;
+            b.name_index(pn & (FLAG_PATH_PROPERTY_IS_NODE - 1))?;
+            props.push((pn, pv as usize));
+        }
+        let n = r.count()?;
+        let mut groups = Vec::new();
+        for _ in 0..n {
+            groups.push(b.name_index(r.next()?)?);
+        }
+        if ty != TYPE_INSTANTIATED {
+            b.name_index(ty)?;
+        }
+        b.nodes.push(Node {
+            parent,
+            owner,
+            ty,
+            name,
+            index,
+            instance,
+            props,
+            groups,
+        });
+    }
+    for node in &b.nodes {
+        for raw in [node.parent, node.owner] {
+            if raw >= 0 && raw != NO_PARENT_SAVED && raw & FLAG_ID_IS_PATH == 0 {
+                let i = (raw & FLAG_MASK) as usize;
+                if i >= b.nodes.len() {
+                    return Err(BinaryError::new(K::BundleIndex("node"), at));
+                }
+            }
+        }
+    }
+
+    let mut sections = Vec::new();
+    let s = |v: &str| build(dialect, |x| x.string(v));
+    for (i, node) in b.nodes.iter().enumerate() {
+        let mut attrs = vec![entry("name", s(b.name(node.name)?)?)];
+        if node.ty != TYPE_INSTANTIATED {
+            attrs.push(entry("type", s(b.name(node.ty as usize)?)?));
+        }
+        if let Some(parent) = b.node_path(i, true)? {
+            attrs.push(entry("parent", s(&parent)?));
+        }
+        if let Some(owner) = b.node_ref(node.owner)? {
+            if owner != "." {
+                attrs.push(entry("owner", s(&owner)?));
+            }
+        }
+        if node.index >= 0 {
+            attrs.push(entry("index", s(&alloc::format!("{}", node.index))?));
+        }
+        if let Some(&id) = node_ids.get(i) {
+            if id != 0 {
+                attrs.push(entry("unique_id", build(dialect, |x| x.int(i64::from(id)))?));
+            }
+        }
+        let deferred: Vec<&str> = node
+            .props
+            .iter()
+            .filter(|(n, _)| n & FLAG_PATH_PROPERTY_IS_NODE != 0)
+            .map(|(n, _)| b.name((n & (FLAG_PATH_PROPERTY_IS_NODE - 1)) as usize))
+            .collect::<R<_>>()?;
+        if !deferred.is_empty() {
+            attrs.push(entry("node_paths", build(dialect, |x| x.packed_strings(&deferred))?));
+        }
+        if !node.groups.is_empty() {
+            let mut groups: Vec<&str> = node.groups.iter().map(|&g| b.name(g)).collect::<R<_>>()?;
+            groups.sort_unstable();
+            attrs.push(entry(
+                "groups",
+                build(dialect, |x| {
+                    let mut a = x.array()?;
+                    for g in &groups {
+                        a.push().string(g)?;
+                    }
+                    a.finish()
+                })?,
+            ));
+        }
+        let instance_value = if node.instance >= 0 {
+            Some((
+                node.instance & FLAG_INSTANCE_IS_PLACEHOLDER != 0,
+                b.variant(node.instance & FLAG_MASK)?,
+            ))
+        } else if node.parent < 0 || node.parent == NO_PARENT_SAVED {
+            match base_scene {
+                Some(bs) => Some((false, b.variant(bs as i32)?)),
+                None => None,
+            }
+        } else {
+            None
+        };
+        if let Some((placeholder, v)) = instance_value {
+            let name = if placeholder { "instance_placeholder" } else { "instance" };
+            attrs.push(entry(name, value_bytes(v, dialect, refs, at)?));
+        }
+        let mut props = Vec::new();
+        for &(pn, pv) in &node.props {
+            let name = b.name((pn & (FLAG_PATH_PROPERTY_IS_NODE - 1)) as usize)?;
+            let v = b.variant(pv as i32)?;
+            props.push(entry(name, value_bytes(v, dialect, refs, at)?));
+        }
+        sections.push(Section {
+            tag: String::from("node"),
+            attrs,
+            props,
+        });
+    }
+
+    // Connections.
+    let conn_count = usize::try_from(conn_count)
+        .ok()
+        .filter(|&n| n <= sconns.len())
+        .ok_or(BinaryError::new(K::BadBundle("conn_count"), at))?;
+    let mut r = Ints {
+        ints: &sconns,
+        pos: 0,
+        what: "conns",
+        at,
+    };
+    for _ in 0..conn_count {
+        let from = r.next()?;
+        let to = r.next()?;
+        let signal = b.name(b.name_index(r.next()?)?)?;
+        let method = b.name(b.name_index(r.next()?)?)?;
+        let flags = r.next()?;
+        let n = r.count()?;
+        let mut binds = Vec::new();
+        for _ in 0..n {
+            binds.push(b.variant(r.next()?)?);
+        }
+        let unbinds = if version >= 3 { r.next()? } else { 0 };
+        let from = b.node_ref(from)?.ok_or(BinaryError::new(K::BundleIndex("node"), at))?;
+        let to = b.node_ref(to)?.ok_or(BinaryError::new(K::BundleIndex("node"), at))?;
+        let mut attrs = vec![
+            entry("signal", s(signal)?),
+            entry("from", s(&from)?),
+            entry("to", s(&to)?),
+            entry("method", s(method)?),
+        ];
+        if i64::from(flags) != CONNECT_PERSIST {
+            attrs.push(entry("flags", build(dialect, |x| x.int(i64::from(flags)))?));
+        }
+        if unbinds > 0 {
+            attrs.push(entry("unbinds", build(dialect, |x| x.int(i64::from(unbinds)))?));
+        }
+        if !binds.is_empty() {
+            let owned = BinValue::Array(binds.into_iter().cloned().collect());
+            attrs.push(entry("binds", value_bytes(&owned, dialect, refs, at)?));
+        }
+        sections.push(Section {
+            tag: String::from("connection"),
+            attrs,
+            props: Vec::new(),
+        });
+    }
+
+    // Editable instances.
+    if let Some(BinValue::Array(a)) = get(d, "editable_instances") {
+        for p in a {
+            let BinValue::NodePath(p) = p else {
+                return Err(BinaryError::new(K::BadBundle("editable_instances"), at));
+            };
+            sections.push(Section {
+                tag: String::from("editable"),
+                attrs: vec![entry("path", s(&path_text(p))?)],
+                props: Vec::new(),
+            });
+        }
+    }
+    Ok(sections)
+}
+
+fn value_bytes(v: &BinValue<'_>, dialect: Dialect, refs: &Refs<'_>, at: usize) -> R<Vec<u8>> {
+    to_bytes(v, dialect, refs).map_err(|e| BinaryError::new(K::Build(e), at))
+}
