@@ -169,6 +169,17 @@ impl<'a> BinaryResource<'a> {
     /// count is checked, its bytes borrowed; a string array's items are checked). Memory:
     /// the tables and one small node per value outside packed arrays.
     pub fn parse_with(data: &'a [u8], options: &BinaryOptions) -> Result<Self, BinaryError> {
+        Self::parse_based(data, options, 0)
+    }
+
+    /// [`BinaryResource::parse_with`], for bytes whose internal offsets count from `base`
+    /// bytes in: a compressed file's stream starts after its magic, so its offsets are 4
+    /// less than the positions in our `RSRC` + stream buffer.
+    pub(crate) fn parse_based(
+        data: &'a [u8],
+        options: &BinaryOptions,
+        base: u64,
+    ) -> Result<Self, BinaryError> {
         let mut c = Cursor::new(data, 0, false);
         match c.take(4) {
             Ok(b"RSRC") => {}
@@ -254,8 +265,9 @@ impl<'a> BinaryResource<'a> {
         };
         let mut internals = Vec::new();
         for &(path, offset, at) in &table {
-            let start = usize::try_from(offset)
-                .ok()
+            let start = offset
+                .checked_add(base)
+                .and_then(|o| usize::try_from(o).ok())
                 .filter(|&o| o < data.len())
                 .ok_or(BinaryError::new(K::BadOffset(offset), at))?;
             let mut rc = Cursor::new(data, start, big_endian);

@@ -75,6 +75,8 @@ pub use file::{
     FLAG_UIDS,
 };
 pub use packed::BinPacked;
+#[cfg(feature = "containers")]
+pub use rscc::{decompress, read_document, Unpacked};
 pub use types::BinPackedKind;
 pub use value::{BinMath, BinNodePath, BinObject, BinValue};
 
