@@ -42,6 +42,7 @@ mod multiplayer_ws;
 mod owned;
 mod pandemonium;
 mod reader;
+mod resource_binary;
 mod roundtrip;
 mod serde;
 mod serde_props;
