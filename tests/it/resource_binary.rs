@@ -7,10 +7,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use gdvariant::resource::{
-    decompress, BinaryOptions, DocKind, Document, Section,
+    decompress, BinaryOptions, BinaryResource, DocKind, Document, Section,
 };
 use gdvariant::text::TextStyle;
-use gdvariant::{Dialect, ObjectRef, VariantRef};
+use gdvariant::{Builder, Dialect, ObjectRef, VariantRef};
 
 const ENGINES: [&str; 3] = ["g32", "g36", "g4"];
 
@@ -342,4 +342,233 @@ fn every_property_reads_as_the_engine_read_it() {
         tally.scripts,
     );
     assert_eq!(counts, (462, 8, 204, 30, 6, 18));
+}
+
+/// `./Enemies/Enemy1` from a node's `name` and `parent` attributes.
+fn node_path(parent: Option<&str>, name: &str) -> String {
+    match parent {
+        None => ".".to_string(),
+        Some(".") => format!("./{name}"),
+        Some(p) => format!("./{p}/{name}"),
+    }
+}
+
+fn engine_path(ours: &str) -> String {
+    if ours == "." {
+        ours.to_string()
+    } else {
+        format!("./{ours}")
+    }
+}
+
+#[test]
+fn scenes_read_as_the_engine_read_them() {
+    for case in cases().iter().filter(|c| c.file.ends_with(".scn")) {
+        let what = case.what();
+        let engine = case.engine;
+        let doc = document(case);
+        assert_eq!(doc.kind, DocKind::Scene, "{what}");
+        assert_eq!(doc.header.tag, "gd_scene");
+        let count = &case.lines("ORACLE-SCENE").next().unwrap();
+        let nodes: Vec<&Section> = doc.sections_tagged("node").collect();
+        let conns: Vec<&Section> = doc.sections_tagged("connection").collect();
+        assert_eq!(nodes.len().to_string(), count[0], "{what}");
+        assert_eq!(conns.len().to_string(), count[1], "{what}");
+
+        let empty = {
+            let mut out = Vec::new();
+            Builder::new(&mut out, doc.dialect).array().unwrap().finish().unwrap();
+            text(&out, doc.dialect, engine)
+        };
+        let mut paths = Vec::new();
+        for (node, want) in nodes.iter().zip(case.lines("ORACLE-NODE")) {
+            let name = attr_str(node, "name", &doc).unwrap();
+            let parent = attr_str(node, "parent", &doc);
+            let path = node_path(parent.as_deref(), &name);
+            assert_eq!(path, want[0], "{what}");
+            assert_eq!(attr_str(node, "type", &doc).unwrap(), want[1], "{what}");
+            assert_eq!(parent.as_deref().map(engine_path).unwrap_or_default(), want[2]);
+            let groups = attr_text(node, "groups", &doc, engine).unwrap_or(empty.clone());
+            assert_eq!(groups, want[3], "{what} {path}");
+            assert!(node.attr("instance").is_none() && want[4].is_empty());
+            let mut props: Vec<(String, String)> = node
+                .props
+                .iter()
+                .map(|p| (p.name.clone(), text(&p.value, doc.dialect, engine)))
+                .collect();
+            props.sort();
+            let engine_props: Vec<(String, String)> = case
+                .lines("ORACLE-NODEPROP")
+                .filter(|f| f[0] == format!("node:{path}"))
+                .map(|f| (f[1].clone(), f[2].clone()))
+                .collect();
+            assert_eq!(props, engine_props, "{what} {path}");
+            paths.push(path);
+        }
+        assert_eq!(paths.len(), nodes.len());
+        // Godot 4.6 keeps each node's unique id in the bundle (`node_ids`).
+        let unique = nodes.iter().filter(|n| n.attr("unique_id").is_some()).count();
+        assert_eq!(unique, if engine == "g4" { 7 } else { 0 }, "{what}");
+
+        for (conn, want) in conns.iter().zip(case.lines("ORACLE-CONNECTION")) {
+            let get = |n: &str| attr_str(conn, n, &doc).unwrap();
+            assert_eq!(engine_path(&get("from")), want[0], "{what}");
+            assert_eq!(get("signal"), want[1]);
+            assert_eq!(engine_path(&get("to")), want[2]);
+            assert_eq!(get("method"), want[3]);
+            let flags = attr_text(conn, "flags", &doc, engine).unwrap_or("2".into());
+            assert_eq!(flags, want[4], "{what}");
+            let binds = attr_text(conn, "binds", &doc, engine).unwrap_or(empty.clone());
+            assert_eq!(binds, want[5], "{what}");
+            let unbinds = attr_text(conn, "unbinds", &doc, engine).unwrap_or("0".into());
+            assert_eq!(unbinds, want[6]);
+        }
+    }
+}
+
+#[test]
+fn documents_match_the_engines_own_text_files() {
+    // The attributes in order, and the sections in order, as the `.tres`/`.tscn` of the
+    // same objects say (compared on names and values; the text itself is the text
+    // writer's business). Godot 4's external ids are ours, not the engine's random ones.
+    let g4 = |file: &str| {
+        let bytes = std::fs::read(dir("g4").join(file)).unwrap();
+        BinaryResource::parse(&bytes).unwrap().to_document().unwrap()
+    };
+    let heads = |doc: &Document| -> Vec<String> {
+        std::iter::once(&doc.header)
+            .chain(&doc.sections)
+            .map(|s| {
+                let attrs: Vec<String> = s
+                    .attrs
+                    .iter()
+                    .map(|a| format!("{}={}", a.name, text(&a.value, doc.dialect, "g4")))
+                    .collect();
+                format!("[{} {}]", s.tag, attrs.join(" "))
+            })
+            .collect()
+    };
+    let doc = g4("custom_full.res");
+    let ext = |n: usize| {
+        let s = doc.sections_tagged("ext_resource").nth(n).unwrap();
+        attr_str(s, "id", &doc).unwrap()
+    };
+    let (gradient, script) = (ext(0), ext(1));
+    assert!(gradient.starts_with("1_") && script.starts_with("2_"));
+    assert_eq!(gradient.len(), 7);
+    assert_eq!(
+        heads(&doc),
+        [
+            "[gd_resource type=\"Resource\" format=4]".to_string(),
+            format!("[ext_resource type=\"Gradient\" path=\"res://ext_target.tres\" id=\"{gradient}\"]"),
+            format!("[ext_resource type=\"Script\" path=\"res://custom_res.gd\" id=\"{script}\"]"),
+            "[sub_resource type=\"Gradient\" id=\"Gradient_d2l51\"]".to_string(),
+            "[sub_resource type=\"Resource\" id=\"Resource_f5su5\"]".to_string(),
+            "[sub_resource type=\"Curve\" id=\"Curve_vc1uw\"]".to_string(),
+            "[sub_resource type=\"Resource\" id=\"Resource_m50l2\"]".to_string(),
+            "[sub_resource type=\"Resource\" id=\"Resource_rxopg\"]".to_string(),
+            "[resource ]".to_string(),
+        ]
+    );
+    // The same property lines as the engine's `.tres`, in its order (script first).
+    let names = |s: &Section| s.props.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    let sub = doc.sections_tagged("sub_resource").nth(1).unwrap();
+    assert_eq!(names(sub), ["resource_name", "script", "i", "s", "sub"]);
+    let last = doc.sections_tagged("sub_resource").nth(4).unwrap();
+    assert_eq!(names(last), ["script", "f", "typed_ints"]);
+
+    assert_eq!(heads(&g4("gradient.res")), ["[gd_resource type=\"Gradient\" format=3]", "[resource ]"]);
+    assert_eq!(heads(&g4("mesh_quad.mesh")), ["[gd_resource type=\"ArrayMesh\" format=4]", "[resource ]"]);
+    let scene = heads(&g4("scene_2d.scn"));
+    assert_eq!(scene[0], "[gd_scene format=3]");
+    assert_eq!(scene[1], "[node name=\"Level\" type=\"Node2D\" unique_id=1652322902]");
+    assert_eq!(
+        scene[2],
+        "[node name=\"Player\" type=\"Sprite2D\" parent=\".\" unique_id=650484735 groups=[\"players\"]]"
+    );
+    assert_eq!(
+        scene[8],
+        "[connection signal=\"timeout\" from=\"SpawnTimer\" to=\"Enemies\" method=\"queue_free\" flags=3]"
+    );
+
+    // Godot 3: ints for ids, `load_steps`, `path` before `type`, the canary's embedded
+    // script as a sub-resource.
+    let g3 = |engine: &str, file: &str| {
+        let bytes = std::fs::read(dir(engine).join(file)).unwrap();
+        BinaryResource::parse(&bytes).unwrap().to_document().unwrap()
+    };
+    let doc = g3("g36", "custom_full.res");
+    let h = heads(&doc);
+    assert_eq!(h[0], "[gd_resource type=\"Resource\" load_steps=8 format=2]");
+    assert_eq!(h[1], "[ext_resource path=\"res://custom_res.gd\" type=\"Script\" id=1]");
+    assert_eq!(h[2], "[ext_resource path=\"res://ext_target.tres\" type=\"Gradient\" id=2]");
+    assert_eq!(h[3], "[sub_resource type=\"Gradient\" id=1]");
+    let canary = g3("g32", "canary.res");
+    assert_eq!(
+        heads(&canary),
+        [
+            "[gd_resource type=\"Resource\" load_steps=2 format=2]",
+            "[sub_resource type=\"GDScript\" id=1]",
+            "[resource ]"
+        ]
+    );
+    let script = canary.sections[0].prop("script/source").unwrap();
+    assert!(text(script, Dialect::Godot3, "g32").contains("CANARY-RAN"));
+}
+
+#[test]
+fn mesh_vertices_are_views_of_the_file() {
+    for case in cases().iter().filter(|c| c.file.starts_with("mesh_quad")) {
+        let what = case.what();
+        let res = BinaryResource::parse(&case.bytes).unwrap();
+        let main = res.main().unwrap();
+        // The engine's own bytes of the vertex buffer, from its read-back text.
+        let (prop, key) = if case.engine == "g4" {
+            ("_surfaces", "vertex_data")
+        } else {
+            ("surfaces/0", "array_data")
+        };
+        let want = case
+            .lines("ORACLE-PROP")
+            .find(|f| f[1] == prop)
+            .unwrap()[2]
+            .clone();
+        let start = want.find(&format!("\"{key}\": ")).unwrap();
+        let list = &want[start..];
+        let list = &list[list.find('(').unwrap() + 1..list.find(')').unwrap()];
+        let engine_bytes: Vec<u8> = list.split(',').map(|b| b.trim().parse().unwrap()).collect();
+
+        let surface = match main.get(prop).unwrap() {
+            gdvariant::resource::BinValue::Array(a) => &a[0],
+            other => other,
+        };
+        let gdvariant::resource::BinValue::Dictionary(d) = surface else {
+            panic!("{what}")
+        };
+        let field = |k: &str| &d.iter().find(|(n, _)| *n == gdvariant::resource::BinValue::String(k)).unwrap().1;
+        let gdvariant::resource::BinValue::Packed(data) = field(key) else {
+            panic!("{what}")
+        };
+        assert_eq!(data.as_u8().unwrap(), engine_bytes.as_slice(), "{what}");
+        let quad = [[0.0f32, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]];
+        if case.engine == "g4" {
+            // Godot 4 keeps the positions first, 12 bytes each: a view, no copy.
+            let v = data.bytes_as_vector3(4).unwrap();
+            assert_eq!(v.as_ptr() as usize, data.as_u8().unwrap().as_ptr() as usize);
+            let v: Vec<[f32; 3]> = v.iter().map(|p| p.map(|c| c.get())).collect();
+            assert_eq!(v, quad, "{what}");
+        } else {
+            // Godot 3 interleaves them (stride = bytes per vertex).
+            let stride = engine_bytes.len() / 4;
+            for (i, q) in quad.iter().enumerate() {
+                let p: Vec<f32> = (0..3)
+                    .map(|c| {
+                        let at = i * stride + c * 4;
+                        f32::from_le_bytes(engine_bytes[at..at + 4].try_into().unwrap())
+                    })
+                    .collect();
+                assert_eq!(p, q, "{what}");
+            }
+        }
+    }
 }
