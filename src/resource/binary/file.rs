@@ -40,6 +40,25 @@ impl Default for BinaryOptions {
     }
 }
 
+impl BinaryOptions {
+    /// The defaults.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`BinaryOptions::max_depth`].
+    pub fn max_depth(mut self, max_depth: u16) -> Self {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// Sets [`BinaryOptions::max_unpacked`].
+    pub fn max_unpacked(mut self, max_unpacked: u64) -> Self {
+        self.max_unpacked = max_unpacked;
+        self
+    }
+}
+
 /// The header fields, as the engine reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BinaryHeader<'a> {
