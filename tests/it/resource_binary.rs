@@ -589,6 +589,11 @@ struct Made {
 }
 
 fn made(big: bool, real64: bool, depth: usize) -> Made {
+    made_with(big, real64, depth, 1)
+}
+
+/// [`made`] with `entries` internal table entries, all at the one body.
+fn made_with(big: bool, real64: bool, depth: usize, entries: u32) -> Made {
     let mut o: Vec<u8> = b"RSRC".to_vec();
     let u32_ = |o: &mut Vec<u8>, v: u32| {
         o.extend(if big { v.to_be_bytes() } else { v.to_le_bytes() })
@@ -628,11 +633,20 @@ fn made(big: bool, real64: bool, depth: usize) -> Made {
         string(&mut o, n);
     }
     u32_(&mut o, 0); // no external resources
-    u32_(&mut o, 1);
-    string(&mut o, "local://Resource_made1");
-    let offset_at = o.len();
-    let here = o.len() as u64 + 8;
-    u64_(&mut o, here);
+    u32_(&mut o, entries);
+    let mut offsets = Vec::new();
+    for _ in 0..entries {
+        string(&mut o, "local://Resource_made1");
+        offsets.push(o.len());
+        u64_(&mut o, 0);
+    }
+    let offset_at = offsets[0];
+    let body = o.len() as u64;
+    for at in offsets {
+        let mut word = Vec::new();
+        u64_(&mut word, body);
+        o[at..at + 8].copy_from_slice(&word);
+    }
     string(&mut o, "Resource");
     u32_(&mut o, 5);
     let first_name_at = o.len();
@@ -767,6 +781,13 @@ fn malformed_files_give_typed_errors_at_their_offsets() {
         (K::StringIndex { index: 99, len: 5 }, m.first_name_at)
     );
     assert_eq!(err(&patch(b, m.first_name_at + 4, 19)), (K::UnknownType(19), m.first_name_at + 4));
+    // Table entries that all point at one body: reading stops once the bodies read add
+    // up to more than the file (the work stays linear in the input).
+    let many = made_with(false, false, 3, 8);
+    let body = u64::from_le_bytes(many.bytes[many.offset_at..many.offset_at + 8].try_into().unwrap());
+    let (kind, at) = err(&many.bytes);
+    assert_eq!(kind, K::Overlap(body));
+    assert!(at > many.offset_at && (at - many.offset_at) % (8 + 4 + 23) == 0, "{at}");
     let far = patch(b, m.offset_at, 0xFFFF);
     assert_eq!(err(&far), (K::BadOffset(0xFFFF), m.offset_at));
     // Invalid UTF-8 in a string-table entry (the first name, "i").

@@ -2,6 +2,7 @@
 //! returns a value or an [`BinaryErrorKind::UnexpectedEnd`] at the place it stopped.
 
 use super::error::{BinaryError, BinaryErrorKind as K};
+use crate::wire::cast::ascii_str;
 
 /// A position in the input and the file's byte order.
 #[derive(Clone, Debug)]
@@ -72,7 +73,14 @@ impl<'a> Cursor<'a> {
 
     #[inline]
     pub(crate) fn u32(&mut self) -> Result<u32, BinaryError> {
-        self.array::<4>().map(u32::from_le_bytes)
+        let bytes = self
+            .data
+            .get(self.pos..self.pos.wrapping_add(4))
+            .and_then(|b| <[u8; 4]>::try_from(b).ok())
+            .ok_or_else(|| BinaryError::new(K::UnexpectedEnd, self.data.len()))?;
+        self.pos += 4;
+        let v = u32::from_le_bytes(bytes);
+        Ok(if self.big_endian { v.swap_bytes() } else { v })
     }
 
     #[inline]
@@ -113,9 +121,24 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// The text of a string field's bytes: up to the first NUL, UTF-8.
+/// A vector's first capacity for `n` children the input has room for: at most 16, so that
+/// nested containers that each claim the rest of the input reserve little; pushes grow it.
+#[inline]
+pub(crate) fn first_capacity(n: u32) -> usize {
+    (n as usize).min(16)
+}
+
+/// The text of a string field's bytes: up to the first NUL, UTF-8. Fast path: the
+/// saver's own strings end with their NUL and are most often plain ASCII, checked eight
+/// bytes at a time by the crate's ASCII test (which also refuses NUL).
+#[inline]
 pub(crate) fn text_of(raw: &[u8], at: usize) -> Result<&str, BinaryError> {
-    let end = raw.iter().position(|&b| b == 0).unwrap_or(raw.len());
+    if let Some((&0, body)) = raw.split_last() {
+        if let Some(text) = ascii_str(body) {
+            return Ok(text);
+        }
+    }
+    let end = memchr::memchr(0, raw).unwrap_or(raw.len());
     let raw = raw.get(..end).unwrap_or(&[]);
     core::str::from_utf8(raw).map_err(|e| BinaryError::new(K::BadUtf8, at + e.valid_up_to()))
 }

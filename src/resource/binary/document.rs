@@ -104,66 +104,98 @@ pub(crate) struct Walk {
     pub(crate) saved: Vec<usize>,
     pub(crate) externals: Vec<usize>,
     pub(crate) format4: bool,
-    visited: Vec<bool>,
-    sorted: bool,
 }
 
-impl Walk {
-    fn resource(&mut self, res: &BinaryResource<'_>, index: usize) {
-        if self.visited.get(index).copied().unwrap_or(true) {
-            return;
-        }
-        if let Some(v) = self.visited.get_mut(index) {
-            *v = true;
-        }
-        if let Some(r) = res.internals.get(index) {
-            let mut props: Vec<_> = r.properties.iter().collect();
-            if self.sorted {
-                props.sort_by(|a, b| a.name.cmp(b.name));
-            }
-            for p in props {
-                self.value(res, &p.value);
-            }
-        }
-        self.saved.push(index);
-    }
+/// A reference met in a resource's properties.
+#[derive(Clone, Copy)]
+enum Ref {
+    Internal(usize),
+    External(usize),
+}
 
-    fn value(&mut self, res: &BinaryResource<'_>, value: &BinValue<'_>) {
-        match value {
-            BinValue::Object(BinObject::Internal(i)) => self.resource(res, *i as usize),
-            BinValue::Object(BinObject::External(e)) => {
-                if !self.externals.contains(&(*e as usize)) {
-                    self.externals.push(*e as usize);
-                }
+/// The references in `value`, in the saver's order (Array elements, Dictionary keys then
+/// values), and whether it holds what makes Godot 4 write `format=4`. Recursion follows
+/// the value's nesting, which the reader bounded.
+fn refs_of(value: &BinValue<'_>, out: &mut Vec<Ref>, format4: &mut bool) {
+    match value {
+        BinValue::Object(BinObject::Internal(i)) => out.push(Ref::Internal(*i as usize)),
+        BinValue::Object(BinObject::External(e)) => out.push(Ref::External(*e as usize)),
+        BinValue::Array(items) => items.iter().for_each(|v| refs_of(v, out, format4)),
+        BinValue::Dictionary(pairs) => pairs.iter().for_each(|(k, v)| {
+            refs_of(k, out, format4);
+            refs_of(v, out, format4);
+        }),
+        BinValue::Packed(p) => {
+            if p.kind() == BinPackedKind::Vector4
+                || (p.kind() == BinPackedKind::Byte && p.len() > 64)
+            {
+                *format4 = true;
             }
-            BinValue::Array(items) => items.iter().for_each(|v| self.value(res, v)),
-            BinValue::Dictionary(pairs) => pairs.iter().for_each(|(k, v)| {
-                self.value(res, k);
-                self.value(res, v);
-            }),
-            BinValue::Packed(p) => {
-                if p.kind() == BinPackedKind::Vector4
-                    || (p.kind() == BinPackedKind::Byte && p.len() > 64)
-                {
-                    self.format4 = true;
-                }
-            }
-            _ => {}
         }
+        _ => {}
     }
 }
 
-/// Walks from the main resource as the text saver's `_find_resources` does.
+/// Walks from the main resource as the text saver's `_find_resources` does: depth-first,
+/// each resource's properties sorted by name in Godot 4, a resource saved after what it
+/// refers to. An explicit stack, not recursion: a chain of sub-resources as long as the
+/// file allows cannot overflow the call stack.
 pub(crate) fn walk(res: &BinaryResource<'_>) -> Walk {
+    let sorted = res.header.is_godot4();
     let mut w = Walk {
         saved: Vec::new(),
         externals: Vec::new(),
         format4: false,
-        visited: vec![false; res.internals.len()],
-        sorted: res.header.is_godot4(),
     };
-    if let Some(last) = res.internals.len().checked_sub(1) {
-        w.resource(res, last);
+    let mut visited = vec![false; res.internals.len()];
+    let mut found_ext = vec![false; res.externals.len()];
+    let refs = |index: usize, format4: &mut bool| -> Vec<Ref> {
+        let mut out = Vec::new();
+        if let Some(r) = res.internals.get(index) {
+            let mut props: Vec<_> = r.properties.iter().collect();
+            if sorted {
+                props.sort_by(|a, b| a.name.cmp(b.name));
+            }
+            for p in props {
+                refs_of(&p.value, &mut out, format4);
+            }
+        }
+        out
+    };
+    let Some(root) = res.internals.len().checked_sub(1) else {
+        return w;
+    };
+    if let Some(v) = visited.get_mut(root) {
+        *v = true;
+    }
+    let mut stack: Vec<(usize, Vec<Ref>, usize)> = vec![(root, refs(root, &mut w.format4), 0)];
+    while let Some((index, found, pos)) = stack.last_mut() {
+        match found.get(*pos).copied() {
+            Some(next) => {
+                *pos += 1;
+                match next {
+                    Ref::External(e) => {
+                        if let Some(seen @ false) = found_ext.get_mut(e) {
+                            *seen = true;
+                            w.externals.push(e);
+                        }
+                    }
+                    Ref::Internal(i) => {
+                        if visited.get(i) == Some(&false) {
+                            if let Some(v) = visited.get_mut(i) {
+                                *v = true;
+                            }
+                            let found = refs(i, &mut w.format4);
+                            stack.push((i, found, 0));
+                        }
+                    }
+                }
+            }
+            None => {
+                w.saved.push(*index);
+                stack.pop();
+            }
+        }
     }
     w
 }

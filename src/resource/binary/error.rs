@@ -48,6 +48,10 @@ pub enum BinaryErrorKind {
     ExternalIndex(u32),
     /// An internal resource's offset is outside the file.
     BadOffset(u64),
+    /// Internal resources whose bodies, read at their offsets, add up to more bytes than
+    /// the file has: offsets that point several resources at the same bytes (no saver
+    /// writes that). At the table entry of the resource that passed the total.
+    Overlap(u64),
     /// The file lists no internal resource (no main resource).
     NoMainResource,
     /// Arrays and Dictionaries nested deeper than the limit.
@@ -107,6 +111,7 @@ impl fmt::Display for BinaryErrorKind {
             Self::InternalIndex(i) => write!(f, "internal resource {i} is not in the file"),
             Self::ExternalIndex(i) => write!(f, "external resource {i} is not in the file"),
             Self::BadOffset(o) => write!(f, "resource offset {o} is outside the file"),
+            Self::Overlap(o) => write!(f, "resource at offset {o} overlaps others"),
             Self::NoMainResource => f.write_str("no internal resource (no main resource)"),
             Self::TooDeep => f.write_str("containers nested deeper than the limit"),
             Self::BadBundle(what) => write!(f, "bad _bundled scene: {what}"),

@@ -166,6 +166,8 @@ pub struct BinaryResource<'a> {
     pub externals: Vec<ExternalResource<'a>>,
     /// The internal resources in file order; the last is the main resource.
     pub internals: Vec<InternalResource<'a>>,
+    /// The input's length (bounds what the conversion to a Document may make).
+    pub(crate) input_len: usize,
 }
 
 impl<'a> BinaryResource<'a> {
@@ -247,7 +249,8 @@ impl<'a> BinaryResource<'a> {
         };
 
         let n = c.count(4)?;
-        let mut strings = Vec::new();
+        // Counts checked against the bytes left: these follow the input.
+        let mut strings = Vec::with_capacity(n as usize);
         for _ in 0..n {
             strings.push(c.string()?);
         }
@@ -282,7 +285,12 @@ impl<'a> BinaryResource<'a> {
             externals: externals.len(),
             max_depth: options.max_depth,
         };
-        let mut internals = Vec::new();
+        let mut internals = Vec::with_capacity(table.len());
+        // The bytes read for resource bodies so far: a saver writes each body once, one
+        // after the other, so their total cannot pass the file's size. Offsets that point
+        // resources at the same bytes again would otherwise make the work (and memory)
+        // grow with the square of the input.
+        let mut read = 0usize;
         for &(path, offset, at) in &table {
             let start = offset
                 .checked_add(base)
@@ -290,9 +298,14 @@ impl<'a> BinaryResource<'a> {
                 .filter(|&o| o < data.len())
                 .ok_or(BinaryError::new(K::BadOffset(offset), at))?;
             let mut rc = Cursor::new(data, start, big_endian);
+            let overlap = BinaryError::new(K::Overlap(offset), at);
             let class = rc.string()?;
             let n = rc.count(8)?;
-            let mut properties = Vec::new();
+            let left = data.len().saturating_sub(read);
+            if u64::from(n) * 8 > left as u64 {
+                return Err(overlap);
+            }
+            let mut properties = Vec::with_capacity(n as usize);
             for _ in 0..n {
                 let name_at = rc.pos();
                 let name = ctx.string_ref(&mut rc)?;
@@ -306,6 +319,10 @@ impl<'a> BinaryResource<'a> {
                     offset: name_at,
                 });
             }
+            read = read.saturating_add(rc.pos() - start);
+            if read > data.len() {
+                return Err(overlap);
+            }
             internals.push(InternalResource {
                 path,
                 offset,
@@ -318,6 +335,7 @@ impl<'a> BinaryResource<'a> {
             strings,
             externals,
             internals,
+            input_len: data.len(),
         })
     }
 

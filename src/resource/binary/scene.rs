@@ -18,7 +18,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::document::{build, entry};
-use super::encode::{to_bytes, Refs};
+use super::encode::{to_bytes, write, Refs};
 use super::error::{BinaryError, BinaryErrorKind as K};
 use super::file::{BinaryResource, InternalResource};
 use super::value::{BinNodePath, BinValue};
@@ -47,12 +47,19 @@ struct Node {
     groups: Vec<usize>,
 }
 
+/// The deepest parent chain followed (a node path of more levels is refused).
+const MAX_NODE_DEPTH: usize = 1024;
+
 struct Bundle<'v, 'a> {
     names: Vec<&'a str>,
     variants: &'v [BinValue<'a>],
     nodes: Vec<Node>,
     node_paths: Vec<String>,
     at: usize,
+    /// Bytes of node paths made so far, and the most allowed (a chain of nodes could
+    /// otherwise make paths whose total grows with the square of the input).
+    path_bytes: core::cell::Cell<usize>,
+    path_budget: usize,
 }
 
 fn get<'v, 'a>(d: &'v [(BinValue<'a>, BinValue<'a>)], key: &str) -> Option<&'v BinValue<'a>> {
@@ -93,31 +100,31 @@ fn path_text(p: &BinNodePath<'_>) -> String {
 }
 
 /// `NodePath::simplified` of a name list: `.` parts dropped (unless alone), `x/..` folded.
-fn simplified(mut parts: Vec<String>) -> String {
-    let mut i = 0usize;
-    while i < parts.len() {
-        if parts.len() == 1 {
+/// The engine's in-place loop, as one linear pass: `out` is what it has kept so far.
+fn simplified(parts: Vec<String>) -> String {
+    let n = parts.len();
+    let mut out: Vec<String> = Vec::with_capacity(n);
+    let mut iter = parts.into_iter().enumerate();
+    while let Some((i, p)) = iter.next() {
+        let rest = n - i;
+        if out.len() + rest == 1 {
+            out.push(p);
+            out.extend(iter.map(|(_, p)| p));
             break;
         }
-        if parts.get(i).is_some_and(|p| p == ".") {
-            parts.remove(i);
+        if p == "." {
             continue;
         }
-        if i > 0
-            && parts.get(i).is_some_and(|p| p == "..")
-            && parts.get(i - 1).is_some_and(|p| p != "." && p != "..")
-        {
-            parts.drain(i - 1..=i);
-            i -= 1;
-            if parts.is_empty() {
-                parts.push(String::from("."));
-                break;
+        if p == ".." && out.last().is_some_and(|t| t != "." && t != "..") {
+            out.pop();
+            if out.is_empty() && rest == 1 {
+                out.push(String::from("."));
             }
             continue;
         }
-        i += 1;
+        out.push(p);
     }
-    parts.join("/")
+    out.join("/")
 }
 
 /// A sequential reader of a PackedInt32Array's ints.
@@ -185,22 +192,34 @@ impl<'v, 'a> Bundle<'v, 'a> {
         if node.parent < 0 || node.parent == NO_PARENT_SAVED {
             return Ok((!for_parent).then(|| String::from(".")));
         }
+        // Built leaf first, then reversed; its length is checked against the budget as it
+        // grows.
         let mut parts: Vec<String> = Vec::new();
         let mut base: Option<&str> = None;
         let mut n = idx;
         let mut steps = 0usize;
+        let mut len = self.path_bytes.get();
+        let over = || BinaryError::new(K::BadBundle("node paths longer than the budget"), self.at);
         loop {
             steps += 1;
-            if steps > self.nodes.len() + 1 {
-                return Err(BinaryError::new(K::BundleIndex("node parent (cycle)"), self.at));
+            if steps > self.nodes.len() + 1 || steps > MAX_NODE_DEPTH {
+                return Err(BinaryError::new(
+                    K::BadBundle("node parents deeper than 1024 or in a cycle"),
+                    self.at,
+                ));
             }
             let cur = self.nodes.get(n).ok_or(BinaryError::new(K::BundleIndex("node"), self.at))?;
             if cur.parent == NO_PARENT_SAVED || cur.parent < 0 {
-                parts.insert(0, String::from("."));
+                parts.push(String::from("."));
                 break;
             }
             if !for_parent || idx != n {
-                parts.insert(0, String::from(self.name(cur.name)?));
+                let name = self.name(cur.name)?;
+                len = len.saturating_add(name.len() + 1);
+                if len > self.path_budget {
+                    return Err(over());
+                }
+                parts.push(String::from(name));
             }
             if cur.parent & FLAG_ID_IS_PATH != 0 {
                 base = Some(self.node_path_at(cur.parent)?);
@@ -208,6 +227,7 @@ impl<'v, 'a> Bundle<'v, 'a> {
             }
             n = (cur.parent & FLAG_MASK) as usize;
         }
+        parts.reverse();
         if let Some(base) = base {
             let mut all: Vec<String> = base
                 .split('/')
@@ -220,7 +240,13 @@ impl<'v, 'a> Bundle<'v, 'a> {
         if parts.is_empty() {
             return Ok(Some(String::from(".")));
         }
-        Ok(Some(simplified(parts)))
+        let path = simplified(parts);
+        let total = self.path_bytes.get().saturating_add(path.len());
+        if total > self.path_budget {
+            return Err(over());
+        }
+        self.path_bytes.set(total);
+        Ok(Some(path))
     }
 
     /// A node reference (parent/owner/from/to): a node index, or a node path.
@@ -251,7 +277,6 @@ pub(crate) fn scene_sections(
     let Some(BinValue::Dictionary(d)) = main.get("_bundled") else {
         return Err(BinaryError::new(K::BadBundle("_bundled is not a Dictionary"), at));
     };
-    let _ = res;
     let version = match get(d, "version") {
         Some(v) => int_of(Some(v), "version", at)?,
         None => 1,
@@ -303,6 +328,8 @@ pub(crate) fn scene_sections(
         nodes: Vec::new(),
         node_paths,
         at,
+        path_bytes: core::cell::Cell::new(0),
+        path_budget: res.strings.len().saturating_add(snodes.len()).saturating_mul(64).max(1 << 20),
     };
     for _ in 0..node_count {
         let parent = r.next()?;
@@ -351,6 +378,7 @@ pub(crate) fn scene_sections(
         }
     }
 
+    let left = core::cell::Cell::new(budget(res.input_len));
     let mut sections = Vec::new();
     let s = |v: &str| build(dialect, |x| x.string(v));
     for (i, node) in b.nodes.iter().enumerate() {
@@ -412,13 +440,13 @@ pub(crate) fn scene_sections(
         };
         if let Some((placeholder, v)) = instance_value {
             let name = if placeholder { "instance_placeholder" } else { "instance" };
-            attrs.push(entry(name, value_bytes(v, dialect, refs, at)?));
+            attrs.push(entry(name, value_bytes(v, dialect, refs, at, &left)?));
         }
         let mut props = Vec::new();
         for &(pn, pv) in &node.props {
             let name = b.name((pn & (FLAG_PATH_PROPERTY_IS_NODE - 1)) as usize)?;
             let v = b.variant(pv as i32)?;
-            props.push(entry(name, value_bytes(v, dialect, refs, at)?));
+            props.push(entry(name, value_bytes(v, dialect, refs, at, &left)?));
         }
         sections.push(Section {
             tag: String::from("node"),
@@ -465,8 +493,19 @@ pub(crate) fn scene_sections(
             attrs.push(entry("unbinds", build(dialect, |x| x.int(i64::from(unbinds)))?));
         }
         if !binds.is_empty() {
-            let owned = BinValue::Array(binds.into_iter().cloned().collect());
-            attrs.push(entry("binds", value_bytes(&owned, dialect, refs, at)?));
+            // Each bound value counted against the budget first, then the Array written
+            // from the bundle's values in place.
+            for v in &binds {
+                value_bytes(v, dialect, refs, at, &left)?;
+            }
+            let bytes = build(dialect, |x| {
+                let mut a = x.array()?;
+                for v in &binds {
+                    write(a.push(), v, refs)?;
+                }
+                a.finish()
+            })?;
+            attrs.push(entry("binds", bytes));
         }
         sections.push(Section {
             tag: String::from("connection"),
@@ -491,6 +530,24 @@ pub(crate) fn scene_sections(
     Ok(sections)
 }
 
-fn value_bytes(v: &BinValue<'_>, dialect: Dialect, refs: &Refs<'_>, at: usize) -> R<Vec<u8>> {
-    to_bytes(v, dialect, refs).map_err(|e| BinaryError::new(K::Build(e), at))
+/// What a scene's sections may hold in all: node properties and binds name values of the
+/// bundle by index, so a small file can name one large value many times.
+fn budget(input_len: usize) -> usize {
+    input_len.saturating_mul(64).max(16 << 20)
+}
+
+fn value_bytes(
+    v: &BinValue<'_>,
+    dialect: Dialect,
+    refs: &Refs<'_>,
+    at: usize,
+    left: &core::cell::Cell<usize>,
+) -> R<Vec<u8>> {
+    let bytes = to_bytes(v, dialect, refs).map_err(|e| BinaryError::new(K::Build(e), at))?;
+    let rest = left
+        .get()
+        .checked_sub(bytes.len())
+        .ok_or(BinaryError::new(K::BadBundle("scene values larger than the budget"), at))?;
+    left.set(rest);
+    Ok(bytes)
 }

@@ -151,9 +151,22 @@ rows! {
 /// The row of `id`, if either engine reads it. Godot 3's `VARIANT_IMAGE` (21) and
 /// `VARIANT_INPUT_EVENT` (25) are not here: no engine in range writes them (the 3.x
 /// loader still decodes 21 as a deprecated Image; we refuse it as an unknown id).
+#[inline]
 pub(crate) fn row(id: u32) -> Option<&'static BinRow> {
-    ROWS.iter().find(|r| r.id == id)
+    let index = *BY_ID.get(id as usize)?;
+    ROWS.get(usize::from(index).checked_sub(1)?)
 }
+
+/// `ROWS` index + 1 by id (0: no row), built at compile time: one load per value.
+const BY_ID: [u8; 54] = {
+    let mut table = [0u8; 54];
+    let mut i = 0;
+    while i < ROWS.len() {
+        table[ROWS[i].id as usize] = i as u8 + 1;
+        i += 1;
+    }
+    table
+};
 
 impl BinPackedKind {
     /// Bytes per element, given the file's real size (`None` for strings).

@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use super::cursor::Cursor;
+use super::cursor::{first_capacity, Cursor};
 use super::error::{BinaryError, BinaryErrorKind as K};
 use super::packed::BinPacked;
 use super::types::{
@@ -219,7 +219,7 @@ impl<'a> Ctx<'_, 'a> {
             BinKind::Dictionary => {
                 let depth = self.deeper(depth, at)?;
                 let n = self.container_count(c)?;
-                let mut pairs = Vec::new();
+                let mut pairs = Vec::with_capacity(first_capacity(n));
                 for _ in 0..n {
                     let k = self.value(c, depth)?;
                     let v = self.value(c, depth)?;
@@ -230,7 +230,7 @@ impl<'a> Ctx<'_, 'a> {
             BinKind::Array => {
                 let depth = self.deeper(depth, at)?;
                 let n = self.container_count(c)?;
-                let mut items = Vec::new();
+                let mut items = Vec::with_capacity(first_capacity(n));
                 for _ in 0..n {
                     items.push(self.value(c, depth)?);
                 }
