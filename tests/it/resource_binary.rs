@@ -865,3 +865,35 @@ fn every_truncation_of_every_fixture_is_an_error_not_a_panic() {
     }
     assert!(checked > 20_000, "{checked}");
 }
+
+#[test]
+fn the_100k_vertex_mesh_is_read_in_place_and_written_as_the_engine_did() {
+    // tools/engines/gd/mesh_100k4.gd: vertex i = (i % 1000, i / 1000, i * 0.25).
+    let bytes = std::fs::read(dir("g4").join("mesh_100k.res")).unwrap();
+    let res = BinaryResource::parse(&bytes).unwrap();
+    let Some(gdvariant::resource::BinValue::Array(surfaces)) = res.main().unwrap().get("_surfaces")
+    else {
+        panic!()
+    };
+    let gdvariant::resource::BinValue::Dictionary(d) = &surfaces[0] else {
+        panic!()
+    };
+    let data = d
+        .iter()
+        .find_map(|(k, v)| match (k, v) {
+            (gdvariant::resource::BinValue::String("vertex_data"), gdvariant::resource::BinValue::Packed(p)) => Some(*p),
+            _ => None,
+        })
+        .unwrap();
+    let vertices = data.bytes_as_vector3(100_000).unwrap();
+    assert_eq!(vertices.len(), 100_000);
+    for (i, v) in vertices.iter().enumerate() {
+        let want = [(i % 1000) as f32, (i / 1000) as f32, i as f32 * 0.25];
+        assert_eq!(v.map(|c| c.get()), want, "{i}");
+    }
+    // The engine's read-back of `_surfaces` is `<sha256:fc88a32f… len:4638126>`; our text
+    // has that length (and, checked once by hand, that SHA-256).
+    let doc = res.to_document().unwrap();
+    let surfaces = doc.sections[0].prop("_surfaces").unwrap();
+    assert_eq!(text(surfaces, Dialect::Godot4, "g4").chars().count(), 4_638_126);
+}
