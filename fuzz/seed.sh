@@ -182,3 +182,16 @@ for pair in g32:00 g36:01 g4:02; do
     { printf "\\x$byte"; cat "$file"; } >"corpus/config_parse/${engine}_$(basename "$file" .cfg)"
   done
 done
+
+# resource_binary: each engine's binary resources and scenes (.res, .scn, .mesh; RSRC and
+# RSCC) up to 8 KiB, with config byte 0 (default limits).
+mkdir -p corpus/resource_binary
+r=0
+for engine in g32 g36 g4; do
+  for file in "$fixtures/resources/$engine"/*.res "$fixtures/resources/$engine"/*.scn "$fixtures/resources/$engine"/*.mesh; do
+    [ -s "$file" ] && [ "$(stat -c %s "$file")" -le 8192 ] || continue
+    { printf '\x00'; cat "$file"; } >"corpus/resource_binary/${engine}_$(basename "$file")"
+    r=$((r + 1))
+  done
+done
+echo "seeded resource_binary with $r binary resources (fuzz/corpus/resource_binary)"

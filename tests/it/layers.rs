@@ -22,8 +22,9 @@ const LAYERS: &[&[&str]] = &[
     // encodings of one value apart: a consumer of `read` and `write`, like `edit`, and
     // used by no other module.
     // `config` reads ConfigFiles with the text form (`format`) and opens encrypted ones
-    // with `container`; no other module uses it.
-    &["edit", "diff", "config"],
+    // with `container`; no other module uses it. `resource` reads resources and scenes
+    // (binary ones with the reader's views and the builder; `RSCC` through `container`).
+    &["edit", "diff", "config", "resource"],
     // `multiplayer` reads packets around `frame::rpc`'s compressed values and writes them
     // with the builder; its `websocket` transport is the only module with I/O of its own.
     &["multiplayer"],

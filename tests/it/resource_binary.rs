@@ -132,7 +132,11 @@ fn headers_are_what_the_engines_wrote() {
             assert_eq!(u64::from(word(4)), h["compression_mode"].as_u64().unwrap());
             assert_eq!(u64::from(word(8)), h["block_size"].as_u64().unwrap());
             let plain = h["uncompressed_size"].as_u64().unwrap();
-            assert_eq!(unpacked.bytes().len() as u64, plain + 4, "{what}: RSRC + stream");
+            assert_eq!(
+                unpacked.bytes().len() as u64,
+                plain + 4,
+                "{what}: RSRC + stream"
+            );
             &h["inner"]
         } else {
             assert!(!unpacked.is_compressed());
@@ -140,10 +144,22 @@ fn headers_are_what_the_engines_wrote() {
         };
         let res = unpacked.parse(&options).unwrap();
         let ours = &res.header;
-        assert_eq!(u64::from(ours.big_endian), inner["big_endian"].as_u64().unwrap());
-        assert_eq!(u64::from(ours.use_real64), inner["use_real64"].as_u64().unwrap());
-        assert_eq!(u64::from(ours.engine_major), inner["engine_major"].as_u64().unwrap());
-        assert_eq!(u64::from(ours.engine_minor), inner["engine_minor"].as_u64().unwrap());
+        assert_eq!(
+            u64::from(ours.big_endian),
+            inner["big_endian"].as_u64().unwrap()
+        );
+        assert_eq!(
+            u64::from(ours.use_real64),
+            inner["use_real64"].as_u64().unwrap()
+        );
+        assert_eq!(
+            u64::from(ours.engine_major),
+            inner["engine_major"].as_u64().unwrap()
+        );
+        assert_eq!(
+            u64::from(ours.engine_minor),
+            inner["engine_minor"].as_u64().unwrap()
+        );
         assert_eq!(
             u64::from(ours.format_version),
             inner["format_version"].as_u64().unwrap(),
@@ -270,7 +286,11 @@ fn check_section(
                 .sections_tagged("ext_resource")
                 .find(|s| attr_text(s, "id", doc, engine).as_deref() == Some(id.as_str()))
                 .unwrap();
-            assert_eq!(attr_str(ext, "path", doc).unwrap(), o.scripts[path], "{key:?}");
+            assert_eq!(
+                attr_str(ext, "path", doc).unwrap(),
+                o.scripts[path],
+                "{key:?}"
+            );
             tally.scripts += 1;
             continue;
         }
@@ -377,7 +397,11 @@ fn scenes_read_as_the_engine_read_them() {
 
         let empty = {
             let mut out = Vec::new();
-            Builder::new(&mut out, doc.dialect).array().unwrap().finish().unwrap();
+            Builder::new(&mut out, doc.dialect)
+                .array()
+                .unwrap()
+                .finish()
+                .unwrap();
             text(&out, doc.dialect, engine)
         };
         let mut paths = Vec::new();
@@ -387,7 +411,10 @@ fn scenes_read_as_the_engine_read_them() {
             let path = node_path(parent.as_deref(), &name);
             assert_eq!(path, want[0], "{what}");
             assert_eq!(attr_str(node, "type", &doc).unwrap(), want[1], "{what}");
-            assert_eq!(parent.as_deref().map(engine_path).unwrap_or_default(), want[2]);
+            assert_eq!(
+                parent.as_deref().map(engine_path).unwrap_or_default(),
+                want[2]
+            );
             let groups = attr_text(node, "groups", &doc, engine).unwrap_or(empty.clone());
             assert_eq!(groups, want[3], "{what} {path}");
             assert!(node.attr("instance").is_none() && want[4].is_empty());
@@ -407,7 +434,10 @@ fn scenes_read_as_the_engine_read_them() {
         }
         assert_eq!(paths.len(), nodes.len());
         // Godot 4.6 keeps each node's unique id in the bundle (`node_ids`).
-        let unique = nodes.iter().filter(|n| n.attr("unique_id").is_some()).count();
+        let unique = nodes
+            .iter()
+            .filter(|n| n.attr("unique_id").is_some())
+            .count();
         assert_eq!(unique, if engine == "g4" { 7 } else { 0 }, "{what}");
 
         for (conn, want) in conns.iter().zip(case.lines("ORACLE-CONNECTION")) {
@@ -433,7 +463,10 @@ fn documents_match_the_engines_own_text_files() {
     // writer's business). Godot 4's external ids are ours, not the engine's random ones.
     let g4 = |file: &str| {
         let bytes = std::fs::read(dir("g4").join(file)).unwrap();
-        BinaryResource::parse(&bytes).unwrap().to_document().unwrap()
+        BinaryResource::parse(&bytes)
+            .unwrap()
+            .to_document()
+            .unwrap()
     };
     let heads = |doc: &Document| -> Vec<String> {
         std::iter::once(&doc.header)
@@ -460,7 +493,9 @@ fn documents_match_the_engines_own_text_files() {
         heads(&doc),
         [
             "[gd_resource type=\"Resource\" format=4]".to_string(),
-            format!("[ext_resource type=\"Gradient\" path=\"res://ext_target.tres\" id=\"{gradient}\"]"),
+            format!(
+                "[ext_resource type=\"Gradient\" path=\"res://ext_target.tres\" id=\"{gradient}\"]"
+            ),
             format!("[ext_resource type=\"Script\" path=\"res://custom_res.gd\" id=\"{script}\"]"),
             "[sub_resource type=\"Gradient\" id=\"Gradient_d2l51\"]".to_string(),
             "[sub_resource type=\"Resource\" id=\"Resource_f5su5\"]".to_string(),
@@ -477,11 +512,20 @@ fn documents_match_the_engines_own_text_files() {
     let last = doc.sections_tagged("sub_resource").nth(4).unwrap();
     assert_eq!(names(last), ["script", "f", "typed_ints"]);
 
-    assert_eq!(heads(&g4("gradient.res")), ["[gd_resource type=\"Gradient\" format=3]", "[resource ]"]);
-    assert_eq!(heads(&g4("mesh_quad.mesh")), ["[gd_resource type=\"ArrayMesh\" format=4]", "[resource ]"]);
+    assert_eq!(
+        heads(&g4("gradient.res")),
+        ["[gd_resource type=\"Gradient\" format=3]", "[resource ]"]
+    );
+    assert_eq!(
+        heads(&g4("mesh_quad.mesh")),
+        ["[gd_resource type=\"ArrayMesh\" format=4]", "[resource ]"]
+    );
     let scene = heads(&g4("scene_2d.scn"));
     assert_eq!(scene[0], "[gd_scene format=3]");
-    assert_eq!(scene[1], "[node name=\"Level\" type=\"Node2D\" unique_id=1652322902]");
+    assert_eq!(
+        scene[1],
+        "[node name=\"Level\" type=\"Node2D\" unique_id=1652322902]"
+    );
     assert_eq!(
         scene[2],
         "[node name=\"Player\" type=\"Sprite2D\" parent=\".\" unique_id=650484735 groups=[\"players\"]]"
@@ -495,13 +539,25 @@ fn documents_match_the_engines_own_text_files() {
     // script as a sub-resource.
     let g3 = |engine: &str, file: &str| {
         let bytes = std::fs::read(dir(engine).join(file)).unwrap();
-        BinaryResource::parse(&bytes).unwrap().to_document().unwrap()
+        BinaryResource::parse(&bytes)
+            .unwrap()
+            .to_document()
+            .unwrap()
     };
     let doc = g3("g36", "custom_full.res");
     let h = heads(&doc);
-    assert_eq!(h[0], "[gd_resource type=\"Resource\" load_steps=8 format=2]");
-    assert_eq!(h[1], "[ext_resource path=\"res://custom_res.gd\" type=\"Script\" id=1]");
-    assert_eq!(h[2], "[ext_resource path=\"res://ext_target.tres\" type=\"Gradient\" id=2]");
+    assert_eq!(
+        h[0],
+        "[gd_resource type=\"Resource\" load_steps=8 format=2]"
+    );
+    assert_eq!(
+        h[1],
+        "[ext_resource path=\"res://custom_res.gd\" type=\"Script\" id=1]"
+    );
+    assert_eq!(
+        h[2],
+        "[ext_resource path=\"res://ext_target.tres\" type=\"Gradient\" id=2]"
+    );
     assert_eq!(h[3], "[sub_resource type=\"Gradient\" id=1]");
     let canary = g3("g32", "canary.res");
     assert_eq!(
@@ -528,11 +584,7 @@ fn mesh_vertices_are_views_of_the_file() {
         } else {
             ("surfaces/0", "array_data")
         };
-        let want = case
-            .lines("ORACLE-PROP")
-            .find(|f| f[1] == prop)
-            .unwrap()[2]
-            .clone();
+        let want = case.lines("ORACLE-PROP").find(|f| f[1] == prop).unwrap()[2].clone();
         let start = want.find(&format!("\"{key}\": ")).unwrap();
         let list = &want[start..];
         let list = &list[list.find('(').unwrap() + 1..list.find(')').unwrap()];
@@ -545,12 +597,22 @@ fn mesh_vertices_are_views_of_the_file() {
         let gdvariant::resource::BinValue::Dictionary(d) = surface else {
             panic!("{what}")
         };
-        let field = |k: &str| &d.iter().find(|(n, _)| *n == gdvariant::resource::BinValue::String(k)).unwrap().1;
+        let field = |k: &str| {
+            &d.iter()
+                .find(|(n, _)| *n == gdvariant::resource::BinValue::String(k))
+                .unwrap()
+                .1
+        };
         let gdvariant::resource::BinValue::Packed(data) = field(key) else {
             panic!("{what}")
         };
         assert_eq!(data.as_u8().unwrap(), engine_bytes.as_slice(), "{what}");
-        let quad = [[0.0f32, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]];
+        let quad = [
+            [0.0f32, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [1.0, 1.0, 0.0],
+            [0.0, 1.0, 0.0],
+        ];
         if case.engine == "g4" {
             // Godot 4 keeps the positions first, 12 bytes each: a view, no copy.
             let v = data.bytes_as_vector3(4).unwrap();
@@ -596,17 +658,33 @@ fn made(big: bool, real64: bool, depth: usize) -> Made {
 fn made_with(big: bool, real64: bool, depth: usize, entries: u32) -> Made {
     let mut o: Vec<u8> = b"RSRC".to_vec();
     let u32_ = |o: &mut Vec<u8>, v: u32| {
-        o.extend(if big { v.to_be_bytes() } else { v.to_le_bytes() })
+        o.extend(if big {
+            v.to_be_bytes()
+        } else {
+            v.to_le_bytes()
+        })
     };
     let u64_ = |o: &mut Vec<u8>, v: u64| {
-        o.extend(if big { v.to_be_bytes() } else { v.to_le_bytes() })
+        o.extend(if big {
+            v.to_be_bytes()
+        } else {
+            v.to_le_bytes()
+        })
     };
     let real = |o: &mut Vec<u8>, v: f64| {
         if real64 {
-            o.extend(if big { v.to_be_bytes() } else { v.to_le_bytes() })
+            o.extend(if big {
+                v.to_be_bytes()
+            } else {
+                v.to_le_bytes()
+            })
         } else {
             let v = v as f32;
-            o.extend(if big { v.to_be_bytes() } else { v.to_le_bytes() })
+            o.extend(if big {
+                v.to_be_bytes()
+            } else {
+                v.to_le_bytes()
+            })
         }
     };
     let string = |o: &mut Vec<u8>, s: &str| {
@@ -724,7 +802,10 @@ fn big_endian_and_double_files_read_as_their_little_endian_twins() {
     let p = packed(&rl);
     let view = p.vector3().unwrap();
     assert_eq!(view.get(1), Some([0.25, 0.0, -0.0]));
-    assert_eq!(view.as_bytes().as_ptr(), le.bytes[p.data_offset()..].as_ptr());
+    assert_eq!(
+        view.as_bytes().as_ptr(),
+        le.bytes[p.data_offset()..].as_ptr()
+    );
     assert!(packed(&rb).vector3().is_none());
     let be_components: Vec<f64> = packed(&rb).float_components().unwrap().collect();
     assert_eq!(be_components, [0.5, -1.0, 1e10, 0.25, 0.0, -0.0]);
@@ -773,21 +854,34 @@ fn malformed_files_give_typed_errors_at_their_offsets() {
     }
     assert_eq!(err(&patch(b, 12, 5)), (K::UnsupportedEngine(5), 12));
     // Counts claiming 2^31 items fail before anything is reserved for them.
-    assert_eq!(err(&patch(b, m.strings_at, 1 << 31)), (K::CountTooLarge(1 << 31), m.strings_at));
+    assert_eq!(
+        err(&patch(b, m.strings_at, 1 << 31)),
+        (K::CountTooLarge(1 << 31), m.strings_at)
+    );
     let at = m.packed_count_at;
     assert_eq!(err(&patch(b, at, 1 << 31)), (K::CountTooLarge(1 << 31), at));
     assert_eq!(
         err(&patch(b, m.first_name_at, 99)),
         (K::StringIndex { index: 99, len: 5 }, m.first_name_at)
     );
-    assert_eq!(err(&patch(b, m.first_name_at + 4, 19)), (K::UnknownType(19), m.first_name_at + 4));
+    assert_eq!(
+        err(&patch(b, m.first_name_at + 4, 19)),
+        (K::UnknownType(19), m.first_name_at + 4)
+    );
     // Table entries that all point at one body: reading stops once the bodies read add
     // up to more than the file (the work stays linear in the input).
     let many = made_with(false, false, 3, 8);
-    let body = u64::from_le_bytes(many.bytes[many.offset_at..many.offset_at + 8].try_into().unwrap());
+    let body = u64::from_le_bytes(
+        many.bytes[many.offset_at..many.offset_at + 8]
+            .try_into()
+            .unwrap(),
+    );
     let (kind, at) = err(&many.bytes);
     assert_eq!(kind, K::Overlap(body));
-    assert!(at > many.offset_at && (at - many.offset_at) % (8 + 4 + 23) == 0, "{at}");
+    assert!(
+        at > many.offset_at && (at - many.offset_at) % (8 + 4 + 23) == 0,
+        "{at}"
+    );
     let far = patch(b, m.offset_at, 0xFFFF);
     assert_eq!(err(&far), (K::BadOffset(0xFFFF), m.offset_at));
     // Invalid UTF-8 in a string-table entry (the first name, "i").
@@ -800,7 +894,10 @@ fn malformed_files_give_typed_errors_at_their_offsets() {
     obj[at..at + 12].copy_from_slice(&[24, 0, 0, 0, 2, 0, 0, 0, 9, 0, 0, 0]);
     assert_eq!(err(&obj), (K::InternalIndex(9), at + 8));
     assert_eq!(err(&patch(&obj, at + 4, 3)), (K::ExternalIndex(9), at + 8));
-    assert_eq!(err(&patch(&obj, at + 4, 7)), (K::UnknownObjectKind(7), at + 4));
+    assert_eq!(
+        err(&patch(&obj, at + 4, 7)),
+        (K::UnknownObjectKind(7), at + 4)
+    );
 
     // Nesting: 256 levels read, 257 do not (at the 257th Array's type id).
     let ok = made(false, false, 256);
@@ -813,8 +910,14 @@ fn malformed_files_give_typed_errors_at_their_offsets() {
 
     // The engines' files: a real offset of each kind.
     let gradient = std::fs::read(dir("g4").join("gradient.res")).unwrap();
-    assert_eq!(err(&patch(&gradient, 101, 1 << 31)), (K::CountTooLarge(1 << 31), 101));
-    assert_eq!(err(&patch(&gradient, 298, 99)), (K::StringIndex { index: 99, len: 7 }, 298));
+    assert_eq!(
+        err(&patch(&gradient, 101, 1 << 31)),
+        (K::CountTooLarge(1 << 31), 101)
+    );
+    assert_eq!(
+        err(&patch(&gradient, 298, 99)),
+        (K::StringIndex { index: 99, len: 7 }, 298)
+    );
     let custom = std::fs::read(dir("g4").join("custom_full.res")).unwrap();
     let e = BinaryResource::parse_with(&custom, &BinaryOptions::new().max_depth(1)).unwrap_err();
     assert_eq!(e.kind(), &K::TooDeep);
@@ -830,8 +933,14 @@ fn malformed_files_give_typed_errors_at_their_offsets() {
         assert!(matches!(e.kind(), K::Container(_)), "{cut}: {e}");
     }
     let small = BinaryOptions::new().max_unpacked(1000);
-    assert!(matches!(decompress(&z, &small).unwrap_err().kind(), K::Container(_)));
-    assert_eq!(decompress(b"RSXC", &options).unwrap_err().kind(), &K::BadMagic);
+    assert!(matches!(
+        decompress(&z, &small).unwrap_err().kind(),
+        K::Container(_)
+    ));
+    assert_eq!(
+        decompress(b"RSXC", &options).unwrap_err().kind(),
+        &K::BadMagic
+    );
 }
 
 #[test]
@@ -881,7 +990,10 @@ fn the_100k_vertex_mesh_is_read_in_place_and_written_as_the_engine_did() {
     let data = d
         .iter()
         .find_map(|(k, v)| match (k, v) {
-            (gdvariant::resource::BinValue::String("vertex_data"), gdvariant::resource::BinValue::Packed(p)) => Some(*p),
+            (
+                gdvariant::resource::BinValue::String("vertex_data"),
+                gdvariant::resource::BinValue::Packed(p),
+            ) => Some(*p),
             _ => None,
         })
         .unwrap();
@@ -895,5 +1007,8 @@ fn the_100k_vertex_mesh_is_read_in_place_and_written_as_the_engine_did() {
     // has that length (and, checked once by hand, that SHA-256).
     let doc = res.to_document().unwrap();
     let surfaces = doc.sections[0].prop("_surfaces").unwrap();
-    assert_eq!(text(surfaces, Dialect::Godot4, "g4").chars().count(), 4_638_126);
+    assert_eq!(
+        text(surfaces, Dialect::Godot4, "g4").chars().count(),
+        4_638_126
+    );
 }

@@ -98,7 +98,12 @@ impl<'a> Cursor<'a> {
     }
 
     /// Checks that `n` items of at least `min_item` bytes fit in what is left.
-    pub(crate) fn check_count(&self, n: u64, min_item: usize, at: usize) -> Result<(), BinaryError> {
+    pub(crate) fn check_count(
+        &self,
+        n: u64,
+        min_item: usize,
+        at: usize,
+    ) -> Result<(), BinaryError> {
         let need = n.checked_mul(min_item as u64);
         match need {
             Some(need) if need <= self.remaining() as u64 => Ok(()),
@@ -141,4 +146,33 @@ pub(crate) fn text_of(raw: &[u8], at: usize) -> Result<&str, BinaryError> {
     let end = memchr::memchr(0, raw).unwrap_or(raw.len());
     let raw = raw.get(..end).unwrap_or(&[]);
     core::str::from_utf8(raw).map_err(|e| BinaryError::new(K::BadUtf8, at + e.valid_up_to()))
+}
+
+/// Four bytes in the file's order as a little-endian word's bytes.
+#[inline]
+pub(crate) fn word4(c: &[u8], big: bool) -> [u8; 4] {
+    let mut b: [u8; 4] = c.try_into().unwrap_or([0; 4]);
+    if big {
+        b.reverse();
+    }
+    b
+}
+
+/// Eight bytes in the file's order as a little-endian word's bytes.
+#[inline]
+pub(crate) fn word8(c: &[u8], big: bool) -> [u8; 8] {
+    let mut b: [u8; 8] = c.try_into().unwrap_or([0; 8]);
+    if big {
+        b.reverse();
+    }
+    b
+}
+
+/// One scalar of `c.len()` bytes (4: i32 or f32; 8: f64) as f64, exactly.
+pub(crate) fn scalar(c: &[u8], int: bool, big: bool) -> f64 {
+    match (c.len(), int) {
+        (4, true) => f64::from(i32::from_le_bytes(word4(c, big))),
+        (4, false) => f64::from(f32::from_le_bytes(word4(c, big))),
+        _ => f64::from_le_bytes(word8(c, big)),
+    }
 }

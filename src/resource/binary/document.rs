@@ -38,15 +38,14 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::encode::{to_bytes, RefId, Refs};
+use super::encode::{build, entry, to_bytes, RefId, Refs};
 use super::error::{BinaryError, BinaryErrorKind as K};
 use super::file::{BinaryResource, InternalResource};
 use super::scene::scene_sections;
 use super::types::BinPackedKind;
 use super::value::{BinObject, BinValue};
-use crate::resource::model::{DocKind, Document, Entry, Section};
+use crate::resource::model::{DocKind, Document, Section};
 use crate::wire::dialect::Dialect;
-use crate::write::{BuildError, Builder};
 
 /// The engine's alphabet for UIDs and generated ids: `a`..`y` then `0`..`8` (34 letters).
 const ALPHABET: &[u8; 34] = b"abcdefghijklmnopqrstuvwxy012345678";
@@ -82,22 +81,6 @@ fn ext_suffix(n: usize, path: &str) -> String {
         .collect()
 }
 
-pub(crate) fn entry(name: &str, value: Vec<u8>) -> Entry {
-    Entry {
-        name: String::from(name),
-        value,
-    }
-}
-
-pub(crate) fn build(
-    dialect: Dialect,
-    f: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
-) -> Result<Vec<u8>, BinaryError> {
-    let mut out = Vec::new();
-    f(Builder::new(&mut out, dialect)).map_err(|e| BinaryError::new(K::Build(e), 0))?;
-    Ok(out)
-}
-
 /// The walk's result: which internal resources the saver writes (post-order, main last),
 /// which externals it finds (in order), and whether Godot 4 needs `format=4`.
 pub(crate) struct Walk {
@@ -125,12 +108,11 @@ fn refs_of(value: &BinValue<'_>, out: &mut Vec<Ref>, format4: &mut bool) {
             refs_of(k, out, format4);
             refs_of(v, out, format4);
         }),
-        BinValue::Packed(p) => {
+        BinValue::Packed(p)
             if p.kind() == BinPackedKind::Vector4
-                || (p.kind() == BinPackedKind::Byte && p.len() > 64)
-            {
-                *format4 = true;
-            }
+                || (p.kind() == BinPackedKind::Byte && p.len() > 64) =>
+        {
+            *format4 = true;
         }
         _ => {}
     }
@@ -236,9 +218,7 @@ impl BinaryResource<'_> {
         } else {
             Dialect::Godot3
         };
-        let main = self
-            .main()
-            .ok_or(BinaryError::new(K::NoMainResource, 0))?;
+        let main = self.main().ok_or(BinaryError::new(K::NoMainResource, 0))?;
         let scene = main.class == "PackedScene" && main.get("_bundled").is_some();
         let w = walk(self);
 
@@ -286,10 +266,12 @@ impl BinaryResource<'_> {
             }
         }
         let load_steps = w.saved.len() + w.externals.len();
-        let writes_steps = !godot4
-            || self.header.engine_major == 4 && self.header.engine_minor < 6;
+        let writes_steps = !godot4 || self.header.engine_major == 4 && self.header.engine_minor < 6;
         if load_steps > 1 && writes_steps {
-            attrs.push(entry("load_steps", build(dialect, |b| b.int(load_steps as i64))?));
+            attrs.push(entry(
+                "load_steps",
+                build(dialect, |b| b.int(load_steps as i64))?,
+            ));
         }
         let format = match (godot4, w.format4) {
             (false, _) => 2,

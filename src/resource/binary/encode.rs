@@ -5,10 +5,11 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::error::{BinaryError, BinaryErrorKind as K};
 use super::packed::BinPacked;
 use super::types::BinPackedKind;
 use super::value::{BinMath, BinObject, BinValue};
-use crate::resource::model::{EXT_RESOURCE, SUB_RESOURCE};
+use crate::resource::model::{Entry, EXT_RESOURCE, SUB_RESOURCE};
 use crate::wire::dialect::Dialect;
 use crate::wire::types::VariantType;
 use crate::write::{BuildError, Builder};
@@ -29,7 +30,11 @@ pub(crate) struct Refs<'s> {
 }
 
 /// `value` as `var_to_bytes` bytes in `dialect`.
-pub(crate) fn to_bytes(value: &BinValue<'_>, dialect: Dialect, refs: &Refs<'_>) -> Result<Vec<u8>, BuildError> {
+pub(crate) fn to_bytes(
+    value: &BinValue<'_>,
+    dialect: Dialect,
+    refs: &Refs<'_>,
+) -> Result<Vec<u8>, BuildError> {
     let mut out = Vec::new();
     write(Builder::new(&mut out, dialect), value, refs)?;
     Ok(out)
@@ -46,7 +51,11 @@ pub(crate) fn reference(b: Builder<'_>, class: &str, id: &RefId) -> Result<(), B
     obj.finish()
 }
 
-pub(crate) fn write(b: Builder<'_>, value: &BinValue<'_>, refs: &Refs<'_>) -> Result<(), BuildError> {
+pub(crate) fn write(
+    b: Builder<'_>,
+    value: &BinValue<'_>,
+    refs: &Refs<'_>,
+) -> Result<(), BuildError> {
     let godot4 = b.dialect() == Dialect::Godot4;
     match value {
         BinValue::Nil => b.nil(),
@@ -95,13 +104,13 @@ pub(crate) fn write(b: Builder<'_>, value: &BinValue<'_>, refs: &Refs<'_>) -> Re
 
 fn math(b: Builder<'_>, m: &BinMath<'_>) -> Result<(), BuildError> {
     if m.is_int() {
-        let c: Vec<i32> = m.components().map(|c| c as i32).collect();
+        let c: Vec<i32> = m.ints().collect();
         b.math_i32(m.ty(), &c)
     } else if m.is_double() {
         let c: Vec<f64> = m.components().collect();
         b.math_f64(m.ty(), &c)
     } else {
-        let c: Vec<f32> = m.components().map(|c| c as f32).collect();
+        let c: Vec<f32> = m.floats().collect();
         b.math(m.ty(), &c)
     }
 }
@@ -123,4 +132,21 @@ fn packed(b: Builder<'_>, p: &BinPacked<'_>) -> Result<(), BuildError> {
         BinPackedKind::Vector4 => VariantType::PackedVector4Array,
     };
     b.packed_le_bytes(ty, p.is_double(), &p.to_le_bytes())
+}
+
+/// A named entry of the model.
+pub(crate) fn entry(name: &str, value: Vec<u8>) -> Entry {
+    Entry {
+        name: String::from(name),
+        value,
+    }
+}
+
+pub(crate) fn build(
+    dialect: Dialect,
+    f: impl FnOnce(Builder<'_>) -> Result<(), BuildError>,
+) -> Result<Vec<u8>, BinaryError> {
+    let mut out = Vec::new();
+    f(Builder::new(&mut out, dialect)).map_err(|e| BinaryError::new(K::Build(e), 0))?;
+    Ok(out)
 }

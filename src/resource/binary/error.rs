@@ -106,7 +106,9 @@ impl fmt::Display for BinaryErrorKind {
             }
             Self::EmptyName => f.write_str("empty property name"),
             Self::UnknownType(t) => write!(f, "unknown value type id {t}"),
-            Self::TypeNotInVersion(t) => write!(f, "value type id {t} is Godot 4's, in a Godot 3 file"),
+            Self::TypeNotInVersion(t) => {
+                write!(f, "value type id {t} is Godot 4's, in a Godot 3 file")
+            }
             Self::UnknownObjectKind(k) => write!(f, "unknown object kind {k}"),
             Self::InternalIndex(i) => write!(f, "internal resource {i} is not in the file"),
             Self::ExternalIndex(i) => write!(f, "external resource {i} is not in the file"),

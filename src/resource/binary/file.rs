@@ -102,7 +102,8 @@ impl BinaryHeader<'_> {
 
     /// The UID when the file has a valid one.
     pub fn valid_uid(&self) -> Option<u64> {
-        self.uid.filter(|&u| u <= i64::MAX as u64 && self.flags & FLAG_UIDS != 0)
+        self.uid
+            .filter(|&u| u <= i64::MAX as u64 && self.flags & FLAG_UIDS != 0)
     }
 }
 
@@ -139,7 +140,11 @@ impl<'a> InternalResource<'a> {
 
     /// The property `name`'s value (the last of that name). O(properties).
     pub fn get(&self, name: &str) -> Option<&BinValue<'a>> {
-        self.properties.iter().rev().find(|p| p.name == name).map(|p| &p.value)
+        self.properties
+            .iter()
+            .rev()
+            .find(|p| p.name == name)
+            .map(|p| &p.value)
     }
 }
 
@@ -216,10 +221,16 @@ impl<'a> BinaryResource<'a> {
         let format_at = c.pos();
         let format_version = c.u32()?;
         if !(1..=6).contains(&format_version) {
-            return Err(BinaryError::new(K::UnsupportedVersion(format_version), format_at));
+            return Err(BinaryError::new(
+                K::UnsupportedVersion(format_version),
+                format_at,
+            ));
         }
         if !(1..=4).contains(&engine_major) {
-            return Err(BinaryError::new(K::UnsupportedEngine(engine_major), major_at));
+            return Err(BinaryError::new(
+                K::UnsupportedEngine(engine_major),
+                major_at,
+            ));
         }
         let class = c.string()?;
         let import_metadata_offset = c.u64()?;
@@ -274,14 +285,27 @@ impl<'a> BinaryResource<'a> {
         if table.is_empty() {
             return Err(BinaryError::new(K::NoMainResource, c.pos()));
         }
-        let paths: Vec<&str> = table.iter().map(|t| t.0).collect();
+        // Old files name internal resources `local://<n>` and refer to them by `n`.
+        let mut local_numbers: Vec<(u32, u32)> = Vec::new();
+        for (i, &(path, _, _)) in table.iter().enumerate() {
+            let number = path.strip_prefix("local://").and_then(|n| {
+                let v: u32 = n.parse().ok()?;
+                // The engine compares the text `itos(n)`: only the canonical spelling.
+                (alloc::format!("{v}") == n).then_some(v)
+            });
+            if let (Some(n), Ok(i)) = (number, u32::try_from(i)) {
+                local_numbers.push((n, i));
+            }
+        }
+        local_numbers.sort_unstable();
         let ctx = Ctx {
             strings: &strings,
             real64: header.real64(),
             godot4,
             format: format_version,
             named_ids: godot4 && flags & FLAG_NAMED_SCENE_IDS != 0,
-            internal_paths: &paths,
+            internal_count: table.len(),
+            local_numbers: &local_numbers,
             externals: externals.len(),
             max_depth: options.max_depth,
         };

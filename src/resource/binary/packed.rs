@@ -6,9 +6,8 @@ use alloc::vec::Vec;
 use zerocopy::little_endian::F32;
 use zerocopy::FromBytes;
 
-use super::cursor::text_of;
+use super::cursor::{scalar, text_of, word4};
 use super::types::BinPackedKind;
-use super::value::scalar;
 use crate::read::packed::{Packed, PackedElement};
 
 /// A packed array's elements, borrowed from the file. Validated when read: the count fits
@@ -171,9 +170,20 @@ impl<'a> BinPacked<'a> {
         <[[F32; 3]]>::ref_from_bytes(bytes).ok()
     }
 
+    /// A `PackedInt32Array`'s elements by value, in either byte order. `None` for other
+    /// kinds. O(1) to create.
+    pub fn ints32(&self) -> Option<impl Iterator<Item = i32> + 'a> {
+        let big = self.big_endian;
+        (self.kind == BinPackedKind::Int32).then_some(
+            self.bytes
+                .chunks_exact(4)
+                .map(move |c| i32::from_le_bytes(word4(c, big))),
+        )
+    }
+
     /// A `PackedStringArray`'s items, in order. O(1) to create; each item O(its length).
     pub fn strings(&self) -> Option<impl Iterator<Item = &'a str> + 'a> {
-        (self.kind == BinPackedKind::String).then(|| StringItems {
+        (self.kind == BinPackedKind::String).then_some(StringItems {
             rest: self.bytes,
             big: self.big_endian,
         })

@@ -59,7 +59,10 @@ impl Unpacked<'_> {
 /// # Ok(())
 /// # }
 /// ```
-pub fn decompress<'a>(data: &'a [u8], options: &BinaryOptions) -> Result<Unpacked<'a>, BinaryError> {
+pub fn decompress<'a>(
+    data: &'a [u8],
+    options: &BinaryOptions,
+) -> Result<Unpacked<'a>, BinaryError> {
     match data.get(..4) {
         Some(b"RSRC") => {
             return Ok(Unpacked {

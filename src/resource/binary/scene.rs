@@ -17,8 +17,7 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::document::{build, entry};
-use super::encode::{to_bytes, write, Refs};
+use super::encode::{build, entry, to_bytes, write, Refs};
 use super::error::{BinaryError, BinaryErrorKind as K};
 use super::file::{BinaryResource, InternalResource};
 use super::value::{BinNodePath, BinValue};
@@ -35,6 +34,11 @@ const FLAG_MASK: i32 = (1 << 24) - 1;
 const CONNECT_PERSIST: i64 = 2;
 
 type R<T> = Result<T, BinaryError>;
+
+/// A bundle int as an index; a negative one as `usize::MAX`, which no table reaches.
+fn index_of(raw: i32) -> usize {
+    usize::try_from(raw).unwrap_or(usize::MAX)
+}
 
 struct Node {
     parent: i32,
@@ -77,10 +81,9 @@ fn int_of(v: Option<&BinValue<'_>>, what: &'static str, at: usize) -> R<i64> {
 
 fn ints_of(v: Option<&BinValue<'_>>, what: &'static str, at: usize) -> R<Vec<i32>> {
     match v {
-        Some(BinValue::Packed(p)) if p.kind() == super::types::BinPackedKind::Int32 => Ok(p
-            .float_components()
-            .map(|c| c.map(|x| x as i32).collect())
-            .unwrap_or_default()),
+        Some(BinValue::Packed(p)) if p.kind() == super::types::BinPackedKind::Int32 => {
+            Ok(p.ints32().map(Iterator::collect).unwrap_or_default())
+        }
         None => Ok(Vec::new()),
         _ => Err(BinaryError::new(K::BadBundle(what), at)),
     }
@@ -188,7 +191,10 @@ impl<'v, 'a> Bundle<'v, 'a> {
     /// `SceneState::get_node_path`, simplified as the text saver writes it; `None` for
     /// the root's parent.
     fn node_path(&self, idx: usize, for_parent: bool) -> R<Option<String>> {
-        let node = self.nodes.get(idx).ok_or(BinaryError::new(K::BundleIndex("node"), self.at))?;
+        let node = self
+            .nodes
+            .get(idx)
+            .ok_or(BinaryError::new(K::BundleIndex("node"), self.at))?;
         if node.parent < 0 || node.parent == NO_PARENT_SAVED {
             return Ok((!for_parent).then(|| String::from(".")));
         }
@@ -208,7 +214,10 @@ impl<'v, 'a> Bundle<'v, 'a> {
                     self.at,
                 ));
             }
-            let cur = self.nodes.get(n).ok_or(BinaryError::new(K::BundleIndex("node"), self.at))?;
+            let cur = self
+                .nodes
+                .get(n)
+                .ok_or(BinaryError::new(K::BundleIndex("node"), self.at))?;
             if cur.parent == NO_PARENT_SAVED || cur.parent < 0 {
                 parts.push(String::from("."));
                 break;
@@ -225,7 +234,7 @@ impl<'v, 'a> Bundle<'v, 'a> {
                 base = Some(self.node_path_at(cur.parent)?);
                 break;
             }
-            n = (cur.parent & FLAG_MASK) as usize;
+            n = index_of(cur.parent & FLAG_MASK);
         }
         parts.reverse();
         if let Some(base) = base {
@@ -255,10 +264,14 @@ impl<'v, 'a> Bundle<'v, 'a> {
             return Ok(None);
         }
         if raw & FLAG_ID_IS_PATH != 0 {
-            let parts = self.node_path_at(raw)?.split('/').map(String::from).collect();
+            let parts = self
+                .node_path_at(raw)?
+                .split('/')
+                .map(String::from)
+                .collect();
             return Ok(Some(simplified(parts)));
         }
-        self.node_path((raw & FLAG_MASK) as usize, false)
+        self.node_path(index_of(raw & FLAG_MASK), false)
     }
 }
 
@@ -275,7 +288,10 @@ pub(crate) fn scene_sections(
         .find(|p| p.name == "_bundled")
         .map_or(0, |p| p.offset);
     let Some(BinValue::Dictionary(d)) = main.get("_bundled") else {
-        return Err(BinaryError::new(K::BadBundle("_bundled is not a Dictionary"), at));
+        return Err(BinaryError::new(
+            K::BadBundle("_bundled is not a Dictionary"),
+            at,
+        ));
     };
     let version = match get(d, "version") {
         Some(v) => int_of(Some(v), "version", at)?,
@@ -329,13 +345,18 @@ pub(crate) fn scene_sections(
         node_paths,
         at,
         path_bytes: core::cell::Cell::new(0),
-        path_budget: res.strings.len().saturating_add(snodes.len()).saturating_mul(64).max(1 << 20),
+        path_budget: res
+            .strings
+            .len()
+            .saturating_add(snodes.len())
+            .saturating_mul(64)
+            .max(1 << 20),
     };
     for _ in 0..node_count {
         let parent = r.next()?;
         let owner = r.next()?;
         let ty = r.next()?;
-        let name_index = r.next()? as u32;
+        let name_index = u32::from_ne_bytes(r.next()?.to_ne_bytes());
         let name = b.name_index((name_index & ((1 << NAME_INDEX_BITS) - 1)) as i32)?;
         let index = (name_index >> NAME_INDEX_BITS) as i32 - 1;
         let instance = r.next()?;
@@ -346,7 +367,7 @@ pub(crate) fn scene_sections(
             let pv = r.next()?;
             b.variant(pv)?;
             b.name_index(pn & (FLAG_PATH_PROPERTY_IS_NODE - 1))?;
-            props.push((pn, pv as usize));
+            props.push((pn, index_of(pv)));
         }
         let n = r.count()?;
         let mut groups = Vec::new();
@@ -370,7 +391,7 @@ pub(crate) fn scene_sections(
     for node in &b.nodes {
         for raw in [node.parent, node.owner] {
             if raw >= 0 && raw != NO_PARENT_SAVED && raw & FLAG_ID_IS_PATH == 0 {
-                let i = (raw & FLAG_MASK) as usize;
+                let i = index_of(raw & FLAG_MASK);
                 if i >= b.nodes.len() {
                     return Err(BinaryError::new(K::BundleIndex("node"), at));
                 }
@@ -384,7 +405,7 @@ pub(crate) fn scene_sections(
     for (i, node) in b.nodes.iter().enumerate() {
         let mut attrs = vec![entry("name", s(b.name(node.name)?)?)];
         if node.ty != TYPE_INSTANTIATED {
-            attrs.push(entry("type", s(b.name(node.ty as usize)?)?));
+            attrs.push(entry("type", s(b.name(index_of(node.ty))?)?));
         }
         if let Some(parent) = b.node_path(i, true)? {
             attrs.push(entry("parent", s(&parent)?));
@@ -399,17 +420,23 @@ pub(crate) fn scene_sections(
         }
         if let Some(&id) = node_ids.get(i) {
             if id != 0 {
-                attrs.push(entry("unique_id", build(dialect, |x| x.int(i64::from(id)))?));
+                attrs.push(entry(
+                    "unique_id",
+                    build(dialect, |x| x.int(i64::from(id)))?,
+                ));
             }
         }
         let deferred: Vec<&str> = node
             .props
             .iter()
             .filter(|(n, _)| n & FLAG_PATH_PROPERTY_IS_NODE != 0)
-            .map(|(n, _)| b.name((n & (FLAG_PATH_PROPERTY_IS_NODE - 1)) as usize))
+            .map(|(n, _)| b.name(index_of(n & (FLAG_PATH_PROPERTY_IS_NODE - 1))))
             .collect::<R<_>>()?;
         if !deferred.is_empty() {
-            attrs.push(entry("node_paths", build(dialect, |x| x.packed_strings(&deferred))?));
+            attrs.push(entry(
+                "node_paths",
+                build(dialect, |x| x.packed_strings(&deferred))?,
+            ));
         }
         if !node.groups.is_empty() {
             let mut groups: Vec<&str> = node.groups.iter().map(|&g| b.name(g)).collect::<R<_>>()?;
@@ -432,20 +459,27 @@ pub(crate) fn scene_sections(
             ))
         } else if node.parent < 0 || node.parent == NO_PARENT_SAVED {
             match base_scene {
-                Some(bs) => Some((false, b.variant(bs as i32)?)),
+                Some(bs) => Some((false, b.variant(i32::try_from(bs).unwrap_or(-1))?)),
                 None => None,
             }
         } else {
             None
         };
         if let Some((placeholder, v)) = instance_value {
-            let name = if placeholder { "instance_placeholder" } else { "instance" };
+            let name = if placeholder {
+                "instance_placeholder"
+            } else {
+                "instance"
+            };
             attrs.push(entry(name, value_bytes(v, dialect, refs, at, &left)?));
         }
         let mut props = Vec::new();
         for &(pn, pv) in &node.props {
-            let name = b.name((pn & (FLAG_PATH_PROPERTY_IS_NODE - 1)) as usize)?;
-            let v = b.variant(pv as i32)?;
+            let name = b.name(index_of(pn & (FLAG_PATH_PROPERTY_IS_NODE - 1)))?;
+            let v = b
+                .variants
+                .get(pv)
+                .ok_or(BinaryError::new(K::BundleIndex("variant"), at))?;
             props.push(entry(name, value_bytes(v, dialect, refs, at, &left)?));
         }
         sections.push(Section {
@@ -478,8 +512,12 @@ pub(crate) fn scene_sections(
             binds.push(b.variant(r.next()?)?);
         }
         let unbinds = if version >= 3 { r.next()? } else { 0 };
-        let from = b.node_ref(from)?.ok_or(BinaryError::new(K::BundleIndex("node"), at))?;
-        let to = b.node_ref(to)?.ok_or(BinaryError::new(K::BundleIndex("node"), at))?;
+        let from = b
+            .node_ref(from)?
+            .ok_or(BinaryError::new(K::BundleIndex("node"), at))?;
+        let to = b
+            .node_ref(to)?
+            .ok_or(BinaryError::new(K::BundleIndex("node"), at))?;
         let mut attrs = vec![
             entry("signal", s(signal)?),
             entry("from", s(&from)?),
@@ -490,7 +528,10 @@ pub(crate) fn scene_sections(
             attrs.push(entry("flags", build(dialect, |x| x.int(i64::from(flags)))?));
         }
         if unbinds > 0 {
-            attrs.push(entry("unbinds", build(dialect, |x| x.int(i64::from(unbinds)))?));
+            attrs.push(entry(
+                "unbinds",
+                build(dialect, |x| x.int(i64::from(unbinds)))?,
+            ));
         }
         if !binds.is_empty() {
             // Each bound value counted against the budget first, then the Array written
@@ -544,10 +585,10 @@ fn value_bytes(
     left: &core::cell::Cell<usize>,
 ) -> R<Vec<u8>> {
     let bytes = to_bytes(v, dialect, refs).map_err(|e| BinaryError::new(K::Build(e), at))?;
-    let rest = left
-        .get()
-        .checked_sub(bytes.len())
-        .ok_or(BinaryError::new(K::BadBundle("scene values larger than the budget"), at))?;
+    let rest = left.get().checked_sub(bytes.len()).ok_or(BinaryError::new(
+        K::BadBundle("scene values larger than the budget"),
+        at,
+    ))?;
     left.set(rest);
     Ok(bytes)
 }

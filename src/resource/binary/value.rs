@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use super::cursor::{first_capacity, Cursor};
+use super::cursor::{first_capacity, scalar, word4, Cursor};
 use super::error::{BinaryError, BinaryErrorKind as K};
 use super::packed::BinPacked;
 use super::types::{
@@ -90,27 +90,38 @@ impl<'a> BinMath<'a> {
     /// The components in file order, exactly, as f64 (i32 and f32 convert exactly). O(n).
     pub fn components(&self) -> impl Iterator<Item = f64> + 'a {
         let (width, int, big) = (usize::from(self.width), self.int, self.big_endian);
-        self.bytes.chunks_exact(width).map(move |c| scalar(c, int, big))
+        self.bytes
+            .chunks_exact(width)
+            .map(move |c| scalar(c, int, big))
+    }
+
+    /// The components of an integer value (`Vector2i`, `Rect2i`, …) in file order;
+    /// empty for a float value. O(n).
+    pub fn ints(&self) -> impl Iterator<Item = i32> + 'a {
+        let (big, int) = (self.big_endian, self.int);
+        let bytes = if int { self.bytes } else { &[] };
+        bytes
+            .chunks_exact(4)
+            .map(move |c| i32::from_le_bytes(word4(c, big)))
+    }
+
+    /// The components of a single-precision value in file order; empty for an integer or
+    /// double value. O(n).
+    pub fn floats(&self) -> impl Iterator<Item = f32> + 'a {
+        let big = self.big_endian;
+        let bytes = if !self.int && self.width == 4 {
+            self.bytes
+        } else {
+            &[]
+        };
+        bytes
+            .chunks_exact(4)
+            .map(move |c| f32::from_le_bytes(word4(c, big)))
     }
 
     /// The bytes as stored, in the file's byte order.
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
-    }
-}
-
-/// One scalar of `c.len()` bytes (4 or 8) as f64.
-pub(crate) fn scalar(c: &[u8], int: bool, big: bool) -> f64 {
-    let mut b = [0u8; 8];
-    let n = c.len().min(8);
-    b[..n].copy_from_slice(&c[..n]);
-    if big {
-        b[..n].reverse();
-    }
-    match (n, int) {
-        (4, true) => f64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        (4, false) => f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        _ => f64::from_le_bytes(b),
     }
 }
 
@@ -155,8 +166,11 @@ pub(crate) struct Ctx<'s, 'a> {
     pub(crate) format: u32,
     /// Internal references are table indices (Godot 4's named scene ids).
     pub(crate) named_ids: bool,
-    /// Internal table paths, to resolve old `local://<n>` references.
-    pub(crate) internal_paths: &'s [&'a str],
+    /// Internal table size.
+    pub(crate) internal_count: usize,
+    /// Old files: `(n, table index)` of each `local://<n>` path, sorted by `n`, to
+    /// resolve a reference to `<file>::<n>` in O(log n).
+    pub(crate) local_numbers: &'s [(u32, u32)],
     pub(crate) externals: usize,
     pub(crate) max_depth: u16,
 }
@@ -176,24 +190,31 @@ impl<'a> Ctx<'_, 'a> {
             let raw = c.take(len as usize)?;
             return super::cursor::text_of(raw, raw_at);
         }
-        self.strings.get(id as usize).copied().ok_or(BinaryError::new(
-            K::StringIndex {
-                index: id,
-                len: self.strings.len(),
-            },
-            at,
-        ))
+        self.strings
+            .get(id as usize)
+            .copied()
+            .ok_or(BinaryError::new(
+                K::StringIndex {
+                    index: id,
+                    len: self.strings.len(),
+                },
+                at,
+            ))
     }
 
     /// Reads one value (`parse_variant`) at `depth`.
-    pub(crate) fn value(&self, c: &mut Cursor<'a>, depth: u16) -> Result<BinValue<'a>, BinaryError> {
+    pub(crate) fn value(
+        &self,
+        c: &mut Cursor<'a>,
+        depth: u16,
+    ) -> Result<BinValue<'a>, BinaryError> {
         let at = c.pos();
         let id = c.u32()?;
         let row = row(id).ok_or(BinaryError::new(K::UnknownType(id), at))?;
         if row.godot4_only && !self.godot4 {
             return Err(BinaryError::new(K::TypeNotInVersion(id), at));
         }
-        let real = if self.real64 { 8 } else { 4 };
+        let real: u8 = if self.real64 { 8 } else { 4 };
         Ok(match row.kind {
             BinKind::Empty => match id {
                 42 => BinValue::Callable,
@@ -204,13 +225,13 @@ impl<'a> Ctx<'_, 'a> {
             BinKind::Int32 => BinValue::Int(i64::from(c.u32()? as i32)),
             BinKind::Int64 => BinValue::Int(c.u64()? as i64),
             BinKind::Real => {
-                let raw = c.take(real)?;
+                let raw = c.take(usize::from(real))?;
                 BinValue::Float(scalar(raw, false, c.big_endian()))
             }
             BinKind::Double => BinValue::Float(f64::from_bits(c.u64()?)),
             BinKind::String => BinValue::String(c.string()?),
             BinKind::StringName => BinValue::StringName(c.string()?),
-            BinKind::Reals(n) => self.math(c, id, n, real as u8, false)?,
+            BinKind::Reals(n) => self.math(c, id, n, real, false)?,
             BinKind::Floats(n) => self.math(c, id, n, 4, false)?,
             BinKind::Ints(n) => self.math(c, id, n, 4, true)?,
             BinKind::NodePath => self.node_path(c)?,
@@ -328,22 +349,23 @@ impl<'a> Ctx<'_, 'a> {
     /// The internal table index an internal reference means.
     fn internal(&self, index: u32, at: usize) -> Result<u32, BinaryError> {
         if self.named_ids {
-            if (index as usize) < self.internal_paths.len() {
+            if (index as usize) < self.internal_count {
                 return Ok(index);
             }
             return Err(BinaryError::new(K::InternalIndex(index), at));
         }
         // Old files: `res_path::<n>`, the resource whose path is `local://<n>`.
-        let mut digits = [0u8; 10];
-        let text = decimal(index, &mut digits);
-        self.internal_paths
-            .iter()
-            .position(|p| p.strip_prefix("local://") == Some(text))
-            .map(|i| i as u32)
-            .ok_or(BinaryError::new(K::InternalIndex(index), at))
+        match self.local_numbers.binary_search_by_key(&index, |&(n, _)| n) {
+            Ok(i) => Ok(self.local_numbers.get(i).map_or(0, |&(_, t)| t)),
+            Err(_) => Err(BinaryError::new(K::InternalIndex(index), at)),
+        }
     }
 
-    fn packed(&self, c: &mut Cursor<'a>, kind: BinPackedKind) -> Result<BinPacked<'a>, BinaryError> {
+    fn packed(
+        &self,
+        c: &mut Cursor<'a>,
+        kind: BinPackedKind,
+    ) -> Result<BinPacked<'a>, BinaryError> {
         let at = c.pos();
         let len = c.u32()?;
         let real64 = self.real64;
@@ -356,7 +378,14 @@ impl<'a> Ctx<'_, 'a> {
                     let pad = (4 - len as usize % 4) % 4;
                     c.take(pad)?;
                 }
-                Ok(BinPacked::new(kind, len, bytes, data_at, c.big_endian(), real64))
+                Ok(BinPacked::new(
+                    kind,
+                    len,
+                    bytes,
+                    data_at,
+                    c.big_endian(),
+                    real64,
+                ))
             }
             None => {
                 c.check_count(u64::from(len), 4, at)?;
@@ -365,24 +394,17 @@ impl<'a> Ctx<'_, 'a> {
                     c.string()?;
                 }
                 let bytes = c.data().get(data_at..c.pos()).unwrap_or(&[]);
-                Ok(BinPacked::new(kind, len, bytes, data_at, c.big_endian(), false))
+                Ok(BinPacked::new(
+                    kind,
+                    len,
+                    bytes,
+                    data_at,
+                    c.big_endian(),
+                    false,
+                ))
             }
         }
     }
-}
-
-/// `n` in decimal, in `buf`.
-fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &str {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    core::str::from_utf8(&buf[i..]).unwrap_or("")
 }
 
 /// The Variant type of a math id.
