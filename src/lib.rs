@@ -107,6 +107,8 @@ macro_rules! renamed {
 
 #[cfg(feature = "config")]
 pub mod config;
+#[cfg(feature = "resource")]
+pub mod resource;
 #[cfg(feature = "std")]
 pub mod container;
 #[cfg(feature = "alloc")]
@@ -128,8 +130,6 @@ pub mod multiplayer;
 #[cfg(feature = "alloc")]
 mod owned;
 mod read;
-#[cfg(feature = "resource")]
-pub mod resource;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod wire;
