@@ -43,6 +43,7 @@ mod owned;
 mod pandemonium;
 mod reader;
 mod resource_binary;
+mod resource_binary_malformed;
 mod roundtrip;
 mod serde;
 mod serde_props;
