@@ -195,3 +195,15 @@ for pair in g32:01 g36:02 g4:03; do
     { printf "\\x$byte"; cat "$file"; } >"corpus/resource_text/${name}_styled"
   done
 done
+# resource_binary: each engine's binary resources and scenes (.res, .scn, .mesh; RSRC and
+# RSCC) up to 8 KiB, with config byte 0 (default limits).
+mkdir -p corpus/resource_binary
+r=0
+for engine in g32 g36 g4; do
+  for file in "$fixtures/resources/$engine"/*.res "$fixtures/resources/$engine"/*.scn "$fixtures/resources/$engine"/*.mesh; do
+    [ -s "$file" ] && [ "$(stat -c %s "$file")" -le 8192 ] || continue
+    { printf '\x00'; cat "$file"; } >"corpus/resource_binary/${engine}_$(basename "$file")"
+    r=$((r + 1))
+  done
+done
+echo "seeded resource_binary with $r binary resources (fuzz/corpus/resource_binary)"

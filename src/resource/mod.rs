@@ -19,8 +19,10 @@
 //! * In the text form itself, [`ReadOptions::resource_refs`](crate::text::ReadOptions::resource_refs)
 //!   reads the references alone.
 
+mod binary;
 mod model;
 mod text;
 
+pub use binary::*;
 pub use model::{DocKind, Document, Entry, Section, EXT_RESOURCE, SUB_RESOURCE};
 pub use text::{ResourceError, ResourceErrorKind, ResourceOptions, SectionSpan, TextResource};

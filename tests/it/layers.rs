@@ -22,8 +22,9 @@ const LAYERS: &[&[&str]] = &[
     // encodings of one value apart: a consumer of `read` and `write`, like `edit`, and
     // used by no other module.
     // `config` reads ConfigFiles with the text form (`format`) and opens encrypted ones
-    // with `container`; no other module uses it.
-    // `resource` is the one model of resource and scene files (read with `read`).
+    // with `container`; no other module uses it. `resource` reads resources and scenes
+    // (text ones with the text reader, binary ones with the reader's views and the
+    // builder; `RSCC` through `container`).
     &["edit", "diff", "config", "resource"],
     // `scan` reads values (`read`), ConfigFiles (`config`) and documents (`resource`)
     // and says what loading them could run; no other module uses it.

@@ -46,6 +46,10 @@ mod reader;
 mod resource_text;
 #[cfg(feature = "resource")]
 mod resource_text_edit;
+#[cfg(feature = "resource")]
+mod resource_binary;
+#[cfg(feature = "resource")]
+mod resource_binary_malformed;
 mod roundtrip;
 #[cfg(feature = "scan")]
 mod scan;
