@@ -26,8 +26,12 @@
 //! bytes, made in O(1) (as `&[[F32; 3]]` at any alignment, `&[[f32; 3]]` when aligned).
 //!
 //! **Cost**: O(input) for the tables, strings and containers, O(1) per packed array
-//! (except string arrays, whose items are checked). On a 2-core machine the validation of a
-//! 100 000-vertex mesh runs at memory speed (see `benches/resource.rs`).
+//! (except string arrays, whose items are checked); the total work is linear in the input
+//! whatever it claims (resource bodies that overlap are refused once they add up to more
+//! than the file, [`BinaryErrorKind::Overlap`]). `benches/resource.rs` on a shared 2-core
+//! machine: the 1.2 MB 100 000-vertex mesh validates in about 0.6 µs (its vertex buffer is
+//! checked in O(1), not read), the 15 small engine-written fixtures at 0.8–0.95 GB/s, a
+//! memcpy of the same bytes at 45–90 GB/s.
 //!
 //! Compressed files (`RSCC`, feature `containers`): [`decompress`] opens the GCPF-style
 //! block container (the compressed stream starts right after the `RSCC` magic) into an
