@@ -121,7 +121,7 @@ fn inside<'c>(
     }
 }
 
-fn print_value(value: VariantRef<'_>, style: TextStyle, form: GetForm) -> Outcome {
+pub fn print_value(value: VariantRef<'_>, style: TextStyle, form: GetForm) -> Outcome {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match form {
         GetForm::Raw => out.write_all(value.encoded()),

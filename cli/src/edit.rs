@@ -66,6 +66,18 @@ pub struct DeleteArgs {
 
 pub fn run_set(args: &SetArgs, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    let name = args.input.file.display().to_string();
+    if let Some(resource) = crate::resource_file::detect(&name, &data, None)? {
+        let dest = config_dest(&args.input, args.output.as_ref(), &args.out);
+        return crate::resource_edit::set(
+            resource,
+            &data,
+            &args.path,
+            &args.value,
+            args.json,
+            dest,
+        );
+    }
     if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
         let dest = config_dest(&args.input, args.output.as_ref(), &args.out);
         return crate::config_edit::set(
@@ -133,6 +145,11 @@ fn string_hint(value: &str, kind: &TextErrorKind) -> String {
 
 pub fn run_delete(args: &DeleteArgs, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    let name = args.input.file.display().to_string();
+    if let Some(resource) = crate::resource_file::detect(&name, &data, None)? {
+        let dest = config_dest(&args.input, args.output.as_ref(), &args.out);
+        return crate::resource_edit::delete(resource, &data, &args.path, dest);
+    }
     if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
         let dest = config_dest(&args.input, args.output.as_ref(), &args.out);
         return crate::config_edit::delete(config, &data, &args.path, dest, ctx);

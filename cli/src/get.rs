@@ -35,6 +35,18 @@ pub struct Args {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    let name = args.input.file.display().to_string();
+    if let Some(resource) = crate::resource_file::detect(&name, &data, None)? {
+        let form = match (args.raw, args.json) {
+            (true, _) => {
+                refuse_terminal(&io::stdout(), &args.out)?;
+                GetForm::Raw
+            }
+            (_, true) => GetForm::Json,
+            _ => GetForm::Text,
+        };
+        return crate::resource_verbs::get(&resource, &args.path, form);
+    }
     if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
         let form = match (args.raw, args.json) {
             (true, _) => {

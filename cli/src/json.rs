@@ -32,6 +32,10 @@ pub struct Args {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    let name = args.input.file.display().to_string();
+    if let Some(resource) = crate::resource_file::detect(&name, &data, None)? {
+        return crate::resource_verbs::json(&resource, args.plain, args.pretty);
+    }
     if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
         return crate::config_verbs::json(&config, args.plain, args.pretty);
     }

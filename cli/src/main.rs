@@ -41,6 +41,10 @@ mod path_error;
 mod reencode;
 mod replace;
 mod report;
+mod resource_convert;
+mod resource_edit;
+mod resource_file;
+mod resource_verbs;
 mod salvage;
 mod scan;
 mod show;
@@ -181,6 +185,10 @@ enum Command {
     /// Take the plain bytes out of a compressed or encrypted file or a compress() stream
     /// (keys as for reading). OUT `-`: stdout, never a terminal without --force.
     Unpack(pack::UnpackArgs),
+    /// Convert a resource or scene between the engine's text (`.tres`/`.tscn`) and binary
+    /// (`.res`/`.scn`) forms, as `ResourceSaver` writes them; the form of OUT from --to or
+    /// its extension.
+    Convert(resource_convert::Args),
     /// Compare A and B: one line per path that differs (`~ path: a -> b`, `- path: a` only
     /// in A, `+ path: b` only in B), values in the engine's text form. Exit code 0 when
     /// equal, 1 when different.
@@ -218,6 +226,7 @@ impl Command {
             Command::Pack(args) => pack::run_pack(&args, ctx),
             Command::Unpack(args) => pack::run_unpack(&args, ctx),
             Command::Scan(args) => scan::run(&args, ctx),
+            Command::Convert(args) => resource_convert::run(&args, ctx),
             Command::Completions { shell } => {
                 // Into memory first: `generate` panics when its writer fails (`| head`).
                 let mut script = Vec::new();

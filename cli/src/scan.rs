@@ -119,8 +119,8 @@ fn scan_file(input: &InputArgs, ctx: &Ctx) -> Result<Report, Failure> {
 // files are reported as what they are by the Variant reading (exit code 4).
 // ----------------------------------------------------------------------------------------
 fn resource_document(path: &Path, data: &[u8]) -> Result<Option<Document>, Failure> {
-    let _ = (path, data);
-    Ok(None)
+    let name = path.display().to_string();
+    Ok(crate::resource_file::detect(&name, data, None)?.map(|input| input.doc))
 }
 
 /// `FILE: nothing would run` or `FILE: runs code (3 findings)` and a line per finding.

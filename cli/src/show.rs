@@ -37,6 +37,10 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         StyleArg::Godot36 => TextStyle::Godot36,
         StyleArg::Godot4 => TextStyle::Godot4,
     });
+    let name = args.input.file.display().to_string();
+    if let Some(resource) = crate::resource_file::detect(&name, &data, asked)? {
+        return crate::resource_verbs::show(&resource);
+    }
     if let Some(config) = crate::config_file::detect(&args.input, &data, ctx)? {
         return crate::config_verbs::show(&config, asked);
     }

@@ -43,13 +43,13 @@ mod owned;
 mod pandemonium;
 mod reader;
 #[cfg(feature = "resource")]
-mod resource_text;
-#[cfg(feature = "resource")]
-mod resource_text_edit;
-#[cfg(feature = "resource")]
 mod resource_binary;
 #[cfg(feature = "resource")]
 mod resource_binary_malformed;
+#[cfg(feature = "resource")]
+mod resource_text;
+#[cfg(feature = "resource")]
+mod resource_text_edit;
 mod roundtrip;
 #[cfg(feature = "scan")]
 mod scan;
