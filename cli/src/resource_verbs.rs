@@ -41,7 +41,13 @@ pub fn get(input: &ResourceInput, path: &str, form: GetForm) -> Outcome {
             input.name
         )));
     };
-    print_value(value, input.style, form)
+    match form {
+        GetForm::Text => {
+            let line = format!("{}\n", text.document().value_text(value, input.style));
+            print_all(line.as_bytes())
+        }
+        _ => print_value(value, input.style, form),
+    }
 }
 
 /// `json`: `{"header": {"tag", "attrs"}, "sections": [{"tag", "attrs": {…}, "props":

@@ -26,5 +26,6 @@ mod newcomer;
 mod pandemonium;
 mod paths;
 mod readme_transcript;
+mod resource;
 mod salvage;
 mod scan;

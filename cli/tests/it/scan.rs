@@ -121,24 +121,18 @@ fn encrypted_without_a_key_is_a_usage_error() {
 }
 
 #[test]
-fn text_resources_wait_for_their_reader() {
-    // The resource readers plug in at `scan::resource_document`; until then a .tres is
-    // named for what it is and not scanned (exit code 4).
+fn a_malformed_text_resource_is_exit_4() {
     let dir = std::env::temp_dir().join(format!("gdvariant-scan-tres-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("canary.tres");
+    let file = dir.join("broken.tres");
     std::fs::write(
         &file,
-        "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n",
+        "[gd_resource type=\"Resource\" format=3]\n\n[resource]\nx = [\n",
     )
     .unwrap();
     let (code, _, err) = run(&["-q", "scan", file.to_str().unwrap()]);
     assert_eq!(code, 4);
-    assert!(
-        err.contains("this is a Godot text resource (.tres)"),
-        "{err}"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(err.contains("malformed resource"), "{err}");
 }
 
 #[test]
