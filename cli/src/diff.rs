@@ -43,6 +43,17 @@ pub struct Args {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data_a = args.a.open()?;
+    let name_a = args.a.file.display().to_string();
+    if let Some(a) = crate::resource_file::detect(&name_a, &data_a, None)? {
+        let data_b = crate::bytes::Bytes::open(&args.b, &args.a.container)?;
+        let name_b = args.b.display().to_string();
+        let Some(b) = crate::resource_file::detect(&name_b, &data_b, None)? else {
+            return Err(Failure::Input(format!(
+                "{name_b}: not a resource or scene, as {name_a} is"
+            )));
+        };
+        return crate::resource_diff::run(&a, &b, args.width);
+    }
     let input_a = args.a.parse(&data_a, ctx)?;
     let b_args = InputArgs {
         file: args.b.clone(),
@@ -128,7 +139,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
 
 /// The text of what a change names on one line, cut to `width` characters: a value, or a
 /// packed array's element as a value of its own (written in `dialect`, its array's).
-fn text(found: &Found<'_>, dialect: Dialect, width: usize) -> String {
+pub fn text(found: &Found<'_>, dialect: Dialect, width: usize) -> String {
     match *found {
         Found::Value(v) => value_text(v, width),
         Found::Element(_, i) => {

@@ -42,6 +42,7 @@ mod reencode;
 mod replace;
 mod report;
 mod resource_convert;
+mod resource_diff;
 mod resource_edit;
 mod resource_file;
 mod resource_verbs;

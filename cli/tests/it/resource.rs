@@ -352,3 +352,33 @@ fn json_gives_header_and_sections() {
     let (_, binary, _) = run(&["json", &fixture("g4", "gradient.res")]);
     assert_eq!(binary, out);
 }
+
+/// `diff` pairs sections by what names them and values by the library's diff: a scene's
+/// `.tscn` and `.scn` are equal (exit 0); two gradients differ in exactly these places.
+#[test]
+fn diff_pairs_sections_and_values() {
+    for engine in ENGINES {
+        let (code, out, err) = run(&[
+            "diff",
+            &fixture(engine, "scene_2d.tscn"),
+            &fixture(engine, "scene_2d.scn"),
+        ]);
+        assert_eq!((code, out.as_str()), (0, ""), "{engine}: {err}");
+    }
+    let (code, out, _) = run(&[
+        "diff",
+        &fixture("g4", "gradient.tres"),
+        &fixture("g4", "ext_target.tres"),
+    ]);
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            1,
+            "- resource/interpolation_mode: 1\n\
+             - resource/offsets: PackedFloat32Array(0, 0.25, 1)\n\
+             ~ resource/colors/0: Color(1, 0, 0, 1) -> Color(0, 0, 0, 1)\n\
+             ~ resource/colors/1: Color(0, 1, 0, 0.5) -> Color(1, 0.5, 0, 1)\n\
+             - resource/colors/2: Color(0, 0, 1, 1)\n"
+        )
+    );
+}
