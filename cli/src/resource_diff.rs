@@ -65,8 +65,8 @@ pub fn run(a: &ResourceInput, b: &ResourceInput, width: usize) -> Outcome {
     }
 }
 
-/// What names a section across two files.
-fn key(doc: &Document, s: &Section) -> String {
+/// What names a section across two files (and in `get` paths: `sub:ID`, `node:PATH`, …).
+pub fn key(doc: &Document, s: &Section) -> String {
     let attr = |name: &str| {
         s.attr(name)
             .and_then(|b| VariantRef::parse(b, doc.dialect).ok())

@@ -10,6 +10,7 @@ use std::io::{self, Write};
 
 use gdvariant::json::WriteOptions;
 use gdvariant::resource::{Document, Entry, Section};
+use gdvariant::VariantRef;
 
 use crate::config_verbs::{json_string, print_value, GetForm};
 use crate::context::{Failure, Outcome};
@@ -34,7 +35,7 @@ fn print_all(bytes: &[u8]) -> Outcome {
 /// `get`: the value at `path`. Exit code 3 when nothing is there.
 pub fn get(input: &ResourceInput, path: &str, form: GetForm) -> Outcome {
     let text = input.as_text()?;
-    let Some((value, _)) = text.get(path) else {
+    let Some(value) = lookup(&text, path) else {
         return Err(Failure::NotFound(format!(
             "{}: nothing at `{path}` (paths: `name` of [resource], `sub:ID/name`, \
              `node:PATH/name`, `ext:ID/attr`, `header/attr`)",
@@ -48,6 +49,26 @@ pub fn get(input: &ResourceInput, path: &str, form: GetForm) -> Outcome {
         }
         _ => print_value(value, input.style, form),
     }
+}
+
+/// The value at `path`: a property (`TextResource::get`), or a path inside the value of
+/// the longest property that starts it (`node:Player/__meta__/note`).
+fn lookup<'t>(text: &'t gdvariant::resource::TextResource, path: &str) -> Option<VariantRef<'t>> {
+    if let Some((value, _)) = text.get(path) {
+        return Some(value);
+    }
+    let mut cut = path.len();
+    while let Some(slash) = path.get(..cut).and_then(|p| p.rfind('/')) {
+        cut = slash;
+        let (head, rest) = (path.get(..slash)?, path.get(slash + 1..)?);
+        if let Some((value, _)) = text.get(head) {
+            return match value.query(rest) {
+                Ok(gdvariant::query::Found::Value(v)) => Some(v),
+                _ => None,
+            };
+        }
+    }
+    None
 }
 
 /// `json`: `{"header": {"tag", "attrs"}, "sections": [{"tag", "attrs": {…}, "props":

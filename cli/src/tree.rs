@@ -25,6 +25,10 @@ pub struct Args {
 
 pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
     let data = args.input.open()?;
+    let name = args.input.file.display().to_string();
+    if let Some(resource) = crate::resource_file::detect(&name, &data, None)? {
+        return resource_tree(&resource, ctx, args);
+    }
     let input = args.input.parse(&data, ctx)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut result = Ok(());
@@ -42,6 +46,42 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
         }
     } else if let Some(found) = input.detected() {
         result = node(&mut out, ctx.paint, &found.value, "/", 0, args);
+    }
+    crate::stdout_result(result.and_then(|()| out.flush()))
+}
+
+/// A resource or scene: a line per section (`sub:ID  Class`, `node:PATH  Type`, …), then
+/// its properties as the outline of their values, addressed as `get` takes them.
+fn resource_tree(
+    resource: &crate::resource_file::ResourceInput,
+    ctx: &Ctx,
+    args: &Args,
+) -> Outcome {
+    let doc = &resource.doc;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut result = writeln!(out, "{}", resource.describe());
+    for section in &doc.sections {
+        let address = crate::resource_diff::key(doc, section);
+        if result.is_err() {
+            break;
+        }
+        let class = ["type", "signal"]
+            .iter()
+            .find_map(|a| section.attr(a))
+            .and_then(|b| VariantRef::parse(b, doc.dialect).ok())
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        result = writeln!(out, "{address}  {class}");
+        for prop in &section.props {
+            let Some(value) = prop.get(doc.dialect) else {
+                continue;
+            };
+            let path = match address.as_str() {
+                "resource" => prop.name.clone(),
+                a => format!("{a}/{}", prop.name),
+            };
+            result = result.and_then(|()| node(&mut out, ctx.paint, &value, &path, 1, args));
+        }
     }
     crate::stdout_result(result.and_then(|()| out.flush()))
 }

@@ -382,3 +382,29 @@ fn diff_pairs_sections_and_values() {
         )
     );
 }
+
+/// `tree` outlines a resource section by section, each property at its `get` path.
+#[test]
+fn tree_outlines_sections_at_get_paths() {
+    let (code, out, err) = run(&["tree", &fixture("g32", "scene_2d.tscn")]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().take(4).collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "Godot 3 text scene",
+            "node:.  Node2D",
+            "node:Player  Sprite"
+        ]
+    );
+    assert!(
+        lines[3].starts_with("node:Player/modulate ") && lines[3].contains("Color"),
+        "{out}"
+    );
+    let (_, out, _) = run(&[
+        "get",
+        &fixture("g32", "scene_2d.tscn"),
+        "node:Player/__meta__/note",
+    ]);
+    assert_eq!(out, "\"méta ✓\"\n");
+}
