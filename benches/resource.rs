@@ -12,14 +12,20 @@
 //! - `mesh_100k/memcpy`: copying the same bytes (the yardstick: a reader that looks at
 //!   every byte cannot beat it; ours does not look at the vertex bytes);
 //! - `fixtures/parse`: validating the 15 plain fixtures of g32, g36 and g4, one after
-//!   another (small files: per-file costs dominate), and `fixtures/memcpy`.
+//!   another (small files: per-file costs dominate), and `fixtures/memcpy`;
+//! - `text_fixtures/parse`: `TextResource::parse` (every value read into its
+//!   `var_to_bytes` bytes, spans kept for edits) of the 18 `.tres`/`.tscn` files the
+//!   engines wrote, and `text_fixtures/memcpy`;
+//! - `mesh_100k_tres/parse`: the same on the big mesh's `.tres` (the engine's text of it,
+//!   written by `Document::to_text`, which gives the engine's own `.tres` byte for byte on
+//!   the fixtures: 1.7 MB, its vertex arrays in base64), and `mesh_100k_tres/memcpy`.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gdvariant::resource::BinaryResource;
+use gdvariant::resource::{BinaryResource, TextResource};
 
 fn fixture(engine: &str, file: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -80,6 +86,52 @@ fn bench_resource(c: &mut Criterion) {
         b.iter(|| {
             for (f, c) in files.iter().zip(copies.iter_mut()) {
                 c.copy_from_slice(black_box(f));
+                black_box(&c);
+            }
+        })
+    });
+    group.finish();
+
+    let mut texts = Vec::new();
+    for engine in ["g32", "g36", "g4"] {
+        for file in [
+            "custom_full.tres",
+            "gradient.tres",
+            "mesh_quad.tres",
+            "scene_2d.tscn",
+            "ext_target.tres",
+            "canary.tres",
+        ] {
+            texts.push(String::from_utf8(fixture(engine, file)).unwrap());
+        }
+    }
+    text_group(c, "text_fixtures", &texts);
+    let big = BinaryResource::parse(&mesh)
+        .unwrap()
+        .to_document()
+        .unwrap()
+        .to_text();
+    text_group(c, "mesh_100k_tres", &[big]);
+}
+
+/// `TextResource::parse` of `texts`, one after another, beside a memcpy of their bytes.
+fn text_group(c: &mut Criterion, name: &str, texts: &[String]) {
+    let total: usize = texts.iter().map(String::len).sum();
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Bytes(total as u64));
+    group.measurement_time(Duration::from_secs(5));
+    group.bench_function("parse", |b| {
+        b.iter(|| {
+            for t in texts {
+                black_box(TextResource::parse(black_box(t)).unwrap());
+            }
+        })
+    });
+    let mut copies: Vec<Vec<u8>> = texts.iter().map(|t| vec![0u8; t.len()]).collect();
+    group.bench_function("memcpy", |b| {
+        b.iter(|| {
+            for (t, c) in texts.iter().zip(copies.iter_mut()) {
+                c.copy_from_slice(black_box(t.as_bytes()));
                 black_box(&c);
             }
         })

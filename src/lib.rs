@@ -213,6 +213,12 @@ struct ReadmeDoctests;
 #[doc = include_str!("../docs/crate.md")]
 struct CrateGuideDoctests;
 
+/// The Rust examples of the resources guide (docs/resources.md), compiled and run as
+/// doctests.
+#[cfg(all(doctest, feature = "resource", feature = "scan"))]
+#[doc = include_str!("../docs/resources.md")]
+struct ResourcesGuideDoctests;
+
 /// The Rust examples of the ConfigFile guide (docs/config.md), compiled and run as
 /// doctests.
 #[cfg(all(doctest, feature = "config", feature = "containers"))]
