@@ -17,3 +17,4 @@ mod support;
 mod containers_oracle;
 mod edit;
 mod guesses;
+mod resources;
