@@ -56,9 +56,9 @@ use core::fmt;
 pub use crate::format::syntax::SyntaxError;
 pub use options::{ReadOptions, WriteOptions};
 pub use owned::VariantText;
-#[cfg(feature = "resource")]
-pub(crate) use parse::read_at;
 pub use parse::{read, read_into, read_sequence, read_with, Sequence, TextError, TextErrorKind};
+#[cfg(feature = "resource")]
+pub(crate) use parse::{read_at, Scratch};
 pub use style::TextStyle;
 
 use crate::wire::dialect::Dialect as D;

@@ -64,6 +64,13 @@ pub(super) struct Scanner<'t> {
     /// The `[ext_resource]`s read so far: (id as written, path), for typed containers
     /// whose type is `ExtResource("id")`.
     ext: Vec<(String, String)>,
+    /// Where each value is read before it is copied out at its size: one buffer that
+    /// grows to the largest value, instead of each value's own growing by doubling.
+    scratch: Vec<u8>,
+    /// The property name being read (kept between items: no allocation per line).
+    name: Vec<u8>,
+    /// The text reader's working memory, reused from value to value.
+    parse: text::Scratch,
 }
 
 fn error(text: &str, offset: usize, kind: K) -> ResourceError {
@@ -79,7 +86,26 @@ impl<'t> Scanner<'t> {
             dialect,
             options: options.resource_refs(true),
             ext: Vec::new(),
+            scratch: Vec::new(),
+            name: Vec::new(),
+            parse: text::Scratch::default(),
         }
+    }
+
+    /// Reads the value at `at` into the scratch buffer; its bytes, exactly sized, and where
+    /// it ends.
+    fn read_value(&mut self, at: usize) -> Result<(Vec<u8>, usize), text::TextError> {
+        self.scratch.clear();
+        let end = text::read_at(
+            self.text,
+            at,
+            self.dialect,
+            &self.options,
+            &self.ext,
+            &mut self.scratch,
+            &mut self.parse,
+        )?;
+        Ok((self.scratch.as_slice().to_vec(), end))
     }
 
     /// The next tag or property line, or `None` at the end (a name begun and not ended
@@ -87,7 +113,8 @@ impl<'t> Scanner<'t> {
     pub(super) fn next_item(&mut self) -> Result<Option<Item>, ResourceError> {
         let text = self.text;
         let b = text.as_bytes();
-        let mut name: Vec<u8> = Vec::new();
+        let mut name = core::mem::take(&mut self.name);
+        name.clear();
         let mut name_start: Option<usize> = None;
         loop {
             let Some(&c) = b.get(self.pos) else {
@@ -98,10 +125,9 @@ impl<'t> Scanner<'t> {
                 b'[' if name.is_empty() => return self.tag().map(|t| Some(Item::Tag(t))),
                 b'"' => {
                     let at = self.pos;
-                    let mut bytes = Vec::new();
-                    let end =
-                        text::read_at(text, at, self.dialect, &self.options, &self.ext, &mut bytes)
-                            .map_err(|e| error(text, e.offset(), K::BadName(e.kind().clone())))?;
+                    let (bytes, end) = self
+                        .read_value(at)
+                        .map_err(|e| error(text, e.offset(), K::BadName(e.kind().clone())))?;
                     let quoted = VariantRef::parse(&bytes, self.dialect)
                         .ok()
                         .and_then(|v| v.as_str().map(String::from))
@@ -114,28 +140,30 @@ impl<'t> Scanner<'t> {
                 b'=' => {
                     let at = name_start.unwrap_or(self.pos);
                     let start = skip_blank(b, self.pos + 1);
-                    let mut bytes = Vec::new();
-                    let end = text::read_at(
-                        text,
-                        start,
-                        self.dialect,
-                        &self.options,
-                        &self.ext,
-                        &mut bytes,
-                    )
-                    .map_err(|e| error(text, e.offset(), K::BadValue(e.kind().clone())))?;
+                    let (bytes, end) = self
+                        .read_value(start)
+                        .map_err(|e| error(text, e.offset(), K::BadValue(e.kind().clone())))?;
                     self.pos = end;
+                    let owned = String::from_utf8_lossy(&name).into_owned();
+                    self.name = name;
                     return Ok(Some(Item::Prop(Prop {
-                        name: String::from_utf8_lossy(&name).into_owned(),
+                        name: owned,
                         name_start: at,
                         value: start..end,
                         bytes,
                     })));
                 }
                 c if c > b' ' => {
-                    name.push(c);
+                    // The run of name characters up to a space, `;`, `"` or `=`, at once.
+                    let rest = b.get(self.pos..).unwrap_or_default();
+                    let run = rest
+                        .iter()
+                        .position(|&c| c <= b' ' || matches!(c, b';' | b'"' | b'='))
+                        .unwrap_or(rest.len())
+                        .max(1);
+                    name.extend_from_slice(rest.get(..run).unwrap_or_default());
                     name_start.get_or_insert(self.pos);
-                    self.pos += 1;
+                    self.pos += run;
                 }
                 _ => self.pos += 1,
             }
@@ -191,16 +219,9 @@ impl<'t> Scanner<'t> {
                 return Err(bad(p, "expected '=' after the attribute's name"));
             }
             let start = skip_blank(b, p + 1);
-            let mut bytes = Vec::new();
-            let end = text::read_at(
-                text,
-                start,
-                self.dialect,
-                &self.options,
-                &self.ext,
-                &mut bytes,
-            )
-            .map_err(|e| error(text, e.offset(), K::BadAttribute(e.kind().clone())))?;
+            let (bytes, end) = self
+                .read_value(start)
+                .map_err(|e| error(text, e.offset(), K::BadAttribute(e.kind().clone())))?;
             p = end;
             let attr = Attr {
                 name: String::from(text.get(key.clone()).unwrap_or_default()),

@@ -17,6 +17,7 @@ use crate::format::text::options::ReadOptions;
 use crate::wire::dialect::Dialect;
 use crate::write::BuildError;
 
+pub(crate) use parser::Scratch;
 pub use sequence::{read_sequence, Sequence};
 
 /// What went wrong in a text literal.
@@ -216,11 +217,13 @@ pub(crate) fn read_at<'o>(
     options: &ReadOptions,
     ext: &'o [(alloc::string::String, alloc::string::String)],
     out: &'o mut Vec<u8>,
+    scratch: &mut Scratch,
 ) -> Result<usize, TextError> {
     let start = out.len();
-    let mut parser = parser::Parser::new(text, dialect, options, out);
+    let mut parser = parser::Parser::new(text, dialect, options, out).with_scratch(scratch);
     parser.ext = ext;
     let result = parser.run_at(pos);
+    parser.into_scratch(scratch);
     if result.is_err() {
         out.truncate(start);
     }

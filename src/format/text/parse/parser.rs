@@ -51,6 +51,15 @@ struct Frame {
     script: bool,
 }
 
+/// A parser's working memory, kept by a caller that reads many values
+/// ([`super::read_at`]): its vectors keep their capacity from one value to the next.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    numbers: Vec<Number>,
+    stack: Vec<Frame>,
+    pairs: Vec<keys::Pair>,
+}
+
 pub(crate) struct Parser<'t, 'o> {
     pub(super) lex: Lexer<'t>,
     pub(super) dialect: Dialect,
@@ -84,6 +93,24 @@ impl<'t, 'o> Parser<'t, 'o> {
         }
     }
 
+    /// Takes over `scratch`'s vectors (emptied, their capacity kept).
+    pub(super) fn with_scratch(mut self, scratch: &mut Scratch) -> Self {
+        self.numbers_scratch = core::mem::take(&mut scratch.numbers);
+        self.stack = core::mem::take(&mut scratch.stack);
+        self.pairs = core::mem::take(&mut scratch.pairs);
+        self.numbers_scratch.clear();
+        self.stack.clear();
+        self.pairs.clear();
+        self
+    }
+
+    /// Gives the vectors back to `scratch`.
+    pub(super) fn into_scratch(self, scratch: &mut Scratch) {
+        scratch.numbers = self.numbers_scratch;
+        scratch.stack = self.stack;
+        scratch.pairs = self.pairs;
+    }
+
     pub(super) fn run(mut self) -> Result<(), TextError> {
         self.value()?;
         if !self.options.allow_trailing && !matches!(self.lex.next()?, Token::Eof) {
@@ -94,7 +121,7 @@ impl<'t, 'o> Parser<'t, 'o> {
 
     /// Reads one value starting at byte `pos` of the text and returns where it ends;
     /// whatever follows is the caller's.
-    pub(super) fn run_at(mut self, pos: usize) -> Result<usize, TextError> {
+    pub(super) fn run_at(&mut self, pos: usize) -> Result<usize, TextError> {
         self.lex.seek(pos);
         self.value()?;
         Ok(self.lex.consumed())
