@@ -52,6 +52,7 @@ pub(crate) fn escape_runs(
 /// inside a multi-byte character) to `out` as the inside of a JSON string: `"`, `\` and
 /// control characters escaped (`\n`, `\r`, `\t`, else `\u00XX`). The one JSON string
 /// escape of the crate (the JSON writer's, and `scan`'s report).
+#[cfg(any(feature = "std", feature = "scan"))]
 #[inline]
 pub(crate) fn json_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
     const SPECIAL: [bool; 256] = table(b"\"\\", 0x20);
