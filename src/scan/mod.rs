@@ -10,7 +10,7 @@
 //! instances other scenes and connects signals to methods.
 //!
 //! [`scan_variant`], [`scan_config`] and [`scan_document`] read the value, ConfigFile or
-//! [`Document`](crate::resource::Document) once and list each of these as a [`Finding`]
+//! [`Document`] once and list each of these as a [`Finding`]
 //! with its [`Location`]; [`Report::runs_code`] says whether anything would run or load a
 //! script, and [`Report::to_json`] writes the report for CI. Nothing is loaded, resolved
 //! on disk or executed.
@@ -31,7 +31,7 @@
 //! Costs: one pass over every value (each node decoded once, by the reader's one walk),
 //! plus a SHA-256 of each embedded source. Memory: the findings, the value path being
 //! walked (a few words per level of nesting, which the reader bounds), and for a
-//! [`Document`](crate::resource::Document) a table of its `ext_resource` ids; nothing is
+//! [`Document`] a table of its `ext_resource` ids; nothing is
 //! sized by a count the input claims.
 
 mod document;
@@ -46,7 +46,7 @@ use alloc::vec::Vec;
 
 pub use finding::{Finding, Location, Part};
 pub use path::{PathKind, SCRIPT_CLASSES, SCRIPT_EXTENSIONS};
-pub use source::Source;
+pub use source::{Source, HEAD_LINES, HEAD_LINE_CHARS};
 
 use crate::config::ConfigFile;
 use crate::read::value::VariantRef;
