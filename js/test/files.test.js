@@ -133,4 +133,5 @@ test("scan: the canary runs code, settings and gradients do not", async () => {
   ]);
   assert.equal(scan(dumps(new Map([["hp", 3]]))).runsCode, false);
   assert.throws(() => openFile(dumps(new Map([["hp", 3]]))), (e) => e instanceof DecodeError && e.code === "ERR_NOT_A_FILE");
+  assert.throws(() => openFile(new TextEncoder().encode("These are my notes, not a save game.\n")), (e) => e instanceof DecodeError && e.code === "ERR_NOT_A_FILE");
 });

@@ -241,5 +241,8 @@ def test_not_a_file():
         gd.open_file(gd.dumps({"hp": 3}))
     assert e.value.kind == "unknown_file"
     with pytest.raises(gd.DecodeError) as e:
+        gd.open_file(b"These are my notes, not a save game.\n")
+    assert e.value.kind == "unknown_file"
+    with pytest.raises(gd.DecodeError) as e:
         gd.open_file(b"RSRC\x00")
     assert e.value.kind == "bad_binary"

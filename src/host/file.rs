@@ -123,6 +123,19 @@ fn first_line(text: &str) -> Option<&str> {
         .find(|line| !line.is_empty() && !line.starts_with(';'))
 }
 
+/// Is `line` (the first that is neither blank nor a comment) a `[section]` header or a
+/// `key=value` line, as a ConfigFile's first line is? Notes, JSON and empty texts are not.
+fn starts_like_config(line: &str) -> bool {
+    let header = line
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .is_some_and(|name| name.starts_with(|c: char| c.is_alphabetic() || c == '_'));
+    let entry = line
+        .split_once('=')
+        .is_some_and(|(key, _)| !key.trim().is_empty() && !key.starts_with(['{', '[']));
+    header || entry
+}
+
 /// Does the text spell values as Godot 3 writes them (when both engines read it)?
 fn godot3_spelling(text: &str) -> bool {
     if let Some(version) = text
@@ -159,7 +172,9 @@ impl OpenedFile {
     /// Opens a file's bytes: `RSRC`/`RSCC` is a binary resource; a GDEC (encrypted) file
     /// is opened with `secret` and read as a ConfigFile (as `load_encrypted_pass` does);
     /// UTF-8 text whose first line (past blanks and `;` comments) starts `[gd_resource`
-    /// or `[gd_scene` is a text resource; other text is a ConfigFile. `dialect` is a
+    /// or `[gd_scene` is a text resource; text whose first such line is a `[section]`
+    /// header or a `key=value` line is a ConfigFile; anything else (notes, JSON, an empty
+    /// text, Variant data) is [`FileError::Unknown`]. `dialect` is a
     /// ConfigFile's engine (resources say theirs): `None` finds it (an encrypted file's
     /// layout, else the one dialect that reads the text; both: Godot 3 when the text
     /// spells values as Godot 3 writes them or says `config_version=3`/`4`, else Godot
@@ -205,6 +220,9 @@ impl OpenedFile {
             return Ok(OpenedFile {
                 inner: Inner::Text(resource),
             });
+        }
+        if !starts_like_config(line) {
+            return Err(FileError::Unknown);
         }
         let config = read_config(text, dialect).map_err(FileError::Config)?;
         Ok(OpenedFile {
