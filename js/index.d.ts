@@ -438,3 +438,81 @@ export class Editor {
  * option that picks each): nothing is written back on a guess.
  */
 export function edit(bytes: Bytes, options?: ReadOptions & { bigint?: boolean; frame?: number }): Editor;
+
+/** Where a scan finding is, as `gdvariant scan --json` writes it. */
+export type ScanLocation =
+  | { part: "value"; frame: number | null; path: string }
+  | { part: "config"; section: string; key: string; path: string }
+  | { part: "section"; index: number; tag: string; id: string | null; property: string | null; path: string };
+
+/** One finding of `scan`: the fields of `gdvariant scan --json`, and its one-line `message`. */
+export interface ScanFinding {
+  kind: "embedded_script" | "script_reference" | "script_attached" | "outside_resource" | "scene_instance" | "connection" | "script_path";
+  runs_code: boolean;
+  location: ScanLocation;
+  message: string;
+  /** The kind's own fields: `class`, `source`, `path`, `path_kind`, `holder`, `script`, `type`, `placeholder`, `from`, `signal`, `to`, `method`. */
+  [field: string]: unknown;
+}
+
+/** What loading a file would run or reach. */
+export interface ScanReport {
+  /** Loading it would run code (an embedded script, a script loaded or attached). */
+  runsCode: boolean;
+  /** It names a file outside `res://`. */
+  reachesOutside: boolean;
+  findings: ScanFinding[];
+  /** The report as `gdvariant scan --json` writes it (without `file`). */
+  json: string;
+}
+
+/** The options of `openFile` and `scan`. */
+export interface FileOptions {
+  /** The password of an encrypted ConfigFile (`save_encrypted_pass`). */
+  password?: string;
+  /** The key of an encrypted ConfigFile (`save_encrypted`): 64 hex digits or 32 bytes. */
+  key?: string | Uint8Array;
+  /** A ConfigFile's engine (else found from its text); Variant data's dialect for `scan`. */
+  godot?: Godot;
+}
+
+/**
+ * A ConfigFile (plain or encrypted), a text resource or scene (`.tres`, `.tscn`) or a
+ * binary one (`.res`, `.scn`, RSCC too). Paths: `section/key` in a ConfigFile; `name`,
+ * `sub:ID/name`, `node:PATH/name`, `ext:ID/attr`, `header/attr` in a resource.
+ */
+export class GodotFile {
+  readonly kind: "config" | "text_resource" | "binary_resource";
+  /** The engine of its values. */
+  readonly godot: 3 | 4;
+  /** An encrypted ConfigFile (`toBytes` encrypts it again). */
+  readonly encrypted: boolean;
+  /** The text as written, with the edits; `undefined` for a binary resource. */
+  readonly text: string | undefined;
+  /** The value at `path`, as `loads` gives it; PathError (`ERR_NOT_FOUND`) when nothing is there. */
+  get(path: string): GodotValue;
+  /** The value at `path` in the file's text form (`SubResource("id")` for a reference). */
+  getText(path: string): string;
+  /** What the engine writes for the file (a binary resource: its `.tres` / `.tscn` text). */
+  show(): string;
+  /** The file as JSON text (values in the crate's lossless JSON). */
+  toJSON(): string;
+  /** Sets `path` to `value`, written in the file's text form; the rest of the text stays. */
+  set(path: string, value: GodotValue): this;
+  /** Sets `path` to the text-form literal `text`. */
+  setText(path: string, text: string): this;
+  /** Removes the entry at `path`; false when there was none. */
+  delete(path: string): boolean;
+  /** The file's bytes with the edits. A binary resource throws EditError (`ERR_READ_ONLY`): writing `.res` is not in this version. */
+  toBytes(): Uint8Array;
+  /** What loading the file could run or reach. */
+  scan(): ScanReport;
+  /** Gives the file's copy in WebAssembly memory back now. */
+  free(): void;
+}
+
+/** Opens a ConfigFile, text resource or binary resource from its bytes (the kind is found from the content). */
+export function openFile(bytes: Bytes, options?: FileOptions & { bigint?: boolean }): GodotFile;
+
+/** What loading `bytes` (a ConfigFile, resource, scene or Variant data) would run or reach, without loading it. */
+export function scan(bytes: Bytes, options?: FileOptions): ScanReport;

@@ -15,6 +15,7 @@ mod container;
 mod dumps;
 mod edit;
 mod errors;
+mod file;
 mod inspect;
 mod loads;
 mod options;

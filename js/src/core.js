@@ -32,6 +32,7 @@ export const {
 } = math;
 export { DecodeError, PathError, EditError, EncodeError } from "./errors.js";
 export { View, view, iterFrames, Editor, edit, diff } from "./lazy.js";
+export { GodotFile, openFile, scan } from "./files.js";
 
 /**
  * Instantiates the WebAssembly module from a `WebAssembly.Module`, or the bytes of

@@ -57,6 +57,7 @@ from ._native import (
     Color,
     DecodeError,
     EncodeError,
+    File,
     FrameIter,
     NodePath,
     Object,
@@ -88,17 +89,20 @@ from ._native import (
     unpack,
     view,
 )
+from ._native import _open_file, _scan
 from ._native import container_of as _container_of
+from ._report import ScanReport
 from ._native import iter_frames as _iter_frames
 
 __all__ = [
     "AABB", "RID", "Basis", "Callable", "Color", "ContainerType", "DecodeError",
-    "EncodeError", "FrameIter", "NodePath", "Object", "ObjectId", "PackedColorArray",
-    "Pairs", "PackedStringArray", "Plane", "Projection", "Quaternion", "Rect2", "Rect2i",
+    "EncodeError", "File", "FrameIter", "NodePath", "Object", "ObjectId", "PackedColorArray",
+    "Pairs", "PackedStringArray", "ScanReport", "Plane", "Projection", "Quaternion", "Rect2", "Rect2i",
     "Signal", "StringName", "Transform2D", "Transform3D", "TypedArray", "TypedDictionary",
     "Vector2", "Vector2i", "Vector3", "Vector3i", "Vector4", "Vector4i", "View",
     "container_of", "diff", "dump", "dumps", "from_json", "from_text", "iter_frames",
-    "json_default", "jsonable", "load", "loads", "open", "pack", "to_json", "to_text", "unpack",
+    "json_default", "jsonable", "load", "loads", "open", "open_file", "pack", "scan", "to_json",
+    "to_text", "unpack",
     "view",
 ]
 
@@ -168,6 +172,70 @@ def iter_frames(data: Any, godot: Union[int, str, None] = None, **options: Any) 
     if isinstance(data, (str, _os.PathLike)):
         data = _map(data)
     return _iter_frames(data, godot, **options)
+
+
+def _file_bytes(data: Any) -> Any:
+    """A path's bytes (read whole), or ``data`` itself (bytes-like)."""
+    if isinstance(data, (str, _os.PathLike)):
+        with _builtins.open(data, "rb") as f:
+            return f.read()
+    return data
+
+
+def open_file(
+    data: Any,
+    *,
+    godot: Union[int, str, None] = None,
+    password: Optional[str] = None,
+    key: Any = None,
+) -> File:
+    """Opens a ConfigFile (``.cfg``, ``project.godot``; encrypted with ``password=`` or
+    ``key=``, 32 bytes or 64 hex digits), a text resource or scene (``.tres``, ``.tscn``)
+    or a binary one (``.res``, ``.scn``, ``.mesh``; ``RSCC`` compressed too). ``data`` is
+    bytes-like or a path; the kind is found from the content. ``godot`` names a
+    ConfigFile's engine (3 or 4); left out, it is found from the text (an encrypted
+    file's layout, else the one engine that reads it; both: Godot 3 when the values are
+    spelled as Godot 3 writes them). Raises ``DecodeError`` (``.kind``, ``.offset``) for a
+    file that does not read.
+
+    ``File``: ``.kind`` (``"config"``, ``"text_resource"``, ``"binary_resource"``),
+    ``.godot``, ``.encrypted``, ``.text``; ``get(path)`` (the value as ``loads`` gives
+    it; ``KeyError`` when nothing is there), ``literal(path)`` (its engine text), ``show()`` (the engine's
+    text of the file), ``to_json()``, ``scan()``; for text files ``set(path, value)``,
+    ``set_text(path, literal)``, ``delete(path)`` and ``to_bytes()`` (an encrypted
+    ConfigFile is encrypted again with the same secret). Paths: ``section/key`` in a
+    ConfigFile; ``name``, ``sub:ID/name``, ``node:PATH/name``, ``ext:ID/attr``,
+    ``header/attr`` in a resource. Binary resources are read-only in this version
+    (``show()`` gives them as ``.tres`` text).
+
+    >>> f = gdvariant.open_file(b"[display]\nwidth=1920 ; px\n")
+    >>> f.get("display/width")
+    1920
+    >>> f.set("display/width", 1280)
+    >>> f.to_bytes()
+    b'[display]\nwidth=1280 ; px\n'
+    """
+    return _open_file(_file_bytes(data), godot=godot, password=password, key=key)
+
+
+def scan(
+    data: Any,
+    *,
+    godot: Union[int, str, None] = None,
+    password: Optional[str] = None,
+    key: Any = None,
+) -> ScanReport:
+    """What loading a file would run or reach, without loading it (the command line's
+    ``scan``): a ConfigFile, resource or scene (as ``open_file`` opens it), else Variant
+    data (one value or ``store_var`` frames; compressed or encrypted files opened first).
+    ``data`` is bytes-like or a path. Returns a ``ScanReport``: ``.runs_code``,
+    ``.reaches_outside``, ``.findings`` (dicts: ``kind``, ``runs_code``, ``location``,
+    the kind's fields and a one-line ``message``).
+
+    >>> gdvariant.scan(b"[a]\nx=1\n").runs_code
+    False
+    """
+    return _scan(_file_bytes(data), godot=godot, password=password, key=key)
 
 
 def load(fp: BinaryIO, godot: Union[int, str, None] = None, **options: Any) -> Any:

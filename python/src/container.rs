@@ -130,7 +130,10 @@ pub fn container_error(py: Python<'_>, e: &ContainerError) -> PyErr {
 }
 
 /// The secret of `password=` or `key=` (not both).
-fn secret(password: Option<String>, key: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Secret>> {
+pub fn secret(
+    password: Option<String>,
+    key: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Secret>> {
     match (password, key) {
         (Some(_), Some(_)) => Err(PyTypeError::new_err("pass password= or key=, not both")),
         (Some(password), None) => Ok(Some(Secret::Password(password))),

@@ -15,6 +15,7 @@ mod context;
 mod decode;
 mod diff;
 mod encode;
+mod file;
 mod frames;
 mod from_text;
 mod input;
@@ -357,6 +358,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(container::unpack, m)?)?;
     m.add_function(wrap_pyfunction!(container::container_of, m)?)?;
     m.add_function(wrap_pyfunction!(context::_use_numpy, m)?)?;
+    m.add_function(wrap_pyfunction!(file::_open_file, m)?)?;
+    m.add_function(wrap_pyfunction!(file::_scan, m)?)?;
+    m.add_class::<file::File>()?;
     m.add_class::<lazy::View>()?;
     m.add_class::<frames::FrameIter>()?;
     math::register(m)?;

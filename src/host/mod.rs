@@ -90,6 +90,8 @@
 //! # Ok::<(), gdvariant::Error>(())
 //! ```
 
+#[cfg(all(feature = "scan", feature = "containers"))]
+pub mod file;
 mod walk;
 
 pub use walk::{build, leaf};

@@ -79,12 +79,81 @@ function buttons() {
   const s = current;
   ui.undo.disabled = !s?.undo;
   ui.redo.disabled = !s?.redo;
-  // A file read on a guess is not written back: the user chooses the reading first.
-  ui.download.disabled = !s || Boolean(s.readings);
-  ui.compare.disabled = !s;
-  ui.compareOriginal.disabled = !s?.edited;
-  ui.download.textContent = s?.edited ? `Download ${s.name} (${s.undo} edit${s.undo === 1 ? "" : "s"})` : "Download";
+  // A file read on a guess is not written back: the user chooses the reading first. A
+  // binary resource is read-only here (no .res writer yet).
+  ui.download.disabled = !s || Boolean(s.readings) || (s.file && !s.file.writable);
+  // ConfigFiles and resources are compared by the command line's diff, not here.
+  ui.compare.disabled = !s || Boolean(s.file);
+  ui.compareOriginal.disabled = !s?.edited || Boolean(s.file);
+  const edits = s?.file ? s.edits : s?.undo;
+  ui.download.textContent = s?.edited ? `Download ${s.name} (${edits} edit${edits === 1 ? "" : "s"})` : "Download";
 }
+
+/**
+ * What a scan found in a ConfigFile or resource: a red banner when loading it would run
+ * code, a softer note for the rest (connections, scenes it instances, files outside
+ * res://), nothing when it found nothing.
+ */
+function scanBanner(summary) {
+  const banner = $("scan-banner");
+  const findings = summary?.scan?.findings ?? [];
+  banner.hidden = findings.length === 0;
+  if (banner.hidden) return;
+  const runs = summary.scan.runsCode;
+  banner.classList.toggle("danger", runs);
+  banner.classList.toggle("note", !runs);
+  const n = findings.length;
+  $("scan-title").textContent = runs
+    ? `Warning: loading this file would run code: ${findings.filter((f) => f.runsCode).map((f) => f.message).join("; ")}`
+    : `Note: loading this file runs no code by itself, but it does ${n === 1 ? "one thing" : `${n} things`} to know about:`;
+  $("scan-findings").replaceChildren(...findings.map((f) => {
+    const li = document.createElement("li");
+    li.textContent = `${f.runsCode ? "runs code: " : ""}${f.message}`;
+    li.dataset.kind = f.kind;
+    return li;
+  }));
+}
+
+/** A ConfigFile or resource: its text and the form that edits it, instead of the tree. */
+function showFile(summary) {
+  const f = summary.file;
+  $("values").hidden = Boolean(f);
+  $("resource").hidden = !f;
+  if (!f) return;
+  const kinds = { config: "ConfigFile", text_resource: "Text resource", binary_resource: "Binary resource (as the engine's text)" };
+  $("resource-title").textContent = `${kinds[f.kind]}: ${summary.name}`;
+  $("resource-text").textContent = f.text;
+  $("resource-edit").querySelectorAll("input, button").forEach((el) => {
+    if (el.id !== "resource-get" && el.id !== "resource-path") el.disabled = !f.writable;
+  });
+  $("resource-error").hidden = true;
+}
+
+async function fileCall(op, args) {
+  $("resource-error").hidden = true;
+  try {
+    return await rpc.call(op, args);
+  } catch (e) {
+    $("resource-error").textContent = `${e.message}${e.code ? ` [${e.code}]` : ""}`;
+    $("resource-error").hidden = false;
+    return null;
+  }
+}
+
+$("resource-get").addEventListener("click", async () => {
+  const text = await fileCall("fileGet", { path: $("resource-path").value });
+  if (text !== null) $("resource-value").value = text;
+});
+$("resource-edit").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const summary = await fileCall("fileEdit", { path: $("resource-path").value, text: $("resource-value").value });
+  if (!summary) return;
+  current = summary;
+  buttons();
+  showFile(summary);
+  scanBanner(summary);
+  ui.status.textContent = `${summary.name}: ${summary.line}`;
+});
 
 async function open(file, reopen = false) {
   if (reopen && current?.edited && current.gen !== savedGen && !confirm("Reading the file again with these options drops your edits (they were not downloaded). Go on?")) return;
@@ -96,6 +165,17 @@ async function open(file, reopen = false) {
     const summary = reopen ? await rpc.call("reopen", { choices: choices() }) : await rpc.call("open", { file, choices: choices() });
     current = summary;
     pendingFile = null;
+    scanBanner(summary);
+    showFile(summary);
+    if (summary.file) {
+      ui.status.textContent = `${summary.name}: ${summary.line}`;
+      document.title = `${summary.name} — Godot save inspector`;
+      ui.fileName.textContent = `${summary.name} (${summary.size.toLocaleString("en-US")} bytes)`;
+      buttons();
+      ambiguity(summary);
+      $("diff").hidden = true;
+      return;
+    }
     await tree.reset(summary);
     ui.status.textContent = `${summary.name}: ${summary.line}`;
     ui.status.dataset.ms = String(Math.round(performance.now() - started));
@@ -233,6 +313,7 @@ document.addEventListener("drop", (e) => {
 });
 
 async function step(op) {
+  if (current?.file) return; // ConfigFiles and resources have no undo here
   try {
     clearError();
     await applied(await rpc.call(op));

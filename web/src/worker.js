@@ -353,10 +353,90 @@ function compare(a, b) {
   return { changes, a: a.name, b: b.name };
 }
 
+/**
+ * Opens `bytes` as a ConfigFile, text resource or binary resource when it is one (the
+ * package's `openFile`): `null` for anything else (Variant data, read as a save). An
+ * encrypted file that is no ConfigFile (an encrypted save) is a save too.
+ */
+function openAsFile(name, bytes, choices) {
+  const ro = readOptions(choices);
+  const options = { password: ro.password, key: ro.key };
+  if (ro.godot === 3 || ro.godot === 4) options.godot = ro.godot;
+  let file;
+  try {
+    file = g.openFile(bytes, options);
+  } catch (e) {
+    if (e.code === "ERR_NOT_A_FILE") return null;
+    const gdec = bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === "GDEC";
+    if (gdec && e.code === "ERR_BAD_CONFIG") return null;
+    throw e;
+  }
+  let report;
+  try {
+    report = file.scan();
+  } catch {
+    report = { runsCode: false, findings: [] };
+  }
+  return { name, bytes, file, report, edits: 0, gen: ++generation };
+}
+
+/** What the page shows about a ConfigFile or resource. */
+function fileSummary(doc) {
+  const f = doc.file;
+  const kinds = { config: "a ConfigFile", text_resource: "a text resource", binary_resource: "a binary resource" };
+  const container = f.encrypted ? "encrypted" : "plain";
+  return {
+    name: doc.name,
+    line: `OK: ${kinds[f.kind]} of Godot ${f.godot}${f.encrypted ? ", encrypted (written back with the same password or key)" : ""}${f.kind === "binary_resource" ? " (shown as the engine's text; .res files are read-only here)" : ""}`,
+    file: {
+      kind: f.kind,
+      godot: f.godot,
+      encrypted: f.encrypted,
+      writable: f.kind !== "binary_resource",
+      // What is downloaded (a text file with its edits); a binary resource as the engine's text.
+      text: f.text ?? f.show(),
+      engineText: f.show(),
+      json: f.toJSON(),
+    },
+    scan: { runsCode: doc.report.runsCode, findings: doc.report.findings.map((x) => ({ kind: x.kind, runsCode: x.runs_code, message: x.message })) },
+    info: { container: { container } },
+    frames: 0,
+    multi: false,
+    gen: doc.gen,
+    undo: 0,
+    redo: 0,
+    edits: doc.edits,
+    edited: doc.edits > 0,
+    size: doc.bytes.length,
+    readings: null,
+  };
+}
+
+/** Sets the value at `path` of an open ConfigFile or text resource to the text form `text`. */
+function fileEdit(doc, { path, text }) {
+  if (!doc?.file) throw Object.assign(new Error("no ConfigFile or resource is open"), { code: "ERR_NO_FILE" });
+  doc.file.setText(path, text);
+  doc.edits++;
+  doc.gen = ++generation;
+  return fileSummary(doc);
+}
+
+/** The value at `path` of an open ConfigFile or resource, in its text form. */
+function fileGet(doc, { path }) {
+  if (!doc?.file) throw Object.assign(new Error("no ConfigFile or resource is open"), { code: "ERR_NO_FILE" });
+  return doc.file.getText(path);
+}
+
 const handlers = {
   async open({ file, choices, slot = "a" }) {
     progress("Reading", 0, file.size);
     const bytes = await read(file);
+    const asFile = slot === "a" ? openAsFile(file.name, bytes, choices) : null;
+    if (asFile) {
+      docs[slot]?.file?.free();
+      docs[slot] = asFile;
+      return fileSummary(asFile);
+    }
     const doc = open(file.name, bytes, choices);
     doc.bytes = bytes;
     docs[slot] = doc;
@@ -364,6 +444,12 @@ const handlers = {
   },
   reopen({ choices, slot = "a" }) {
     const old = docs[slot];
+    const asFile = slot === "a" ? openAsFile(old.name, old.bytes, choices) : null;
+    if (asFile) {
+      docs[slot]?.file?.free();
+      docs[slot] = asFile;
+      return fileSummary(asFile);
+    }
     const doc = open(old.name, old.bytes, choices);
     doc.bytes = old.bytes;
     docs[slot] = doc;
@@ -381,7 +467,9 @@ const handlers = {
   edit: (args) => applyEdit(docs.a, args),
   undo: () => undoRedo(docs.a, true),
   redo: () => undoRedo(docs.a, false),
-  download: () => download(docs.a),
+  download: () => (docs.a.file ? { name: docs.a.name, bytes: docs.a.file.toBytes() } : download(docs.a)),
+  fileEdit: (args) => fileEdit(docs.a, args),
+  fileGet: (args) => fileGet(docs.a, args),
   search: ({ needle, limit }) => search(docs.a, needle, limit),
   locate: ({ frame, offset, index }) => locate(docs.a, frame, offset, index),
   locatePath: ({ frame, path }) => {

@@ -28,7 +28,7 @@ use super::write::encode_name;
 use super::{SectionSpan, TextResource};
 use crate::format::text;
 use crate::read::value::VariantRef;
-use crate::resource::model::Entry;
+use crate::resource::model::{Document, Entry};
 use crate::wire::types::VariantType;
 
 /// Whether a path names an attribute or a property.
@@ -74,9 +74,9 @@ fn bad_path(path: &str, at: usize) -> ResourceError {
 }
 
 /// The id of a section as written, without quotes.
-fn id_text(r: &TextResource, attrs: &[Entry]) -> Option<String> {
+fn id_text(doc: &Document, attrs: &[Entry]) -> Option<String> {
     let id = attrs.iter().rev().find(|e| e.name == "id")?;
-    let value = VariantRef::parse(&id.value, r.doc.dialect).ok()?;
+    let value = VariantRef::parse(&id.value, doc.dialect).ok()?;
     match value.ty() {
         VariantType::Int => value.as_int().map(|n| n.to_string()),
         _ => value.as_str().map(String::from),
@@ -84,10 +84,10 @@ fn id_text(r: &TextResource, attrs: &[Entry]) -> Option<String> {
 }
 
 /// A node's path as the file spells it: `.` for the root, `parent/name` otherwise.
-fn node_path(r: &TextResource, attrs: &[Entry]) -> Option<String> {
+fn node_path(doc: &Document, attrs: &[Entry]) -> Option<String> {
     let text = |name: &str| {
         let e = attrs.iter().rev().find(|e| e.name == name)?;
-        let v = VariantRef::parse(&e.value, r.doc.dialect).ok()?;
+        let v = VariantRef::parse(&e.value, doc.dialect).ok()?;
         v.as_str().map(String::from)
     };
     match text("parent") {
@@ -98,12 +98,12 @@ fn node_path(r: &TextResource, attrs: &[Entry]) -> Option<String> {
 }
 
 /// Finds the section and entry `path` names.
-pub(super) fn resolve(r: &TextResource, path: &str) -> Result<Target, ResourceError> {
-    let sections = &r.doc.sections;
+pub(super) fn resolve(doc: &Document, path: &str) -> Result<Target, ResourceError> {
+    let sections = &doc.sections;
     let found = |tag: &str, id: &str| {
         sections
             .iter()
-            .position(|s| s.tag == tag && id_text(r, &s.attrs).as_deref() == Some(id))
+            .position(|s| s.tag == tag && id_text(doc, &s.attrs).as_deref() == Some(id))
     };
     let split = |rest: &str, from: usize| -> Result<(String, String), ResourceError> {
         let (id, name) = rest
@@ -124,7 +124,7 @@ pub(super) fn resolve(r: &TextResource, path: &str) -> Result<Target, ResourceEr
     } else if let Some(rest) = path.strip_prefix("node:") {
         let mut best: Option<(usize, usize)> = None;
         for (i, s) in sections.iter().enumerate().filter(|(_, s)| s.tag == "node") {
-            let Some(p) = node_path(r, &s.attrs) else {
+            let Some(p) = node_path(doc, &s.attrs) else {
                 continue;
             };
             let matches = rest.len() > p.len()
@@ -202,7 +202,7 @@ impl TextResource {
         let bytes = text::read_with(value, dialect, &read).map_err(|e| {
             ResourceError::locate(value.as_bytes(), e.offset(), K::BadEdit(e.kind().clone()))
         })?;
-        let target = resolve(self, path)?;
+        let target = resolve(&self.doc, path)?;
         let span = target.span(self);
         let mut new = self.text.clone();
         match target.place {
@@ -266,7 +266,7 @@ impl TextResource {
     /// # Ok::<(), gdvariant::resource::ResourceError>(())
     /// ```
     pub fn delete(&mut self, path: &str) -> Result<bool, ResourceError> {
-        let target = resolve(self, path)?;
+        let target = resolve(&self.doc, path)?;
         let span = target.span(self);
         let mut cuts: Vec<core::ops::Range<usize>> = Vec::new();
         let b = self.text.as_bytes();
@@ -377,5 +377,35 @@ fn insert_prop(new: &mut String, span: &SectionSpan, name: &str, value: &str) {
         line.insert(0, '\n');
         line.pop();
         new.insert_str(end, &line);
+    }
+}
+
+impl Document {
+    /// The value of the attribute or property `path` names, in the paths of
+    /// [`TextResource::set_text`] (`name`, `sub:ID/name`, `node:PATH/name`, `ext:ID/attr`,
+    /// `header/attr`): the last entry of that name, as the engine keeps. For a document
+    /// read from any file, text or binary. `None` when the path names nothing (or an
+    /// entry made by hand holds bad bytes). O(sections + entries).
+    ///
+    /// ```
+    /// use gdvariant::resource::TextResource;
+    ///
+    /// let res = TextResource::parse("[gd_resource format=3]\n[resource]\nhp = 7\n")?;
+    /// assert_eq!(res.document().get("hp").and_then(|v| v.as_int()), Some(7));
+    /// assert!(res.document().get("sub:nope/hp").is_none());
+    /// # Ok::<(), gdvariant::resource::ResourceError>(())
+    /// ```
+    pub fn get(&self, path: &str) -> Option<VariantRef<'_>> {
+        let target = resolve(self, path).ok()?;
+        let section = match target.section {
+            None => &self.header,
+            Some(i) => self.sections.get(i)?,
+        };
+        let entries = match target.place {
+            Place::Attr => &section.attrs,
+            Place::Prop => &section.props,
+        };
+        let entry = entries.iter().rev().find(|e| e.name == target.name)?;
+        entry.get(self.dialect)
     }
 }

@@ -228,7 +228,7 @@ impl TextResource {
     /// # Ok::<(), gdvariant::resource::ResourceError>(())
     /// ```
     pub fn get(&self, path: &str) -> Option<(VariantRef<'_>, Range<usize>)> {
-        let target = edit::resolve(self, path).ok()?;
+        let target = edit::resolve(&self.doc, path).ok()?;
         let (entry, span) = match target.place {
             edit::Place::Attr => {
                 let i = target

@@ -108,6 +108,33 @@ impl Document {
     }
 }
 
+impl Document {
+    /// One value of this document in its text form as the saver writes a property of it
+    /// in `style`: references as `SubResource("id")` (Godot 3: `SubResource( 1 )`), byte
+    /// arrays as the file's `format=` has them. For showing a value, or editing one with
+    /// [`TextResource::set_text`](super::TextResource::set_text). Cost: O(value +
+    /// `ext_resource` sections).
+    ///
+    /// ```
+    /// use gdvariant::resource::TextResource;
+    ///
+    /// let res = TextResource::parse("[gd_resource format=3]\n[resource]\nsub = SubResource(\"a\")\n")?;
+    /// let doc = res.document();
+    /// assert_eq!(doc.value_text(doc.get("sub").unwrap(), res.style()), "SubResource(\"a\")");
+    /// # Ok::<(), gdvariant::resource::ResourceError>(())
+    /// ```
+    pub fn value_text(&self, value: VariantRef<'_>, style: TextStyle) -> String {
+        let mode = ResourceMode {
+            refs: true,
+            base64_bytes: style == TextStyle::Godot4 && format(self) >= Some(4),
+        };
+        let ext = ext_resources(self);
+        let mut out = String::new();
+        let _ = write!(out, "{}", resource_text(value, style, mode, &ext));
+        out
+    }
+}
+
 /// `(id as written, path)` of each `[ext_resource]` of `doc`.
 fn ext_resources(doc: &Document) -> Vec<(String, String)> {
     doc.sections_tagged("ext_resource")
