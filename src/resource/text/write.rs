@@ -47,33 +47,6 @@ impl Document {
         self.to_text_with(TextStyle::for_dialect(self.dialect))
     }
 
-    /// One of this document's values in the engine's text form as the file writes it:
-    /// references as `SubResource("id")` / `ExtResource("id")` (Godot 3: `SubResource( 1 )`),
-    /// typed containers of scripts by their `ext_resource` id, in `style`. What `get`
-    /// prints for a value of a resource. Cost: O(value) plus O(ext_resources) once.
-    ///
-    /// ```
-    /// use gdvariant::resource::TextResource;
-    /// use gdvariant::text::TextStyle;
-    ///
-    /// let text = "[gd_resource type=\"Resource\" format=3]\n\n[resource]\nsub = SubResource(\"a\")\n";
-    /// let file = TextResource::parse(text)?;
-    /// let (value, _) = file.get("sub").unwrap();
-    /// assert_eq!(file.document().value_text(value, TextStyle::Godot4), "SubResource(\"a\")");
-    /// # Ok::<(), gdvariant::resource::ResourceError>(())
-    /// ```
-    pub fn value_text(&self, value: VariantRef<'_>, style: TextStyle) -> String {
-        let ext = ext_resources(self);
-        let mode = ResourceMode {
-            refs: true,
-            base64_bytes: style == TextStyle::Godot4 && format(self) >= Some(4),
-        };
-        let mut out = String::new();
-        // Writing to a String does not fail.
-        let _ = write!(out, "{}", resource_text(value, style, mode, &ext));
-        out
-    }
-
     /// [`Document::to_text`] in a given engine's style (of the document's dialect; a
     /// style of the other dialect writes the document's type names in that style's
     /// layout, which no engine reads). Same costs.
