@@ -21,13 +21,15 @@ use core::fmt;
 use crate::config::{ConfigError, ConfigFile, ConfigOptions};
 use crate::container::{self, Container, Layout, OpenOptions, Secret, StreamMode};
 use crate::format::escape::json_escaped;
+use crate::format::json;
+use crate::format::text::TextStyle;
 use crate::frame::{self, Hints};
+use crate::read::value::VariantRef;
 use crate::resource::{
     read_document, BinaryError, BinaryOptions, Document, ResourceError, Section, TextResource,
 };
 use crate::scan::{self, Report};
-use crate::text::TextStyle;
-use crate::{json, Dialect, VariantRef};
+use crate::wire::dialect::Dialect;
 
 /// What kind of file an [`OpenedFile`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

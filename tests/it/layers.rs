@@ -15,9 +15,6 @@ const LAYERS: &[&[&str]] = &[
     &["owned"],
     &["format"],
     &["frame", "serde", "interop", "container"],
-    // `host` walks a parsed value into a binding's values (the Python and JavaScript
-    // packages implement its trait): a consumer of `read` only.
-    &["host"],
     // `diff` compares two read views and re-encodes leaves with the writer to tell two
     // encodings of one value apart: a consumer of `read` and `write`, like `edit`, and
     // used by no other module.
@@ -29,6 +26,11 @@ const LAYERS: &[&[&str]] = &[
     // `scan` reads values (`read`), ConfigFiles (`config`) and documents (`resource`)
     // and says what loading them could run; no other module uses it.
     &["scan"],
+    // `host` is what the Python and JavaScript packages build on: it walks a parsed value
+    // into a binding's values (they implement its trait), and opens ConfigFiles,
+    // resources and scenes for them (`host::file`: `config`, `resource`, `scan`). No
+    // module of the library uses it.
+    &["host"],
     // `multiplayer` reads packets around `frame::rpc`'s compressed values and writes them
     // with the builder; its `websocket` transport is the only module with I/O of its own.
     &["multiplayer"],

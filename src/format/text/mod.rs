@@ -59,6 +59,7 @@ pub use owned::VariantText;
 pub use parse::{read, read_into, read_sequence, read_with, Sequence, TextError, TextErrorKind};
 #[cfg(feature = "resource")]
 pub(crate) use parse::{read_at, Scratch};
+pub(crate) use style::ResourceMode;
 pub use style::TextStyle;
 
 use crate::wire::dialect::Dialect as D;
@@ -84,19 +85,6 @@ pub struct Text<'a> {
     mode: ResourceMode,
     /// With `mode.refs`: the file's external resources, `(id, path)`.
     ext: &'a [(alloc::string::String, alloc::string::String)],
-}
-
-/// How a value is written inside a resource or scene file (crate-internal; the default,
-/// all off, is `var_to_str`'s text).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ResourceMode {
-    /// A full Object of class `SubResource` / `ExtResource` with one property `id` (an
-    /// int or a String) is written as the saver writes the reference:
-    /// `SubResource("id")` (Godot 4), `SubResource( 1 )` (Godot 3).
-    pub(crate) refs: bool,
-    /// Godot 4 only: byte arrays as one base64 string, `PackedByteArray("AAF/")`, as the
-    /// saver writes them in a `format=4` file (its `p_compat` off).
-    pub(crate) base64_bytes: bool,
 }
 
 /// `value` in `style`'s text form as the engine's resource saver writes it in `mode`;

@@ -74,3 +74,16 @@ impl TextStyle {
         !matches!(self, TextStyle::Godot32 | TextStyle::PandemoniumA)
     }
 }
+
+/// How a value is written inside a resource or scene file (crate-internal; the default,
+/// all off, is `var_to_str`'s text).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ResourceMode {
+    /// A full Object of class `SubResource` / `ExtResource` with one property `id` (an
+    /// int or a String) is written as the saver writes the reference:
+    /// `SubResource("id")` (Godot 4), `SubResource( 1 )` (Godot 3).
+    pub(crate) refs: bool,
+    /// Godot 4 only: byte arrays as one base64 string, `PackedByteArray("AAF/")`, as the
+    /// saver writes them in a `format=4` file (its `p_compat` off).
+    pub(crate) base64_bytes: bool,
+}

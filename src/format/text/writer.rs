@@ -45,7 +45,7 @@ pub(super) struct Writer<'w, 'f> {
     pub(super) side: Vec<u8>,
     pub(super) small: Vec<FlatPair>,
     /// Inside a resource file: references and base64 byte arrays (see `ResourceMode`).
-    pub(super) mode: super::ResourceMode,
+    pub(super) mode: super::style::ResourceMode,
     /// With `mode.refs`: the file's external resources, `(id, path)`.
     pub(super) ext: &'w [(alloc::string::String, alloc::string::String)],
 }
@@ -61,7 +61,7 @@ impl<'w, 'f> Writer<'w, 'f> {
             scratch: Scratch::default(),
             side: Vec::new(),
             small: Vec::new(),
-            mode: super::ResourceMode::default(),
+            mode: super::style::ResourceMode::default(),
             ext: &[],
         }
     }
