@@ -62,3 +62,5 @@ mod tokio_codec;
 mod views_lazy;
 mod whole;
 mod writers_golden;
+#[cfg(feature = "resource")]
+mod resource_binary_write;
