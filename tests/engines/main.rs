@@ -42,4 +42,5 @@ mod multiplayer_ws_godot;
 mod oracle;
 mod oracle_containers;
 mod serde_oracle;
+mod resource_write;
 mod text_oracle;
