@@ -19,7 +19,8 @@ use gdvariant::{Builder, Dialect};
 use super::resource_binary::dir;
 
 const ENGINES: [&str; 3] = ["g32", "g36", "g4"];
-const FILES: [&str; 5] = [
+const FILES: [&str; 6] = [
+    "scene_2d.scn",
     "custom_full.res",
     "gradient.res",
     "mesh_quad.res",

@@ -73,7 +73,7 @@ mod file;
 mod packed;
 #[cfg(feature = "containers")]
 mod rscc;
-mod scene;
+pub(crate) mod scene;
 mod types;
 mod value;
 mod write;

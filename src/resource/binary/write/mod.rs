@@ -333,7 +333,7 @@ pub(crate) fn write_document(
     };
     let bundled;
     if doc.kind == crate::resource::DocKind::Scene {
-        bundled = scene::bundle(doc, &mut t)?;
+        bundled = scene::bundle(doc, options.engine_minor.unwrap_or(6))?;
         let v = VariantRef::parse(&bundled, dialect).map_err(|_| err(K::BadValue, None, "_bundled"))?;
         bodies.push(Body {
             path: main_path,
