@@ -20,7 +20,12 @@ use gdvariant::Dialect;
 
 /// The fixtures each engine wrote in both forms (the embedded-script canary is left out:
 /// loading it runs its code). Scenes are read from binary to text only.
-const RESOURCES: [&str; 3] = ["custom_full", "gradient", "mesh_quad"];
+const RESOURCES: [(&str, &str); 4] = [
+    ("custom_full", "res"),
+    ("gradient", "res"),
+    ("mesh_quad", "res"),
+    ("scene_2d", "scn"),
+];
 
 /// What the engine printed for `file` (its ORACLE lines), or its error output.
 fn engine_reads(tools: &Path, engine: &str, file: &Path) -> Vec<String> {
@@ -104,20 +109,21 @@ fn the_engines_read_our_res_and_tres_as_their_own() {
     let root = support::scratch("resource_write");
     for engine in ["g32", "g36", "g4"] {
         let fixtures = common::fixtures_dir().join("resources").join(engine);
-        for name in RESOURCES {
-            // .tres → our .res
-            let text = std::fs::read_to_string(fixtures.join(format!("{name}.tres"))).unwrap();
+        for (name, ext) in RESOURCES {
+            // .tres → our .res (.tscn → our .scn)
+            let t = if ext == "scn" { "tscn" } else { "tres" };
+            let text = std::fs::read_to_string(fixtures.join(format!("{name}.{t}"))).unwrap();
             let doc = TextResource::parse(&text).unwrap().document().clone();
             let minor = if engine == "g32" { 2 } else { 6 };
             let ours = doc
                 .to_binary_with(&BinaryWriteOptions::new().engine_minor(minor))
                 .unwrap();
-            let file = format!("{name}.res");
+            let file = format!("{name}.{ext}");
             let path = beside_references(&root.join(engine).join("res"), engine, &file, &ours);
             same(
                 &engine_reads(&tools, engine, &path),
-                &engine_reads(&tools, engine, &fixtures.join(format!("{name}.tres"))),
-                &format!("{engine}: our {file} from {name}.tres"),
+                &engine_reads(&tools, engine, &fixtures.join(format!("{name}.{t}"))),
+                &format!("{engine}: our {file} from {name}.{t}"),
             );
             // Godot 4's text keeps every digit: its own .res reads the same too. (Godot 3's
             // text writes 6 significant digits, so its .tres and .res differ in floats.)
