@@ -122,3 +122,134 @@ fn engine_files_come_back_with_the_same_resources_and_values() {
         }
     }
 }
+
+fn text_doc(engine: &str, file: &str) -> (String, Document) {
+    let text = std::fs::read_to_string(dir(engine).join(file)).unwrap();
+    let doc = TextResource::parse(&text).unwrap().document().clone();
+    (text, doc)
+}
+
+fn style(engine: &str) -> gdvariant::text::TextStyle {
+    super::resource_binary::style(engine)
+}
+
+#[test]
+fn engine_text_files_written_as_binary_read_back_as_the_same_text() {
+    for engine in ENGINES {
+        for file in ["custom_full.tres", "gradient.tres", "mesh_quad.tres", "scene_2d.tscn", "canary.tres"] {
+            let what = format!("{engine}/{file}");
+            let (text, doc) = text_doc(engine, file);
+            let bytes = doc.to_binary().unwrap_or_else(|e| panic!("{what}: {e}"));
+            let back = BinaryResource::parse(&bytes).unwrap().to_document().unwrap();
+            if engine == "g4" {
+                // Godot 4's external ids are `<n>_<5 random letters>`, not in the binary
+                // file: the reader makes its own. Everything else is the same.
+                let strip = |d: &Document| {
+                    let mut d = d.clone();
+                    for s in &mut d.sections {
+                        s.attrs.retain(|a| !(s.tag == "ext_resource" && a.name == "id"));
+                        s.props.retain(|p| !text_of(&p.value).contains("ExtResource"));
+                    }
+                    d
+                };
+                // Typed Arrays and Dictionaries are untyped in the binary form (the engine's
+                // own `.res` holds them so too): compare with the engine's binary file.
+                let bin = file.replace(".tres", ".res").replace(".tscn", ".scn");
+                let bytes = read(engine, &bin);
+                let engine_doc = BinaryResource::parse(&bytes).unwrap().to_document().unwrap();
+                // And Godot 4's text saver sorts Dictionary keys, which the binary file keeps
+                // in insertion order: compared as text, which sorts them again.
+                assert_eq!(strip(&back).to_text(), strip(&engine_doc).to_text(), "{what}");
+            } else {
+                assert_eq!(back.to_text_with(style(engine)), text, "{what}");
+            }
+        }
+    }
+}
+
+fn text_of(value: &[u8]) -> String {
+    let v = gdvariant::VariantRef::parse(value, Dialect::Godot4).unwrap();
+    format!("{v:?}")
+}
+
+/// The g4 `custom_full.tres` with one edit.
+fn edited(edit: impl FnOnce(&mut Document)) -> Document {
+    let (_, mut doc) = text_doc("g4", "custom_full.tres");
+    edit(&mut doc);
+    doc
+}
+
+fn reference(class: &str, id: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut o = Builder::new(&mut out, Dialect::Godot4).object(class).unwrap();
+    o.property("id").unwrap().string(id).unwrap();
+    o.finish().unwrap();
+    out
+}
+
+#[test]
+fn dangling_and_forward_references_are_errors_naming_the_entry() {
+    let main = |d: &Document| d.sections.iter().rposition(|s| s.tag == "resource").unwrap();
+    // A SubResource id no section has.
+    let doc = edited(|d| {
+        let m = main(d);
+        d.sections[m].props.push(gdvariant::resource::Entry {
+            name: "dangling".into(),
+            value: reference(SUB_RESOURCE, "Nope_12345"),
+        });
+    });
+    let e = doc.to_binary().unwrap_err();
+    assert_eq!(e.kind, BinaryWriteErrorKind::UnknownSubResource("Nope_12345".into()));
+    assert_eq!((e.section, e.entry.as_str()), (Some(main(&doc)), "dangling"));
+    // An ExtResource id no section has.
+    let doc = edited(|d| {
+        let m = main(d);
+        d.sections[m].props.push(gdvariant::resource::Entry {
+            name: "ext_dangling".into(),
+            value: reference("ExtResource", "9_zzzzz"),
+        });
+    });
+    let e = doc.to_binary().unwrap_err();
+    assert_eq!(e.kind, BinaryWriteErrorKind::UnknownExtResource("9_zzzzz".into()));
+    assert_eq!(e.entry, "ext_dangling");
+    // A sub-resource referring to one written after it: the loader could not resolve it.
+    let doc = edited(|d| {
+        let subs: Vec<usize> = (0..d.sections.len()).filter(|&i| d.sections[i].tag == "sub_resource").collect();
+        let (first, last) = (subs[0], *subs.last().unwrap());
+        let id = d.sections[last].attr("id").unwrap().to_vec();
+        let id = gdvariant::VariantRef::parse(&id, Dialect::Godot4).unwrap().as_str().unwrap().to_string();
+        d.sections[first].props.push(gdvariant::resource::Entry {
+            name: "forward".into(),
+            value: reference(SUB_RESOURCE, &id),
+        });
+    });
+    let e = doc.to_binary().unwrap_err();
+    assert!(matches!(e.kind, BinaryWriteErrorKind::UnknownSubResource(_)), "{e}");
+    assert_eq!(e.entry, "forward");
+    // An object that is no reference.
+    let doc = edited(|d| {
+        let m = main(d);
+        let mut out = Vec::new();
+        Builder::new(&mut out, Dialect::Godot4).object("Node").unwrap().finish().unwrap();
+        d.sections[m].props.push(gdvariant::resource::Entry { name: "node".into(), value: out });
+    });
+    assert_eq!(doc.to_binary().unwrap_err().kind, BinaryWriteErrorKind::Object);
+    // A resource document without its [resource] section.
+    let doc = edited(|d| d.sections.retain(|s| s.tag != "resource"));
+    assert_eq!(doc.to_binary().unwrap_err().kind, BinaryWriteErrorKind::NoMainResource);
+}
+
+#[cfg(feature = "containers")]
+#[test]
+fn compressed_files_are_the_engines_container_and_read_back() {
+    use gdvariant::resource::{read_document, BinaryOptions};
+    for engine in ENGINES {
+        let engine_z = read(engine, "custom_full_z.res");
+        let doc = read_document(&engine_z, &BinaryOptions::default()).unwrap();
+        let ours = doc.to_binary_compressed(&BinaryWriteOptions::new()).unwrap();
+        // RSCC, then the engine's mode (zstd) and block size (4096).
+        assert_eq!(ours[..12], engine_z[..12], "{engine}");
+        assert_eq!(&ours[ours.len() - 4..], b"RSCC");
+        assert_eq!(read_document(&ours, &BinaryOptions::default()).unwrap(), doc, "{engine}");
+    }
+}
