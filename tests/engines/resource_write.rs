@@ -65,7 +65,11 @@ fn zero_padding(line: &str, engine: &str) -> String {
             let mut bytes: Vec<u8> = (0..hex.len() / 2)
                 .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
                 .collect();
-            let dialect = if engine == "g4" { Dialect::Godot4 } else { Dialect::Godot3 };
+            let dialect = if engine == "g4" {
+                Dialect::Godot4
+            } else {
+                Dialect::Godot3
+            };
             common::zero_node_path_padding(&mut bytes, dialect);
             let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
             *last = format!("bytes:{hex}");
@@ -135,13 +139,26 @@ fn the_engines_read_our_res_and_tres_as_their_own() {
                 );
             }
         }
-        for file in ["custom_full.res", "gradient.res", "mesh_quad.res", "scene_2d.scn"] {
+        for file in [
+            "custom_full.res",
+            "gradient.res",
+            "mesh_quad.res",
+            "scene_2d.scn",
+        ] {
             // .res → our .tres
             let bytes = std::fs::read(fixtures.join(file)).unwrap();
-            let doc = BinaryResource::parse(&bytes).unwrap().to_document().unwrap();
+            let doc = BinaryResource::parse(&bytes)
+                .unwrap()
+                .to_document()
+                .unwrap();
             let text = doc.to_text_with(style(engine));
             let tres = file.replace(".res", ".tres").replace(".scn", ".tscn");
-            let path = beside_references(&root.join(engine).join("tres"), engine, &tres, text.as_bytes());
+            let path = beside_references(
+                &root.join(engine).join("tres"),
+                engine,
+                &tres,
+                text.as_bytes(),
+            );
             same(
                 &engine_reads(&tools, engine, &path),
                 &engine_reads(&tools, engine, &fixtures.join(&tres)),

@@ -43,13 +43,15 @@ mod owned;
 mod pandemonium;
 mod reader;
 #[cfg(feature = "resource")]
-mod resource_text;
-#[cfg(feature = "resource")]
-mod resource_text_edit;
-#[cfg(feature = "resource")]
 mod resource_binary;
 #[cfg(feature = "resource")]
 mod resource_binary_malformed;
+#[cfg(feature = "resource")]
+mod resource_binary_write;
+#[cfg(feature = "resource")]
+mod resource_text;
+#[cfg(feature = "resource")]
+mod resource_text_edit;
 mod roundtrip;
 #[cfg(feature = "scan")]
 mod scan;
@@ -62,5 +64,3 @@ mod tokio_codec;
 mod views_lazy;
 mod whole;
 mod writers_golden;
-#[cfg(feature = "resource")]
-mod resource_binary_write;

@@ -51,13 +51,28 @@ fn nullish(v: &BinValue<'_>) -> bool {
 /// References by the path they point to (the tables' order may differ, see above).
 fn canon(r: &BinaryResource<'_>, v: &BinValue<'_>) -> String {
     match v {
-        BinValue::Object(BinObject::Internal(i)) => format!("Sub({})", r.internals[*i as usize].path),
-        BinValue::Object(BinObject::External(i)) => format!("Ext({})", r.externals[*i as usize].path),
+        BinValue::Object(BinObject::Internal(i)) => {
+            format!("Sub({})", r.internals[*i as usize].path)
+        }
+        BinValue::Object(BinObject::External(i)) => {
+            format!("Ext({})", r.externals[*i as usize].path)
+        }
         BinValue::Packed(p) => format!("{:?}{}:{:?}", p.kind(), p.len(), p.to_le_bytes()),
-        BinValue::Array(items) => format!("[{}]", items.iter().map(|v| canon(r, v)).collect::<Vec<_>>().join(",")),
+        BinValue::Array(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(|v| canon(r, v))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
         BinValue::Dictionary(pairs) => format!(
             "{{{}}}",
-            pairs.iter().map(|(k, v)| format!("{}:{}", canon(r, k), canon(r, v))).collect::<Vec<_>>().join(",")
+            pairs
+                .iter()
+                .map(|(k, v)| format!("{}:{}", canon(r, k), canon(r, v)))
+                .collect::<Vec<_>>()
+                .join(",")
         ),
         other => format!("{other:?}"),
     }
@@ -67,11 +82,29 @@ fn canon(r: &BinaryResource<'_>, v: &BinValue<'_>) -> String {
 fn same_as_engine(what: &str, theirs: &BinaryResource<'_>, ours: &BinaryResource<'_>) {
     let (t, o) = (&theirs.header, &ours.header);
     assert_eq!(
-        (t.big_endian, t.use_real64, t.engine_major, t.engine_minor, t.format_version, t.class),
-        (o.big_endian, o.use_real64, o.engine_major, o.engine_minor, o.format_version, o.class),
+        (
+            t.big_endian,
+            t.use_real64,
+            t.engine_major,
+            t.engine_minor,
+            t.format_version,
+            t.class
+        ),
+        (
+            o.big_endian,
+            o.use_real64,
+            o.engine_major,
+            o.engine_minor,
+            o.format_version,
+            o.class
+        ),
         "{what}: header"
     );
-    assert_eq!((t.import_metadata_offset, t.flags, t.uid, t.script_class), (o.import_metadata_offset, o.flags, o.uid, o.script_class), "{what}");
+    assert_eq!(
+        (t.import_metadata_offset, t.flags, t.uid, t.script_class),
+        (o.import_metadata_offset, o.flags, o.uid, o.script_class),
+        "{what}"
+    );
     // Godot 4's external and internal tables can be in another order: the binary saver
     // walks properties in list order, Godot 4's text saver (whose order the Document
     // keeps) in name order.
@@ -87,18 +120,44 @@ fn same_as_engine(what: &str, theirs: &BinaryResource<'_>, ours: &BinaryResource
     // Our string table is the engine's minus the names of properties it skipped (in
     // another order when a skipped name came first).
     for s in &ours.strings {
-        assert!(theirs.strings.contains(s), "{what}: string {s:?} not in {:?}", theirs.strings);
+        assert!(
+            theirs.strings.contains(s),
+            "{what}: string {s:?} not in {:?}",
+            theirs.strings
+        );
     }
-    assert_eq!(theirs.internals.len(), ours.internals.len(), "{what}: internals");
+    assert_eq!(
+        theirs.internals.len(),
+        ours.internals.len(),
+        "{what}: internals"
+    );
     if !t.is_godot4() {
-        let paths = |r: &BinaryResource<'_>| r.internals.iter().map(|i| i.path.to_string()).collect::<Vec<_>>();
+        let paths = |r: &BinaryResource<'_>| {
+            r.internals
+                .iter()
+                .map(|i| i.path.to_string())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(paths(theirs), paths(ours), "{what}: internal order");
     }
     for t in &theirs.internals {
-        let o = ours.internals.iter().find(|o| o.path == t.path).unwrap_or_else(|| panic!("{what}: {}", t.path));
+        let o = ours
+            .internals
+            .iter()
+            .find(|o| o.path == t.path)
+            .unwrap_or_else(|| panic!("{what}: {}", t.path));
         assert_eq!(t.class, o.class, "{what}");
-        let tp: Vec<_> = t.properties.iter().filter(|p| !nullish(&p.value)).map(|p| (p.name, canon(theirs, &p.value))).collect();
-        let op: Vec<_> = o.properties.iter().map(|p| (p.name, canon(ours, &p.value))).collect();
+        let tp: Vec<_> = t
+            .properties
+            .iter()
+            .filter(|p| !nullish(&p.value))
+            .map(|p| (p.name, canon(theirs, &p.value)))
+            .collect();
+        let op: Vec<_> = o
+            .properties
+            .iter()
+            .map(|p| (p.name, canon(ours, &p.value)))
+            .collect();
         assert_eq!(tp, op, "{what}: {}", t.path);
     }
 }
@@ -118,7 +177,11 @@ fn engine_files_come_back_with_the_same_resources_and_values() {
             assert_eq!(ours.to_document().unwrap(), doc, "{what}");
             writes_back(&doc, &what);
             // And writing again gives the same bytes.
-            let again = ours.to_document().unwrap().to_binary_with(&options_like(&ours)).unwrap();
+            let again = ours
+                .to_document()
+                .unwrap()
+                .to_binary_with(&options_like(&ours))
+                .unwrap();
             assert_eq!(again, written, "{what}: second write");
         }
     }
@@ -137,19 +200,30 @@ fn style(engine: &str) -> gdvariant::text::TextStyle {
 #[test]
 fn engine_text_files_written_as_binary_read_back_as_the_same_text() {
     for engine in ENGINES {
-        for file in ["custom_full.tres", "gradient.tres", "mesh_quad.tres", "scene_2d.tscn", "canary.tres"] {
+        for file in [
+            "custom_full.tres",
+            "gradient.tres",
+            "mesh_quad.tres",
+            "scene_2d.tscn",
+            "canary.tres",
+        ] {
             let what = format!("{engine}/{file}");
             let (text, doc) = text_doc(engine, file);
             let bytes = doc.to_binary().unwrap_or_else(|e| panic!("{what}: {e}"));
-            let back = BinaryResource::parse(&bytes).unwrap().to_document().unwrap();
+            let back = BinaryResource::parse(&bytes)
+                .unwrap()
+                .to_document()
+                .unwrap();
             if engine == "g4" {
                 // Godot 4's external ids are `<n>_<5 random letters>`, not in the binary
                 // file: the reader makes its own. Everything else is the same.
                 let strip = |d: &Document| {
                     let mut d = d.clone();
                     for s in &mut d.sections {
-                        s.attrs.retain(|a| !(s.tag == "ext_resource" && a.name == "id"));
-                        s.props.retain(|p| !text_of(&p.value).contains("ExtResource"));
+                        s.attrs
+                            .retain(|a| !(s.tag == "ext_resource" && a.name == "id"));
+                        s.props
+                            .retain(|p| !text_of(&p.value).contains("ExtResource"));
                     }
                     d
                 };
@@ -157,10 +231,17 @@ fn engine_text_files_written_as_binary_read_back_as_the_same_text() {
                 // own `.res` holds them so too): compare with the engine's binary file.
                 let bin = file.replace(".tres", ".res").replace(".tscn", ".scn");
                 let bytes = read(engine, &bin);
-                let engine_doc = BinaryResource::parse(&bytes).unwrap().to_document().unwrap();
+                let engine_doc = BinaryResource::parse(&bytes)
+                    .unwrap()
+                    .to_document()
+                    .unwrap();
                 // And Godot 4's text saver sorts Dictionary keys, which the binary file keeps
                 // in insertion order: compared as text, which sorts them again.
-                assert_eq!(strip(&back).to_text(), strip(&engine_doc).to_text(), "{what}");
+                assert_eq!(
+                    strip(&back).to_text(),
+                    strip(&engine_doc).to_text(),
+                    "{what}"
+                );
             } else {
                 assert_eq!(back.to_text_with(style(engine)), text, "{what}");
             }
@@ -182,7 +263,9 @@ fn edited(edit: impl FnOnce(&mut Document)) -> Document {
 
 fn reference(class: &str, id: &str) -> Vec<u8> {
     let mut out = Vec::new();
-    let mut o = Builder::new(&mut out, Dialect::Godot4).object(class).unwrap();
+    let mut o = Builder::new(&mut out, Dialect::Godot4)
+        .object(class)
+        .unwrap();
     o.property("id").unwrap().string(id).unwrap();
     o.finish().unwrap();
     out
@@ -190,7 +273,12 @@ fn reference(class: &str, id: &str) -> Vec<u8> {
 
 #[test]
 fn dangling_and_forward_references_are_errors_naming_the_entry() {
-    let main = |d: &Document| d.sections.iter().rposition(|s| s.tag == "resource").unwrap();
+    let main = |d: &Document| {
+        d.sections
+            .iter()
+            .rposition(|s| s.tag == "resource")
+            .unwrap()
+    };
     // A SubResource id no section has.
     let doc = edited(|d| {
         let m = main(d);
@@ -200,8 +288,14 @@ fn dangling_and_forward_references_are_errors_naming_the_entry() {
         });
     });
     let e = doc.to_binary().unwrap_err();
-    assert_eq!(e.kind, BinaryWriteErrorKind::UnknownSubResource("Nope_12345".into()));
-    assert_eq!((e.section, e.entry.as_str()), (Some(main(&doc)), "dangling"));
+    assert_eq!(
+        e.kind,
+        BinaryWriteErrorKind::UnknownSubResource("Nope_12345".into())
+    );
+    assert_eq!(
+        (e.section, e.entry.as_str()),
+        (Some(main(&doc)), "dangling")
+    );
     // An ExtResource id no section has.
     let doc = edited(|d| {
         let m = main(d);
@@ -211,33 +305,58 @@ fn dangling_and_forward_references_are_errors_naming_the_entry() {
         });
     });
     let e = doc.to_binary().unwrap_err();
-    assert_eq!(e.kind, BinaryWriteErrorKind::UnknownExtResource("9_zzzzz".into()));
+    assert_eq!(
+        e.kind,
+        BinaryWriteErrorKind::UnknownExtResource("9_zzzzz".into())
+    );
     assert_eq!(e.entry, "ext_dangling");
     // A sub-resource referring to one written after it: the loader could not resolve it.
     let doc = edited(|d| {
-        let subs: Vec<usize> = (0..d.sections.len()).filter(|&i| d.sections[i].tag == "sub_resource").collect();
+        let subs: Vec<usize> = (0..d.sections.len())
+            .filter(|&i| d.sections[i].tag == "sub_resource")
+            .collect();
         let (first, last) = (subs[0], *subs.last().unwrap());
         let id = d.sections[last].attr("id").unwrap().to_vec();
-        let id = gdvariant::VariantRef::parse(&id, Dialect::Godot4).unwrap().as_str().unwrap().to_string();
+        let id = gdvariant::VariantRef::parse(&id, Dialect::Godot4)
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string();
         d.sections[first].props.push(gdvariant::resource::Entry {
             name: "forward".into(),
             value: reference(SUB_RESOURCE, &id),
         });
     });
     let e = doc.to_binary().unwrap_err();
-    assert!(matches!(e.kind, BinaryWriteErrorKind::UnknownSubResource(_)), "{e}");
+    assert!(
+        matches!(e.kind, BinaryWriteErrorKind::UnknownSubResource(_)),
+        "{e}"
+    );
     assert_eq!(e.entry, "forward");
     // An object that is no reference.
     let doc = edited(|d| {
         let m = main(d);
         let mut out = Vec::new();
-        Builder::new(&mut out, Dialect::Godot4).object("Node").unwrap().finish().unwrap();
-        d.sections[m].props.push(gdvariant::resource::Entry { name: "node".into(), value: out });
+        Builder::new(&mut out, Dialect::Godot4)
+            .object("Node")
+            .unwrap()
+            .finish()
+            .unwrap();
+        d.sections[m].props.push(gdvariant::resource::Entry {
+            name: "node".into(),
+            value: out,
+        });
     });
-    assert_eq!(doc.to_binary().unwrap_err().kind, BinaryWriteErrorKind::Object);
+    assert_eq!(
+        doc.to_binary().unwrap_err().kind,
+        BinaryWriteErrorKind::Object
+    );
     // A resource document without its [resource] section.
     let doc = edited(|d| d.sections.retain(|s| s.tag != "resource"));
-    assert_eq!(doc.to_binary().unwrap_err().kind, BinaryWriteErrorKind::NoMainResource);
+    assert_eq!(
+        doc.to_binary().unwrap_err().kind,
+        BinaryWriteErrorKind::NoMainResource
+    );
 }
 
 #[cfg(feature = "containers")]
@@ -247,11 +366,17 @@ fn compressed_files_are_the_engines_container_and_read_back() {
     for engine in ENGINES {
         let engine_z = read(engine, "custom_full_z.res");
         let doc = read_document(&engine_z, &BinaryOptions::default()).unwrap();
-        let ours = doc.to_binary_compressed(&BinaryWriteOptions::new()).unwrap();
+        let ours = doc
+            .to_binary_compressed(&BinaryWriteOptions::new())
+            .unwrap();
         // RSCC, then the engine's mode (zstd) and block size (4096).
         assert_eq!(ours[..12], engine_z[..12], "{engine}");
         assert_eq!(&ours[ours.len() - 4..], b"RSCC");
-        assert_eq!(read_document(&ours, &BinaryOptions::default()).unwrap(), doc, "{engine}");
+        assert_eq!(
+            read_document(&ours, &BinaryOptions::default()).unwrap(),
+            doc,
+            "{engine}"
+        );
     }
 }
 

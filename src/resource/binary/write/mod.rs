@@ -216,7 +216,14 @@ pub(crate) fn id_suffix(seed: &str) -> String {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     (0..5)
-        .map(|i| char::from(ALPHABET.get(((h >> (i * 12)) % 34) as usize).copied().unwrap_or(b'a')))
+        .map(|i| {
+            char::from(
+                ALPHABET
+                    .get(((h >> (i * 12)) % 34) as usize)
+                    .copied()
+                    .unwrap_or(b'a'),
+            )
+        })
         .collect()
 }
 
@@ -250,7 +257,10 @@ impl Document {
     /// # Ok(())
     /// # }
     /// ```
-    pub fn to_binary_with(&self, options: &BinaryWriteOptions) -> Result<Vec<u8>, BinaryWriteError> {
+    pub fn to_binary_with(
+        &self,
+        options: &BinaryWriteOptions,
+    ) -> Result<Vec<u8>, BinaryWriteError> {
         write_document(self, options, 0)
     }
 }
@@ -266,7 +276,13 @@ pub(crate) fn write_document(
     let godot4 = match dialect {
         Dialect::Godot4 => true,
         Dialect::Godot3 => false,
-        _ => return Err(err(K::Unsupported(crate::wire::types::VariantType::Nil), None, "")),
+        _ => {
+            return Err(err(
+                K::Unsupported(crate::wire::types::VariantType::Nil),
+                None,
+                "",
+            ))
+        }
     };
     let mut t = Tables {
         godot4,
@@ -287,7 +303,10 @@ pub(crate) fn write_document(
         let path = attr_str(&s.attrs, "path", dialect, at)?;
         let id = attr(&s.attrs, "id", dialect, at)?;
         let key = value::ref_key(&id).ok_or_else(|| err(K::BadValue, at, "id"))?;
-        let uid = match s.attr("uid").and_then(|b| VariantRef::parse(b, dialect).ok()) {
+        let uid = match s
+            .attr("uid")
+            .and_then(|b| VariantRef::parse(b, dialect).ok())
+        {
             Some(v) => parse_uid(v.as_str().unwrap_or("")),
             None => u64::MAX,
         };
@@ -334,7 +353,8 @@ pub(crate) fn write_document(
     let bundled;
     if doc.kind == crate::resource::DocKind::Scene {
         bundled = scene::bundle(doc, options.engine_minor.unwrap_or(6))?;
-        let v = VariantRef::parse(&bundled, dialect).map_err(|_| err(K::BadValue, None, "_bundled"))?;
+        let v =
+            VariantRef::parse(&bundled, dialect).map_err(|_| err(K::BadValue, None, "_bundled"))?;
         bodies.push(Body {
             path: main_path,
             class: header_class.clone(),
@@ -453,7 +473,8 @@ pub(crate) fn write_document(
             let r = if godot4 {
                 u32::try_from(index).map_err(|_| err(K::TooLarge, b.section, ""))?
             } else {
-                key.parse::<u32>().map_err(|_| err(K::BadValue, b.section, "id"))?
+                key.parse::<u32>()
+                    .map_err(|_| err(K::BadValue, b.section, "id"))?
             };
             t.internal.insert(key.clone(), r);
         }

@@ -84,7 +84,9 @@ impl<'d> Pack<'d> {
     }
 
     fn str_attr(&self, s: &'d Section, name: &str) -> Option<&'d str> {
-        VariantRef::parse(s.attr(name)?, self.dialect).ok()?.as_str()
+        VariantRef::parse(s.attr(name)?, self.dialect)
+            .ok()?
+            .as_str()
     }
 }
 
@@ -131,7 +133,10 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
         };
         p.paths.insert(path, me);
         let name_index = p.name(name).map_err(|k| e(k, "name"))?;
-        let order: i32 = match s.attr("index").and_then(|b| VariantRef::parse(b, dialect).ok()) {
+        let order: i32 = match s
+            .attr("index")
+            .and_then(|b| VariantRef::parse(b, dialect).ok())
+        {
             Some(v) => v
                 .as_int()
                 .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
@@ -147,7 +152,11 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
                 if count == 0 && !placeholder {
                     base_scene = Some(v);
                 } else {
-                    instance = v | if placeholder { FLAG_INSTANCE_IS_PLACEHOLDER } else { 0 };
+                    instance = v | if placeholder {
+                        FLAG_INSTANCE_IS_PLACEHOLDER
+                    } else {
+                        0
+                    };
                 }
             }
         }
@@ -170,8 +179,13 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
             props.push((n | flag, v));
         }
         let mut groups = Vec::new();
-        if let Some(g) = s.attr("groups").and_then(|b| VariantRef::parse(b, dialect).ok()) {
-            let a = g.as_array().ok_or_else(|| e(K::Scene("groups"), "groups"))?;
+        if let Some(g) = s
+            .attr("groups")
+            .and_then(|b| VariantRef::parse(b, dialect).ok())
+        {
+            let a = g
+                .as_array()
+                .ok_or_else(|| e(K::Scene("groups"), "groups"))?;
             for item in a.iter() {
                 let text = item
                     .as_str()
@@ -185,7 +199,13 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
         };
         let packed_name = u32::try_from(name_index).unwrap_or(0)
             | (u32::try_from(order + 1).unwrap_or(0) << NAME_INDEX_BITS);
-        nodes.extend([parent, owner, ty, i32::from_ne_bytes(packed_name.to_ne_bytes()), instance]);
+        nodes.extend([
+            parent,
+            owner,
+            ty,
+            i32::from_ne_bytes(packed_name.to_ne_bytes()),
+            instance,
+        ]);
         nodes.push(index(props.len()).map_err(|k| e(k, ""))?);
         for (n, v) in props {
             nodes.extend([n, v]);
@@ -213,7 +233,8 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
         }
         let e = |k, n: &str| err(k, si, n);
         let need = |n: &'static str| p.str_attr(s, n).ok_or_else(|| e(K::MissingAttribute(n), n));
-        let (signal, from, to, method) = (need("signal")?, need("from")?, need("to")?, need("method")?);
+        let (signal, from, to, method) =
+            (need("signal")?, need("from")?, need("to")?, need("method")?);
         let from = p.node_ref(from).map_err(|k| e(k, "from"))?;
         let to = p.node_ref(to).map_err(|k| e(k, "to"))?;
         let method = p.name(method).map_err(|k| e(k, "method"))?;
@@ -225,7 +246,8 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
                 .unwrap_or(default)
         };
         let flags = i32::try_from(int_attr("flags", 2)).map_err(|_| e(K::TooLarge, "flags"))?;
-        let unbinds = i32::try_from(int_attr("unbinds", 0)).map_err(|_| e(K::TooLarge, "unbinds"))?;
+        let unbinds =
+            i32::try_from(int_attr("unbinds", 0)).map_err(|_| e(K::TooLarge, "unbinds"))?;
         let mut binds = Vec::new();
         if let Some(b) = s.attr("binds") {
             let v = VariantRef::parse(b, dialect).map_err(|_| e(K::BadValue, "binds"))?;
@@ -253,11 +275,14 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
     let mut out = Vec::new();
     let b = Builder::new(&mut out, dialect);
     let mut d = b.dictionary().map_err(build_err)?;
-    d.entry("names").packed_strings(&p.names).map_err(build_err)?;
+    d.entry("names")
+        .packed_strings(&p.names)
+        .map_err(build_err)?;
     {
         let mut a = d.entry("variants").array().map_err(build_err)?;
         for v in &p.variants {
-            let v = VariantRef::parse(v, dialect).map_err(|_| BinaryWriteError::new(K::BadValue, None, "variants"))?;
+            let v = VariantRef::parse(v, dialect)
+                .map_err(|_| BinaryWriteError::new(K::BadValue, None, "variants"))?;
             a.push().value(v).map_err(build_err)?;
         }
         a.finish().map_err(build_err)?;
@@ -266,9 +291,13 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
     d.entry("nodes").packed_i32(&nodes).map_err(build_err)?;
     let new_ids = godot4 && minor >= 6;
     if new_ids {
-        d.entry("node_ids").packed_i32(&node_ids).map_err(build_err)?;
+        d.entry("node_ids")
+            .packed_i32(&node_ids)
+            .map_err(build_err)?;
     }
-    d.entry("conn_count").int(conn_count as i64).map_err(build_err)?;
+    d.entry("conn_count")
+        .int(conn_count as i64)
+        .map_err(build_err)?;
     d.entry("conns").packed_i32(&conns).map_err(build_err)?;
     {
         let mut a = d.entry("node_paths").array().map_err(build_err)?;
@@ -278,7 +307,10 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
         a.finish().map_err(build_err)?;
     }
     if new_ids {
-        d.entry("id_paths").array().and_then(|a| a.finish()).map_err(build_err)?;
+        d.entry("id_paths")
+            .array()
+            .and_then(|a| a.finish())
+            .map_err(build_err)?;
     }
     {
         let mut a = d.entry("editable_instances").array().map_err(build_err)?;
@@ -288,9 +320,13 @@ pub(crate) fn bundle(doc: &Document, minor: u32) -> R<Vec<u8>> {
         a.finish().map_err(build_err)?;
     }
     if let Some(bs) = base_scene {
-        d.entry("base_scene").int(i64::from(bs)).map_err(build_err)?;
+        d.entry("base_scene")
+            .int(i64::from(bs))
+            .map_err(build_err)?;
     }
-    d.entry("version").int(if godot4 { 3 } else { 2 }).map_err(build_err)?;
+    d.entry("version")
+        .int(if godot4 { 3 } else { 2 })
+        .map_err(build_err)?;
     d.finish().map_err(build_err)?;
     Ok(out)
 }

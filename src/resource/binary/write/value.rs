@@ -234,11 +234,9 @@ fn packed(out: &mut Out, p: &crate::read::packed::PackedArray<'_>, godot4: bool)
             let bytes = p.as_bytes();
             out.buf.extend_from_slice(bytes);
             let pad = (4 - bytes.len() % 4) % 4;
-            out.buf.extend(core::iter::repeat(0).take(pad));
+            out.buf.extend(core::iter::repeat_n(0, pad));
         }
-        T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array
-            if p.is_double() =>
-        {
+        T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array if p.is_double() => {
             // `store_real` in a float build: the f64 components rounded.
             for c in p.float_components().into_iter().flatten() {
                 #[allow(clippy::cast_possible_truncation)]
@@ -249,4 +247,3 @@ fn packed(out: &mut Out, p: &crate::read::packed::PackedArray<'_>, godot4: bool)
     }
     Ok(())
 }
-
