@@ -56,6 +56,17 @@
 //! * **Godot 4 external UIDs**: written from the `ext_resource`'s `uid` attribute, as the
 //!   engine writes the UID it has for the path (the `.res` and the `.tres` agree only if
 //!   the project's UID cache does).
+//!
+//! Scenes' `_bundled` Dictionaries, by contrast, come back equal to the engine's (names,
+//! variants, nodes, connections, 4.6's `node_ids`): the tests compare them value by value.
+//!
+//! From a `.tres` (rather than a `.res`), two more things differ from the engine's `.res`
+//! of the same resource, both in the text form: Godot 4's text saver sorts Dictionary
+//! keys (the binary saver keeps insertion order), and typed Arrays/Dictionaries are
+//! written untyped (as the engine's binary file holds them: the loader re-types them from
+//! the property). Godot 3's text keeps 6 significant digits of reals, so a 3.x `.tres`
+//! and `.res` of one resource can differ in floats; the engine reads our `.res` as it
+//! reads the `.tres` it came from (`tests/engines/resource_write.rs`).
 
 mod error;
 #[cfg(feature = "containers")]
