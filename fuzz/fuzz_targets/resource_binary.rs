@@ -1,13 +1,16 @@
 //! The binary resource reader (`gdvariant::resource`, `.res`/`.scn`/`.mesh`, `RSRC` and
 //! `RSCC`): arbitrary bytes never panic, errors point inside the input, what reads
 //! converts to a Document (or a typed error) whose every value is valid `var_to_bytes`,
-//! and every packed array view lies inside the input.
+//! and every packed array view lies inside the input; every Document written back with
+//! `to_binary` reads again (or fails on a reference the binary form cannot hold).
 //!
 //! Input: `[config byte][file]`. Config bit 0: a nesting limit of 8 (else the default);
 //! bit 1: at most 64 KiB decompressed.
 #![no_main]
 
-use gdvariant::resource::{decompress, BinValue, BinaryOptions, BinaryResource};
+use gdvariant::resource::{
+    decompress, BinValue, BinaryOptions, BinaryResource, BinaryWriteErrorKind as W,
+};
 use libfuzzer_sys::fuzz_target;
 
 fn check_value(v: &BinValue<'_>, base: usize, len: usize) {
@@ -70,6 +73,22 @@ fuzz_target!(|data: &[u8]| {
                     e.name
                 );
             }
+        }
+        match doc.to_binary() {
+            Ok(bytes) => {
+                let back = BinaryResource::parse(&bytes).expect("our output reads");
+                let _ = back.to_document();
+            }
+            Err(e) => assert!(
+                matches!(
+                    e.kind,
+                    W::UnknownSubResource(_)
+                        | W::UnknownExtResource(_)
+                        | W::Scene(_)
+                        | W::MissingAttribute(_)
+                ),
+                "{e}"
+            ),
         }
     }
 });

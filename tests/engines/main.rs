@@ -41,5 +41,6 @@ mod mp_echo_server_clients;
 mod multiplayer_ws_godot;
 mod oracle;
 mod oracle_containers;
+mod resource_write;
 mod serde_oracle;
 mod text_oracle;

@@ -47,6 +47,8 @@ mod resource_binary;
 #[cfg(feature = "resource")]
 mod resource_binary_malformed;
 #[cfg(feature = "resource")]
+mod resource_binary_write;
+#[cfg(feature = "resource")]
 mod resource_text;
 #[cfg(feature = "resource")]
 mod resource_text_edit;

@@ -394,6 +394,7 @@ fn mutated_fixtures_never_panic() {
                                 assert!(e.get(doc.dialect).is_some(), "{}", case.what());
                             }
                         }
+                        super::resource_binary_write::writes_back(&doc, &case.what());
                     }
                 }
             }

@@ -43,6 +43,15 @@
 //! write for the same resource (see `document.rs` for the rules, and where the engine's
 //! output is not a function of the file: Godot 4's external ids, typed Arrays).
 //!
+//! # Writing
+//!
+//! [`Document::to_binary`] writes any document (read from a `.tres`/`.tscn` or a binary
+//! file) as the engine's binary saver does; with feature `containers`,
+//! `Document::to_binary_compressed` writes `RSCC`. See `write/mod.rs` for what is written
+//! and where an engine-written file does not come back byte for byte (the engine's string
+//! table lists property names the file never uses, its null properties, Godot 4's random
+//! main-resource id).
+//!
 //! ```
 //! # fn main() -> Result<(), gdvariant::resource::BinaryError> {
 //! use gdvariant::resource::BinaryResource;
@@ -68,9 +77,10 @@ mod file;
 mod packed;
 #[cfg(feature = "containers")]
 mod rscc;
-mod scene;
+pub(crate) mod scene;
 mod types;
 mod value;
+mod write;
 
 pub use error::{BinaryError, BinaryErrorKind};
 pub use file::{
@@ -83,6 +93,7 @@ pub use packed::BinPacked;
 pub use rscc::{decompress, read_document, Unpacked};
 pub use types::BinPackedKind;
 pub use value::{BinMath, BinNodePath, BinObject, BinValue};
+pub use write::{BinaryWriteError, BinaryWriteErrorKind, BinaryWriteOptions};
 
 #[allow(unused_imports)] // the doc links above
 use super::model::Document;

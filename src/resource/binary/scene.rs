@@ -24,14 +24,14 @@ use super::value::{BinNodePath, BinValue};
 use crate::resource::model::Section;
 use crate::wire::dialect::Dialect;
 
-const NO_PARENT_SAVED: i32 = 0x7FFF_FFFF;
-const NAME_INDEX_BITS: u32 = 18;
-const FLAG_ID_IS_PATH: i32 = 1 << 30;
-const TYPE_INSTANTIATED: i32 = 0x7FFF_FFFF;
-const FLAG_INSTANCE_IS_PLACEHOLDER: i32 = 1 << 30;
-const FLAG_PATH_PROPERTY_IS_NODE: i32 = 1 << 30;
-const FLAG_MASK: i32 = (1 << 24) - 1;
-const CONNECT_PERSIST: i64 = 2;
+pub(crate) const NO_PARENT_SAVED: i32 = 0x7FFF_FFFF;
+pub(crate) const NAME_INDEX_BITS: u32 = 18;
+pub(crate) const FLAG_ID_IS_PATH: i32 = 1 << 30;
+pub(crate) const TYPE_INSTANTIATED: i32 = 0x7FFF_FFFF;
+pub(crate) const FLAG_INSTANCE_IS_PLACEHOLDER: i32 = 1 << 30;
+pub(crate) const FLAG_PATH_PROPERTY_IS_NODE: i32 = 1 << 30;
+pub(crate) const FLAG_MASK: i32 = (1 << 24) - 1;
+pub(crate) const CONNECT_PERSIST: i64 = 2;
 
 type R<T> = Result<T, BinaryError>;
 

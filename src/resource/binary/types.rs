@@ -203,3 +203,57 @@ impl BinPackedKind {
         }
     }
 }
+
+/// The binary id the saver writes for a `var_to_bytes` type that maps one to one (ints,
+/// floats, objects and packed arrays pick their id from the value: see the writer), read
+/// from [`ROWS`] by name so one table drives reader and writer. `None`: the binary encoding
+/// has no such type (Godot 4's packed Vector2i/3i/4i arrays are Pandemonium's only).
+pub(crate) fn id_for(ty: crate::wire::types::VariantType) -> Option<u32> {
+    use crate::wire::types::VariantType as T;
+    let name = match ty {
+        T::Nil => "VARIANT_NIL",
+        T::Bool => "VARIANT_BOOL",
+        T::String => "VARIANT_STRING",
+        T::Vector2 => "VARIANT_VECTOR2",
+        T::Vector2i => "VARIANT_VECTOR2I",
+        T::Rect2 => "VARIANT_RECT2",
+        T::Rect2i => "VARIANT_RECT2I",
+        T::Vector3 => "VARIANT_VECTOR3",
+        T::Vector3i => "VARIANT_VECTOR3I",
+        T::Transform2D => "VARIANT_TRANSFORM2D",
+        T::Vector4 => "VARIANT_VECTOR4",
+        T::Vector4i => "VARIANT_VECTOR4I",
+        T::Plane => "VARIANT_PLANE",
+        T::Quaternion => "VARIANT_QUATERNION",
+        T::Aabb => "VARIANT_AABB",
+        T::Basis => "VARIANT_BASIS",
+        T::Transform3D => "VARIANT_TRANSFORM3D",
+        T::Projection => "VARIANT_PROJECTION",
+        T::Color => "VARIANT_COLOR",
+        T::StringName => "VARIANT_STRING_NAME",
+        T::NodePath => "VARIANT_NODE_PATH",
+        T::Rid => "VARIANT_RID",
+        T::Object => "VARIANT_OBJECT",
+        T::Callable => "VARIANT_CALLABLE",
+        T::Signal => "VARIANT_SIGNAL",
+        T::Dictionary => "VARIANT_DICTIONARY",
+        T::Array => "VARIANT_ARRAY",
+        T::PackedByteArray => "VARIANT_PACKED_BYTE_ARRAY",
+        T::PackedInt32Array => "VARIANT_PACKED_INT32_ARRAY",
+        T::PackedInt64Array => "VARIANT_PACKED_INT64_ARRAY",
+        T::PackedFloat32Array => "VARIANT_PACKED_FLOAT32_ARRAY",
+        T::PackedFloat64Array => "VARIANT_PACKED_FLOAT64_ARRAY",
+        T::PackedStringArray => "VARIANT_PACKED_STRING_ARRAY",
+        T::PackedVector2Array => "VARIANT_PACKED_VECTOR2_ARRAY",
+        T::PackedVector3Array => "VARIANT_PACKED_VECTOR3_ARRAY",
+        T::PackedColorArray => "VARIANT_PACKED_COLOR_ARRAY",
+        T::PackedVector4Array => "VARIANT_PACKED_VECTOR4_ARRAY",
+        _ => return None,
+    };
+    id_named(name)
+}
+
+/// The id of the row named `name`. O(rows).
+pub(crate) fn id_named(name: &str) -> Option<u32> {
+    ROWS.iter().find(|r| r.name == name).map(|r| r.id)
+}
