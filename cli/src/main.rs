@@ -187,8 +187,8 @@ enum Command {
     /// (keys as for reading). OUT `-`: stdout, never a terminal without --force.
     Unpack(pack::UnpackArgs),
     /// Convert a resource or scene between the engine's text (`.tres`/`.tscn`) and binary
-    /// (`.res`/`.scn`) forms, as `ResourceSaver` writes them; the form of OUT from --to or
-    /// its extension.
+    /// (`.res`/`.scn`, `--to compressed`: RSCC) forms, as `ResourceSaver` writes them; the
+    /// form of OUT from --to or its extension.
     Convert(resource_convert::Args),
     /// Compare A and B: one line per path that differs (`~ path: a -> b`, `- path: a` only
     /// in A, `+ path: b` only in B), values in the engine's text form. Exit code 0 when

@@ -1,16 +1,16 @@
 //! `gdvariant convert IN OUT`: a resource or scene from text to binary or back, in the
 //! engine's own form (`.res`/`.scn` → `.tres`/`.tscn` is what `ResourceSaver` writes for
 //! the same resource; `.tres` → `.res` gives bytes the engine loads to the same
-//! properties). The output's form comes from `--to`, else from OUT's extension.
+//! properties: `Document::to_binary`). The output's form comes from `--to`, else from
+//! OUT's extension.
 
 use std::path::{Path, PathBuf};
 
-use gdvariant::resource::Document;
+use gdvariant::resource::{BinaryWriteOptions, Document};
 
 use crate::context::{Ctx, Failure, Outcome};
 use crate::input::InputArgs;
 use crate::output::{self, BinaryOut};
-use crate::resource_file::ResourceInput;
 
 /// Options of `convert`.
 #[derive(clap::Args, Debug)]
@@ -57,10 +57,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
             Some(text) => text.to_engine_text().into_bytes(),
             None => input.doc.to_text_with(input.style).into_bytes(),
         },
-        Form::Binary | Form::Compressed => {
-            check_binary_writable(&input)?;
-            to_binary(&input.doc, form == Form::Compressed)?
-        }
+        Form::Binary | Form::Compressed => to_binary(&input.doc, form == Form::Compressed)?,
     };
     output::write(&args.output, &bytes, &args.out)
 }
@@ -81,16 +78,14 @@ fn form_of(path: &Path) -> Result<Form, Failure> {
     }
 }
 
-/// Whether the document can be written as a binary file.
-pub fn check_binary_writable(input: &ResourceInput) -> Outcome {
-    let _ = input;
-    Ok(())
-}
-
-/// The document's binary file, compressed (`RSCC`) or not.
+/// The document's binary file, compressed (`RSCC`, Zstd in 4096-byte blocks as the
+/// engine's `FLAG_COMPRESS` writes it) or not: `Document::to_binary`. A document the
+/// binary format cannot hold (a reference to an unknown id, …) is an error; nothing is
+/// written.
 pub fn to_binary(doc: &Document, compressed: bool) -> Result<Vec<u8>, Failure> {
-    let _ = (doc, compressed);
-    Err(Failure::Usage(
-        "writing binary resources is not built yet: convert to .tres / .tscn".into(),
-    ))
+    let written = match compressed {
+        true => doc.to_binary_compressed(&BinaryWriteOptions::new()),
+        false => doc.to_binary(),
+    };
+    written.map_err(|e| Failure::Input(format!("nothing written: {e}")))
 }

@@ -205,3 +205,40 @@ fn engines_read_converted_text_as_their_own() {
         }
     }
 }
+
+/// `convert` of every text fixture to binary and to compressed binary (`RSCC`), and `set`
+/// in a binary file: the engine reads ours as it reads its own text file (and the edit).
+#[test]
+#[ignore = "needs the Godot engines: tools/engines/install.sh, then tools/engines/test.sh"]
+fn engines_read_converted_and_edited_binary_files() {
+    let tools = engines::require(&["g32", "g36", "g4"]);
+    for engine in ["g32", "g36", "g4"] {
+        let dir = folder(engine, "tobinary");
+        for (text, ext) in [
+            ("custom_full.tres", "res"),
+            ("gradient.tres", "res"),
+            ("mesh_quad.tres", "res"),
+            ("scene_2d.tscn", "scn"),
+        ] {
+            let from = dir.join(text);
+            let theirs = reading(&tools, engine, &from, None);
+            for form in ["binary", "compressed"] {
+                let to = dir.join(format!("ours_{form}_{text}.{ext}"));
+                let (from_s, to_s) = (from.to_str().unwrap(), to.to_str().unwrap());
+                gdvariant(&["-q", "convert", "--to", form, from_s, to_s]);
+                let ours = reading(&tools, engine, &to, None);
+                assert_eq!(changed(&theirs, &ours), [], "{engine} {text} {form}");
+            }
+        }
+        let binary = dir.join("custom_full.res");
+        let before = reading(&tools, engine, &binary, None);
+        gdvariant(&["-q", "set", binary.to_str().unwrap(), "i", "7"]);
+        let after = reading(&tools, engine, &binary, None);
+        let diff = changed(&before, &after);
+        assert_eq!(diff.len(), 1, "{engine}: {diff:?}");
+        assert!(
+            diff[0].1.starts_with("ORACLE-PROP [\"\",\"i\",\"7\""),
+            "{diff:?}"
+        );
+    }
+}

@@ -408,3 +408,79 @@ fn tree_outlines_sections_at_get_paths() {
     ]);
     assert_eq!(out, "\"méta ✓\"\n");
 }
+
+/// `.tres` → `.res` (and `RSCC`) → `show`: the engine's text again (Godot 3's files, whose
+/// ids are numbers, byte for byte); `set` in a binary file writes a binary file.
+#[test]
+fn convert_text_to_binary_and_edit_binary() {
+    let dir = scratch("tobinary");
+    for engine in ["g32", "g36"] {
+        for (text, binary) in [("custom_full.tres", "c.res"), ("scene_2d.tscn", "s.scn")] {
+            for form in ["binary", "compressed"] {
+                let out = dir.join(format!("{engine}_{form}_{binary}"));
+                let out = out.to_str().unwrap();
+                let (code, _, err) = run(&["convert", "--to", form, &fixture(engine, text), out]);
+                assert_eq!(code, 0, "{err}");
+                let magic = &std::fs::read(out).unwrap()[..4];
+                assert_eq!(magic, if form == "binary" { b"RSRC" } else { b"RSCC" });
+                let style: &[&str] = if engine == "g32" {
+                    &["--text-style", "3.2"]
+                } else {
+                    &[]
+                };
+                let mut args = vec!["show"];
+                args.extend_from_slice(style);
+                args.push(out);
+                let (code, shown, err) = run(&args);
+                assert_eq!(
+                    (code, shown),
+                    (0, read(engine, text)),
+                    "{engine} {text} {form}: {err}"
+                );
+            }
+        }
+    }
+    let file = dir.join("edit.res");
+    std::fs::copy(fixture("g4", "custom_full.res"), &file).unwrap();
+    let (code, _, err) = run(&["set", file.to_str().unwrap(), "sub:Resource_f5su5/i", "8"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(&std::fs::read(&file).unwrap()[..4], b"RSRC");
+    let (_, out, _) = run(&["get", file.to_str().unwrap(), "sub:Resource_f5su5/i"]);
+    assert_eq!(out, "8\n");
+    let (code, out, _) = run(&[
+        "diff",
+        &fixture("g4", "custom_full.res"),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (code, out.as_str()),
+        (1, "~ sub:Resource_f5su5/i: 7 -> 8\n")
+    );
+}
+
+/// An edit of a Godot 3 binary file changes that value only: no other real goes through
+/// Godot 3's 6-digit text form.
+#[test]
+fn a_godot3_binary_edit_keeps_every_other_value_exactly() {
+    let dir = scratch("g3binary");
+    for engine in ["g32", "g36"] {
+        let file = dir.join(format!("{engine}.res"));
+        std::fs::copy(fixture(engine, "custom_full.res"), &file).unwrap();
+        let (code, _, err) = run(&["set", file.to_str().unwrap(), "i", "7"]);
+        assert_eq!(code, 0, "{err}");
+        let (code, out, _) = run(&[
+            "diff",
+            &fixture(engine, "custom_full.res"),
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            (code, out.as_str()),
+            (1, "~ resource/i: -42 -> 7\n"),
+            "{engine}"
+        );
+        let (code, _, err) = run(&["delete", file.to_str().unwrap(), "f"]);
+        assert_eq!(code, 0, "{err}");
+        let (code, _, _) = run(&["get", file.to_str().unwrap(), "f"]);
+        assert_eq!(code, 3);
+    }
+}
