@@ -1,6 +1,6 @@
 //! A ConfigFile, resource or scene opened from a file's bytes, for the bindings: what
 //! kind it is (found from its content), its values by path, its engine text, JSON of it,
-//! edits, its bytes back, and what a [`scan`](crate::scan) finds in it. One
+//! edits, its bytes back, and what a [`scan`] finds in it. One
 //! implementation behind Python's `open_file` and JavaScript's `openFile`.
 //!
 //! ```
