@@ -348,7 +348,7 @@ pub(crate) fn write_document(
             key: Some(key),
         });
     }
-    let header_class = if doc.kind == crate::resource::DocKind::Scene {
+    let header_class = if doc.kind == crate::resource::model::DocKind::Scene {
         String::from("PackedScene")
     } else {
         String::from(attr_str(&doc.header.attrs, "type", dialect, None)?)
@@ -362,7 +362,7 @@ pub(crate) fn write_document(
         format!("local://{}", largest_id.saturating_add(1))
     };
     let bundled;
-    if doc.kind == crate::resource::DocKind::Scene {
+    if doc.kind == crate::resource::model::DocKind::Scene {
         bundled = scene::bundle(doc, options.engine_minor.unwrap_or(6))?;
         let v =
             VariantRef::parse(&bundled, dialect).map_err(|_| err(K::BadValue, None, "_bundled"))?;
