@@ -139,7 +139,7 @@ pub fn run(args: &Args, ctx: &Ctx) -> Outcome {
 
 /// The text of what a change names on one line, cut to `width` characters: a value, or a
 /// packed array's element as a value of its own (written in `dialect`, its array's).
-pub fn text(found: &Found<'_>, dialect: Dialect, width: usize) -> String {
+fn text(found: &Found<'_>, dialect: Dialect, width: usize) -> String {
     match *found {
         Found::Value(v) => value_text(v, width),
         Found::Element(_, i) => {

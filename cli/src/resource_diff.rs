@@ -170,6 +170,17 @@ fn one(input: &ResourceInput, found: &Found<'_>, width: usize) -> String {
                 false => text,
             }
         }
-        element => crate::diff::text(element, input.doc.dialect, width),
+        Found::Element(_, i) => {
+            // A packed array's element: encoded alone to be written as a value.
+            let mut bytes = Vec::new();
+            let dialect = input.doc.dialect;
+            match gdvariant::Builder::new(&mut bytes, dialect).found(*found) {
+                Ok(()) => match VariantRef::parse(&bytes, dialect) {
+                    Ok(v) => one(input, &Found::Value(v), width),
+                    Err(_) => format!("<element {i}>"),
+                },
+                Err(_) => format!("<element {i}>"),
+            }
+        }
     }
 }
