@@ -72,28 +72,10 @@ pub fn detect(input: &InputArgs, data: &Bytes, ctx: &Ctx) -> Result<Option<Confi
         } => Some(Dialect::Godot4),
         _ => None,
     };
-    let read =
-        |dialect: Dialect| ConfigFile::parse_with(text, &ConfigOptions::for_dialect(dialect));
     let config = match named.or(from_layout) {
-        Some(dialect) => read(dialect).map_err(|e| malformed(&name, dialect, &e))?,
-        None => match (read(Dialect::Godot4), read(Dialect::Godot3)) {
-            (Ok(g4), Ok(g3)) => match godot3_spelling(text) {
-                true => g3,
-                false => g4,
-            },
-            (Ok(g4), Err(_)) => g4,
-            (Err(_), Ok(g3)) => g3,
-            // The error of the reading that got further (Godot 3's when the text spells
-            // values as it does).
-            (Err(g4), Err(g3)) => {
-                let godot3 = g3.offset() > g4.offset()
-                    || g3.offset() == g4.offset() && godot3_spelling(text);
-                return Err(match godot3 {
-                    true => malformed(&name, Dialect::Godot3, &g3),
-                    false => malformed(&name, Dialect::Godot4, &g4),
-                });
-            }
-        },
+        Some(dialect) => ConfigFile::parse_with(text, &ConfigOptions::for_dialect(dialect))
+            .map_err(|e| malformed(&name, dialect, &e))?,
+        None => ConfigFile::parse_either(text).map_err(|(d, e)| malformed(&name, d, &e))?,
     };
     // `[true]` is JSON too: a file without keys is a ConfigFile by its name only.
     if config.sections().next().is_none() && !by_name {
@@ -112,47 +94,18 @@ fn malformed(name: &str, dialect: Dialect, e: &ConfigError) -> Failure {
 /// The text, when `data` starts as a ConfigFile does (see the module's docs); `by_name`:
 /// the file's name says ConfigFile, and a text without a key or header is an empty one.
 pub fn looks_like_config(data: &[u8], by_name: bool) -> Option<&str> {
-    if memchr_nul(data) {
+    if data.contains(&0) {
         return None;
     }
     let text = std::str::from_utf8(data).ok()?;
-    let Some(line) = text
+    let blank = text
         .lines()
         .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with(';'))
-    else {
-        return by_name.then_some(text);
-    };
-    if line.starts_with("[gd_resource") || line.starts_with("[gd_scene") {
-        return None;
+        .all(|line| line.is_empty() || line.starts_with(';'));
+    match blank {
+        true => by_name.then_some(text),
+        false => gdvariant::config::looks_like_config(text).then_some(text),
     }
-    let header = line
-        .strip_prefix('[')
-        .and_then(|rest| rest.strip_suffix(']'))
-        .is_some_and(|name| name.starts_with(|c: char| c.is_alphabetic() || c == '_'));
-    let entry = line
-        .split_once('=')
-        .is_some_and(|(key, _)| !key.trim().is_empty() && !key.starts_with(['{', '[']));
-    (header || entry).then_some(text)
-}
-
-fn memchr_nul(data: &[u8]) -> bool {
-    data.contains(&0)
-}
-
-/// Does the text spell values as Godot 3 writes them (when both engines read it)?
-fn godot3_spelling(text: &str) -> bool {
-    if let Some(version) = text
-        .lines()
-        .find_map(|line| line.trim().strip_prefix("config_version="))
-    {
-        return matches!(version.trim(), "3" | "4");
-    }
-    let b = text.as_bytes();
-    b.windows(2)
-        .enumerate()
-        .any(|(i, w)| w == b"( " && i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric))
-        || text.contains("=[ ")
 }
 
 /// A path of a ConfigFile: `section/key`, split at the first `/` (a key may hold `/`:
@@ -240,7 +193,5 @@ mod tests {
         assert!(looks_like_config(b"; only\n", true).is_some());
         assert!(looks_like_config(b"hello", true).is_none());
         assert!(looks_like_config(b"[a]\0", false).is_none());
-        assert!(godot3_spelling("p=Vector2( 1, 2 )\n") && !godot3_spelling("p=Vector2(1, 2)\n"));
-        assert!(godot3_spelling("config_version=4\n") && !godot3_spelling("config_version=5\n"));
     }
 }

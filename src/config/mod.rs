@@ -42,6 +42,7 @@ mod edit;
 mod error;
 #[cfg(feature = "containers")]
 mod file;
+mod guess;
 mod model;
 mod options;
 mod scan;
@@ -51,6 +52,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use error::{ConfigError, ConfigErrorKind};
+pub use guess::looks_like_config;
 pub use options::ConfigOptions;
 
 use crate::read::value::VariantRef;

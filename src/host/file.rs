@@ -18,7 +18,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::config::{ConfigError, ConfigFile, ConfigOptions};
+use crate::config::{looks_like_config, ConfigError, ConfigFile, ConfigOptions};
 use crate::container::{self, Container, Layout, OpenOptions, Secret, StreamMode};
 use crate::format::escape::json_escaped;
 use crate::format::json;
@@ -118,58 +118,6 @@ pub struct OpenedFile {
     inner: Inner,
 }
 
-/// The first line that is neither blank nor a `;` comment.
-fn first_line(text: &str) -> Option<&str> {
-    text.lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with(';'))
-}
-
-/// Is `line` (the first that is neither blank nor a comment) a `[section]` header or a
-/// `key=value` line, as a ConfigFile's first line is? Notes, JSON and empty texts are not.
-fn starts_like_config(line: &str) -> bool {
-    let header = line
-        .strip_prefix('[')
-        .and_then(|rest| rest.strip_suffix(']'))
-        .is_some_and(|name| name.starts_with(|c: char| c.is_alphabetic() || c == '_'));
-    let entry = line
-        .split_once('=')
-        .is_some_and(|(key, _)| !key.trim().is_empty() && !key.starts_with(['{', '[']));
-    header || entry
-}
-
-/// Does the text spell values as Godot 3 writes them (when both engines read it)?
-fn godot3_spelling(text: &str) -> bool {
-    if let Some(version) = text
-        .lines()
-        .find_map(|line| line.trim().strip_prefix("config_version="))
-    {
-        return matches!(version.trim(), "3" | "4");
-    }
-    let b = text.as_bytes();
-    b.windows(2)
-        .enumerate()
-        .any(|(i, w)| w == b"( " && i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric))
-        || text.contains("=[ ")
-}
-
-/// A ConfigFile's text read in `dialect`, else in the one dialect that reads it (both:
-/// Godot 3 when the text spells values as Godot 3 writes them, else Godot 4).
-/// Godot 3 text is read with Godot 3.5+'s rules (3.2.3's own `settings.cfg` of the
-/// fixtures, with a raw `quote"key`, reads in no engine).
-fn read_config(text: &str, dialect: Option<Dialect>) -> Result<ConfigFile, ConfigError> {
-    let read = |d: Dialect| ConfigFile::parse_with(text, &ConfigOptions::for_dialect(d));
-    if let Some(d) = dialect {
-        return read(d);
-    }
-    match (read(Dialect::Godot4), read(Dialect::Godot3)) {
-        (Ok(g4), Ok(g3)) => Ok(if godot3_spelling(text) { g3 } else { g4 }),
-        (Ok(g4), Err(_)) => Ok(g4),
-        (Err(_), Ok(g3)) => Ok(g3),
-        (Err(g4), Err(g3)) => Err(if g3.offset() > g4.offset() { g3 } else { g4 }),
-    }
-}
-
 impl OpenedFile {
     /// Opens a file's bytes: `RSRC`/`RSCC` is a binary resource; a GDEC (encrypted) file
     /// is opened with `secret` and read as a ConfigFile (as `load_encrypted_pass` does);
@@ -216,17 +164,25 @@ impl OpenedFile {
             return Err(FileError::Unknown);
         }
         let text = core::str::from_utf8(bytes).map_err(|_| FileError::Unknown)?;
-        let line = first_line(text).unwrap_or("");
+        let line = text
+            .lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty() && !line.starts_with(';'))
+            .unwrap_or("");
         if line.starts_with("[gd_resource") || line.starts_with("[gd_scene") {
             let resource = TextResource::parse(text).map_err(FileError::Resource)?;
             return Ok(OpenedFile {
                 inner: Inner::Text(resource),
             });
         }
-        if !starts_like_config(line) {
+        if !looks_like_config(text) {
             return Err(FileError::Unknown);
         }
-        let config = read_config(text, dialect).map_err(FileError::Config)?;
+        let config = match dialect {
+            Some(d) => ConfigFile::parse_with(text, &ConfigOptions::for_dialect(d)),
+            None => ConfigFile::parse_either(text).map_err(|(_, e)| e),
+        };
+        let config = config.map_err(FileError::Config)?;
         Ok(OpenedFile {
             inner: Inner::Config(config),
         })
