@@ -4,9 +4,10 @@
 use alloc::string::{String, ToString};
 
 use super::error::{ConfigError, ConfigErrorKind as K};
-use super::scan::{line_end, Item};
+use super::scan::Item;
 use super::write::{encode_header, encode_key};
 use super::ConfigFile;
+use crate::format::text::blank::line_end;
 use crate::format::text::{self, TextStyle};
 use crate::read::value::VariantRef;
 

@@ -14,6 +14,7 @@ use core::ops::Range;
 
 use super::error::{ConfigError, ConfigErrorKind as K};
 use super::options::ConfigOptions;
+use crate::format::text::blank::{line_end, skip_blank};
 use crate::format::text::{self, TextStyle};
 use crate::read::value::VariantRef;
 
@@ -176,25 +177,6 @@ fn value(
     let bytes = text::read_with(slice, options.dialect(), &options.read)
         .map_err(|e| error(text, start + e.offset(), K::BadValue(e.kind().clone())))?;
     Ok(((start..end, bytes), end))
-}
-
-/// After the end of the line at `pos` (after its `\n`), or the end of the text.
-pub(super) fn line_end(b: &[u8], pos: usize) -> usize {
-    let rest = b.get(pos..).unwrap_or_default();
-    memchr::memchr(b'\n', rest).map_or(b.len(), |n| pos + n + 1)
-}
-
-/// Skips whitespace and `;` comments, as the engine's tokenizer does before a token.
-pub(super) fn skip_blank(b: &[u8], mut pos: usize) -> usize {
-    loop {
-        while b.get(pos).is_some_and(|&c| c <= b' ') {
-            pos += 1;
-        }
-        if b.get(pos) != Some(&b';') {
-            return pos;
-        }
-        pos = line_end(b, pos);
-    }
 }
 
 /// After the string whose `"` is at `pos` (its closing `"`), or the end of the text.

@@ -38,6 +38,8 @@
 //!
 //! [`Variant::text`]: crate::Variant::text
 
+#[cfg(any(feature = "config", feature = "resource"))]
+pub(crate) mod blank;
 mod dict;
 mod number;
 pub(crate) mod options;

@@ -23,10 +23,10 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::error::{ResourceError, ResourceErrorKind as K};
-use super::scan::line_end;
 use super::write::encode_name;
 use super::{SectionSpan, TextResource};
 use crate::format::text;
+use crate::format::text::blank::line_end;
 use crate::read::value::VariantRef;
 use crate::resource::model::{Document, Entry};
 use crate::wire::types::VariantType;

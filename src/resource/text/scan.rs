@@ -15,6 +15,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::error::{ResourceError, ResourceErrorKind as K};
+use crate::format::text::blank::{line_end, skip_blank};
 use crate::format::text::{self, ReadOptions};
 use crate::read::value::VariantRef;
 use crate::wire::dialect::Dialect;
@@ -269,23 +270,4 @@ fn ident(b: &[u8], p: usize) -> Option<Range<usize>> {
         .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
         .count();
     Some(p..p + len)
-}
-
-/// After the end of the line at `pos` (after its `\n`), or the end of the text.
-pub(super) fn line_end(b: &[u8], pos: usize) -> usize {
-    let rest = b.get(pos..).unwrap_or_default();
-    memchr::memchr(b'\n', rest).map_or(b.len(), |n| pos + n + 1)
-}
-
-/// Skips whitespace (every byte up to U+0020) and `;` comments from `pos`.
-pub(super) fn skip_blank(b: &[u8], mut pos: usize) -> usize {
-    loop {
-        while b.get(pos).is_some_and(|&c| c <= b' ') {
-            pos += 1;
-        }
-        if b.get(pos) != Some(&b';') {
-            return pos;
-        }
-        pos = line_end(b, pos);
-    }
 }
