@@ -191,24 +191,12 @@ pub fn json(input: &ConfigInput, plain: bool, pretty: bool) -> Outcome {
     print_all(&out)
 }
 
-/// A JSON string (the escape of serde_json and of the crate: `"`, `\` and control
-/// characters).
+/// A JSON string, quotes included (`gdvariant::json::write_string`).
 pub fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    let mut out = Vec::with_capacity(text.len() + 2);
+    gdvariant::json::write_string(&mut out, text);
+    // The escape keeps UTF-8 intact.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `check`: `OK: Godot 4 ConfigFile, 4 sections, 27 keys, 951 bytes` (and the container).

@@ -20,7 +20,6 @@ use core::fmt;
 
 use crate::config::{looks_like_config, ConfigError, ConfigFile, ConfigOptions};
 use crate::container::{self, Container, Layout, OpenOptions, Secret, StreamMode};
-use crate::format::escape::json_escaped;
 use crate::format::json;
 use crate::format::text::TextStyle;
 use crate::frame::{self, Hints};
@@ -386,9 +385,7 @@ fn split_config_path(path: &str) -> Result<(&str, &str), FileError> {
 }
 
 fn string(out: &mut Vec<u8>, text: &str) {
-    out.push(b'"');
-    json_escaped(out, text.as_bytes());
-    out.push(b'"');
+    json::write_string(out, text);
 }
 
 fn value_json(out: &mut Vec<u8>, value: VariantRef<'_>) {

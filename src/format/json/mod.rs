@@ -92,6 +92,23 @@ pub use entry::write;
 pub use options::{ReadOptions, WriteOptions};
 pub use reader::{read, read_into, read_with, JsonError, JsonErrorKind};
 
+/// Appends `text` to `out` as a JSON string, quotes included: `"`, `\` and control
+/// characters escaped (`\n`, `\r`, `\t`, else `\u00xx`), as every JSON writer of the
+/// crate escapes its strings. For JSON written around the crate's values (a ConfigFile's
+/// section and key names, a report's fields). O(text).
+///
+/// ```
+/// let mut out = Vec::new();
+/// gdvariant::json::write_string(&mut out, "a \"b\"\n\u{1}");
+/// assert_eq!(out, br#""a \"b\"\n\u0001""#);
+/// ```
+#[cfg(feature = "std")]
+pub fn write_string(out: &mut alloc::vec::Vec<u8>, text: &str) {
+    out.push(b'"');
+    crate::format::escape::json_escaped(out, text.as_bytes());
+    out.push(b'"');
+}
+
 use crate::wire::dialect::Dialect as D;
 use alloc::vec::Vec;
 renamed! {
