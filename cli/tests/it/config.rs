@@ -5,7 +5,7 @@
 use crate::common;
 use crate::support;
 
-use support::gdvariant_with as gdvariant;
+use support::run;
 
 use std::path::{Path, PathBuf};
 
@@ -28,15 +28,6 @@ fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gdvariant-config-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = gdvariant(args, &[]);
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]

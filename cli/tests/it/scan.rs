@@ -5,21 +5,12 @@
 use crate::common;
 use crate::support;
 
-use support::gdvariant_with as gdvariant;
+use support::run;
 
 const PASSWORD: &str = "pässwörd-🔑-Ключ";
 
 fn path(rest: &str) -> String {
     common::fixtures_dir().join(rest).display().to_string()
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = gdvariant(args, &[]);
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]

@@ -29,6 +29,16 @@ pub fn gdvariant_with(args: &[&str], envs: &[(&str, &str)]) -> Output {
     cmd.output().expect("run gdvariant")
 }
 
+/// Runs `gdvariant args…` as [`gdvariant`] does: its exit code, stdout and stderr (UTF-8).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = gdvariant(args);
+    (
+        out.status.code().expect("an exit code"),
+        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    )
+}
+
 /// Another value of each small math type of `tests/fixtures/store_math` (Godot 4's
 /// store_var of small math values), in the engine's text form (as `var_to_str` prints it):
 /// what the edit tests write over them.
