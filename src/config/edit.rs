@@ -7,7 +7,7 @@ use super::error::{ConfigError, ConfigErrorKind as K};
 use super::scan::Item;
 use super::write::{encode_header, encode_key};
 use super::ConfigFile;
-use crate::format::text::blank::line_end;
+use crate::format::text::blank::{insert_line_after, line_end};
 use crate::format::text::{self, TextStyle};
 use crate::read::value::VariantRef;
 
@@ -113,23 +113,8 @@ impl ConfigFile {
                 _ => None,
             })
             .max_by_key(|&(end, _)| end);
-        let b = new.as_bytes();
         match last {
-            Some((end, _)) => {
-                let rest_of_line = new.get(end..line_end(b, end)).unwrap_or_default();
-                let blank = rest_of_line.trim_start_matches([' ', '\t', '\r']);
-                if blank.is_empty() || blank.starts_with('\n') || blank.starts_with(';') {
-                    let at = line_end(b, end);
-                    if at == new.len() && !new.ends_with('\n') {
-                        new.push('\n');
-                    }
-                    new.insert_str(at.min(new.len()), &line);
-                } else {
-                    line.insert(0, '\n');
-                    line.pop();
-                    new.insert_str(end, &line);
-                }
-            }
+            Some((end, _)) => insert_line_after(new, end, line),
             None if section.is_empty() => {
                 if !new.is_empty() {
                     line.push('\n');

@@ -26,7 +26,7 @@ use super::error::{ResourceError, ResourceErrorKind as K};
 use super::write::encode_name;
 use super::{SectionSpan, TextResource};
 use crate::format::text;
-use crate::format::text::blank::line_end;
+use crate::format::text::blank::{insert_line_after, line_end};
 use crate::read::value::VariantRef;
 use crate::resource::model::{Document, Entry};
 use crate::wire::types::VariantType;
@@ -364,20 +364,7 @@ fn insert_prop(new: &mut String, span: &SectionSpan, name: &str, value: &str) {
         .max()
         .unwrap_or(span.tag.end)
         .max(span.tag.end);
-    let b = new.as_bytes();
-    let rest_of_line = new.get(end..line_end(b, end)).unwrap_or_default();
-    let blank = rest_of_line.trim_start_matches([' ', '\t', '\r']);
-    if blank.is_empty() || blank.starts_with('\n') || blank.starts_with(';') {
-        let at = line_end(b, end);
-        if at == new.len() && !new.ends_with('\n') {
-            new.push('\n');
-        }
-        new.insert_str(at.min(new.len()), &line);
-    } else {
-        line.insert(0, '\n');
-        line.pop();
-        new.insert_str(end, &line);
-    }
+    insert_line_after(new, end, line);
 }
 
 impl Document {
